@@ -1,0 +1,109 @@
+# baremem: the UEFI app, its disk image, the host tests, the QEMU tests.
+# Read top to bottom: variables, then targets in the order a newcomer uses
+# them (all, image, run, test, clean).
+
+BUILD      := build
+CC         := gcc
+LD         := ld
+OBJCOPY    := objcopy
+
+WARN       := -Wall -Wextra -Wshadow -Wno-unused-parameter
+# lib/ and kernels/ are freestanding for every target, the host tests too.
+FREE       := -std=gnu11 -ffreestanding -fno-strict-aliasing -O2 -g $(WARN) -Ilib -Ikernels
+
+# The UEFI app (UEFI-NOTES: GNU-EFI build).
+EFI_INC    := /usr/include/efi
+EFI_CFLAGS := $(FREE) -fpic -fshort-wchar -mno-red-zone -fno-stack-protector \
+              -fno-stack-check -DGNU_EFI_USE_MS_ABI -I$(EFI_INC) -I$(EFI_INC)/x86_64
+EFI_LDS    := /usr/lib/elf_x86_64_efi.lds
+EFI_CRT0   := /usr/lib/crt0-efi-x86_64.o
+EFI_LDFLAGS := -nostdlib -znocombreloc -T $(EFI_LDS) -shared -Bsymbolic -L/usr/lib
+EFI_SECTIONS := .text .sdata .data .dynamic .dynsym .rel .rela .reloc
+
+# Host builds of lib/ and kernels/ for the unit tests: sanitizers on.
+HOST_CFLAGS := $(FREE) -fsanitize=address,undefined -fno-omit-frame-pointer
+HOST_LDFLAGS := -fsanitize=address,undefined
+
+LIB_SRC    := $(wildcard lib/*.c)
+KERNEL_SRC := $(wildcard kernels/*.c)
+EFI_SRC    := $(wildcard efi/*.c)
+TEST_SRC   := $(wildcard tests/unit/test_*.c)
+HEADERS    := $(wildcard lib/*.h kernels/*.h efi/*.h)
+
+# Only the AVX2 kernel files get -mavx2, so one binary starts on any
+# x86-64 and picks the SSE2 kernels where AVX2 is missing.
+avx2_flags = $(if $(findstring _avx2,$(1)),-mavx2)
+
+LINUX_SRC  := $(wildcard linux/*.c)
+LINUX_OBJ  := $(patsubst %.c,$(BUILD)/linux-obj/%.o,$(LIB_SRC) $(KERNEL_SRC) $(LINUX_SRC))
+EFI_OBJ    := $(patsubst %.c,$(BUILD)/efi-obj/%.o,$(LIB_SRC) $(KERNEL_SRC) $(EFI_SRC))
+HOST_OBJ   := $(patsubst %.c,$(BUILD)/host-obj/%.o,$(LIB_SRC) $(KERNEL_SRC))
+TEST_BIN   := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(TEST_SRC))
+
+.PHONY: all deps image run test unit-test qemu-test clean
+.DELETE_ON_ERROR:
+
+all: $(BUILD)/baremem.efi $(BUILD)/baremem-linux $(TEST_BIN)
+
+# Checks the tools; as root installs missing Debian packages, otherwise
+# prints the apt-get command and stops.
+deps:
+	@scripts/deps
+
+$(BUILD)/efi-obj/%.o: %.c $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(EFI_CFLAGS) $(call avx2_flags,$<) -c $< -o $@
+
+$(BUILD)/baremem.so: $(EFI_OBJ)
+	$(LD) $(EFI_LDFLAGS) $(EFI_CRT0) $(EFI_OBJ) -o $@ -lefi -lgnuefi
+
+$(BUILD)/baremem.efi: $(BUILD)/baremem.so
+	$(OBJCOPY) $(addprefix -j ,$(EFI_SECTIONS)) --target efi-app-x86_64 $< $@
+
+# The same suite under Linux (DESIGN §1: linux/).
+$(BUILD)/linux-obj/%.o: %.c $(HEADERS) $(wildcard linux/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(FREE) $(call avx2_flags,$<) -c $< -o $@
+
+$(BUILD)/linux-obj/linux/%.o: linux/%.c $(HEADERS) $(wildcard linux/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) -std=gnu11 -O2 -g $(WARN) -Ilib -Ikernels -c $< -o $@
+
+$(BUILD)/baremem-linux: $(LINUX_OBJ)
+	$(CC) $^ -pthread -o $@
+
+# The GPT disk image of DESIGN §2, made without root.
+image: $(BUILD)/baremem.img
+$(BUILD)/baremem.img: $(BUILD)/baremem.efi config/baremem.cfg scripts/make-image
+	scripts/make-image $(BUILD)/baremem.efi config/baremem.cfg $@
+
+# Boots a copy of the image in QEMU/OVMF with the quick profile.
+run: deps
+	@$(MAKE) --no-print-directory image
+	scripts/run-qemu --image $(BUILD)/baremem.img --show profile=quick after=shutdown
+
+$(BUILD)/host-obj/%.o: %.c $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(HOST_CFLAGS) $(call avx2_flags,$<) -c $< -o $@
+
+$(BUILD)/host-obj/libbaremem.a: $(HOST_OBJ)
+	rm -f $@
+	ar rcs $@ $^
+
+$(BUILD)/tests/%: tests/unit/%.c $(BUILD)/host-obj/libbaremem.a $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(HOST_CFLAGS) -Itests/unit $< $(BUILD)/host-obj/libbaremem.a \
+		$(HOST_LDFLAGS) -lcmocka -lm -o $@
+
+test: deps
+	@$(MAKE) --no-print-directory unit-test
+	@$(MAKE) --no-print-directory qemu-test
+
+unit-test: $(TEST_BIN)
+	@tests/run-unit $(TEST_BIN)
+
+qemu-test: $(BUILD)/baremem.img
+	@tests/qemu/run-all
+
+clean:
+	rm -rf $(BUILD)

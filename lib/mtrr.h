@@ -1,0 +1,46 @@
+/* Memory types from the MTRRs (SDM vol 3A, 12.11 "Memory Type Range
+ * Registers"): what decides whether a large page may span a range. */
+#ifndef BAREMEM_MTRR_H
+#define BAREMEM_MTRR_H
+
+#include <stdint.h>
+
+#define MTRR_UC 0
+#define MTRR_WC 1
+#define MTRR_WT 4
+#define MTRR_WP 5
+#define MTRR_WB 6
+#define MTRR_MIXED -1
+
+#define MTRR_MAX_VAR 32
+#define MTRR_FIXED_SLOTS 88	/* 8 x 64K, 16 x 16K, 64 x 4K below 1 MiB */
+
+struct mtrr_state {
+	int enabled;		/* IA32_MTRR_DEF_TYPE.E */
+	int fixed_enabled;	/* IA32_MTRR_DEF_TYPE.FE (and FIX in MTRRCAP) */
+	uint8_t def_type;
+	int phys_bits;		/* MAXPHYADDR */
+	int var_count;
+	struct {
+		uint64_t base, mask;	/* PHYSBASEn / PHYSMASKn as read */
+	} var[MTRR_MAX_VAR];
+	uint8_t fixed[MTRR_FIXED_SLOTS];
+	int noncontiguous;	/* a valid mask with holes was seen */
+};
+
+/* Decodes raw MSR values: cap = IA32_MTRRCAP (0xFE), def =
+ * IA32_MTRR_DEF_TYPE (0x2FF), var[2n], var[2n+1] = PHYSBASEn, PHYSMASKn
+ * (0x200 + 2n, 0x201 + 2n), fixed = the 11 fixed-range MSRs in the order
+ * 0x250, 0x258, 0x259, 0x268..0x26F. */
+void mtrr_decode(struct mtrr_state *s, uint64_t cap, uint64_t def,
+		 const uint64_t *var, int var_count, const uint64_t *fixed,
+		 int phys_bits);
+
+/* The memory type at one address. */
+int mtrr_type_at(const struct mtrr_state *s, uint64_t addr);
+
+/* The type of [base, base + bytes), or MTRR_MIXED when it changes. */
+int mtrr_range_type(const struct mtrr_state *s, uint64_t base,
+		    uint64_t bytes);
+
+#endif

@@ -1,0 +1,72 @@
+/* Builds x86-64 identity-mapping page tables into a caller's buffer.
+ * A pure function: the caller (efi/paging.c) supplies the memory ranges
+ * and the table memory; nothing here touches CR3. */
+#ifndef BAREMEM_PAGETABLE_H
+#define BAREMEM_PAGETABLE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define PT_4K (1ull << 12)
+#define PT_2M (1ull << 21)
+#define PT_1G (1ull << 30)
+
+/* What a range of physical memory is, for its mapping's memory type. */
+enum pt_class {
+	PT_CLASS_WB = 1,	/* RAM, write-back: PAT index 0 */
+	PT_CLASS_UC = 2		/* MMIO and the rest: PCD|PWT, PAT index 3 */
+};
+
+struct pt_range {
+	uint64_t base;		/* physical, any alignment (rounded out to 4K) */
+	uint64_t bytes;
+	uint8_t cls;		/* enum pt_class */
+	uint64_t max_page;	/* largest leaf allowed here: PT_4K/2M/1G */
+};
+
+/* Where the tables go: host points at the memory, phys is its physical
+ * (identity) address, as table entries must hold physical addresses.
+ * Both 4K-aligned. The builder takes 4K tables from used upwards. */
+struct pt_arena {
+	uint8_t *host;
+	uint64_t phys;
+	uint64_t bytes;
+	uint64_t used;
+};
+
+/* Page-table entry bits (SDM vol 3A, 4.5). */
+#define PT_P (1ull << 0)
+#define PT_RW (1ull << 1)
+#define PT_PWT (1ull << 3)
+#define PT_PCD (1ull << 4)
+#define PT_PS (1ull << 7)
+#define PT_ADDR_MASK 0x000ffffffffff000ull
+
+/* Sorts ranges by base and merges touching or overlapping neighbours of
+ * the same class and max_page, in place. Returns the new count. Overlaps
+ * between different classes keep the stricter (UC) class for the overlap
+ * by splitting; the result is sorted and non-overlapping. cap is the
+ * array's capacity (splitting may need room); returns -1 if it is short. */
+int pt_ranges_normalize(struct pt_range *r, int n, int cap);
+
+/* Maps every 4K page touched by the ranges (sorted, non-overlapping:
+ * normalize first) at its own address, nothing else. A leaf is the
+ * largest of 1G, 2M, 4K that lies wholly inside ranges of one class,
+ * is allowed by every range it covers (max_page) and by max_page_all
+ * (PT_2M when the CPU has no 1G pages). levels is 4, or 5 when the CPU
+ * runs with LA57 (then PML5[0] -> the PML4). Returns 0 and the root's
+ * physical address in *root, or -1 when the arena is too small. */
+int pt_build(const struct pt_range *r, int n, uint64_t max_page_all,
+	     int levels, struct pt_arena *a, uint64_t *root);
+
+/* Walks the tables: the leaf size mapping addr (PT_4K/2M/1G), or 0 when
+ * unmapped; *phys_out (may be 0) gets the translation, *flags_out (may be
+ * 0) the leaf entry's low 12 bits. */
+uint64_t pt_lookup(const struct pt_arena *a, uint64_t root, int levels,
+		   uint64_t addr, uint64_t *phys_out, uint64_t *flags_out);
+
+/* An upper bound of the arena bytes pt_build needs for these ranges. */
+uint64_t pt_bytes_needed(const struct pt_range *r, int n,
+			 uint64_t max_page_all, int levels);
+
+#endif

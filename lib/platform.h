@@ -1,0 +1,65 @@
+/* The seam between the portable suite (lib/) and a platform (efi/, linux/).
+ * lib/ calls only these; each platform implements every one of them once. */
+#ifndef BAREMEM_PLATFORM_H
+#define BAREMEM_PLATFORM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* A measurement buffer: identity-mapped on UEFI, mmap'ed on Linux. */
+struct plat_buffer {
+	void *base;
+	uint64_t bytes;
+	uint64_t page_bytes;	/* page size that really maps the buffer */
+	uint64_t priv[2];	/* the platform's bookkeeping */
+};
+
+/* Runs inside a measurement window: interrupts off, baremem's page tables
+ * loaded, AVX state enabled. It must not call any plat_* function. */
+typedef void (*plat_window_fn)(void *arg);
+
+/* Console: plat_print writes a finished line (or lines) that also goes to
+ * the run's text log; plat_progress overwrites a transient status line. */
+void plat_print(const char *text);
+void plat_progress(const char *text);
+
+/* Small working memory for the suite (results, plans); zeroed. */
+void *plat_alloc(size_t bytes);
+void plat_free(void *p);
+
+/* Measurement buffers. page_bytes asks for a mapping (4K, 2M, 1G); the
+ * platform falls back to what it can and reports it in out->page_bytes.
+ * Returns 0 on success, -1 when no memory of that size can be had. */
+int plat_buffer_alloc(uint64_t bytes, uint64_t page_bytes,
+		      struct plat_buffer *out);
+void plat_buffer_free(struct plat_buffer *buf);
+/* The largest buffer plat_buffer_alloc could give now (a hint). */
+uint64_t plat_buffer_max_bytes(uint64_t page_bytes);
+
+/* Time: TSC ticks per second, as calibrated at start. */
+uint64_t plat_tsc_hz(void);
+
+/* Runs fn(arg) on the calling (boot) cpu inside a measurement window. */
+void plat_run_window(plat_window_fn fn, void *arg);
+
+/* Logical processors, numbered 0..plat_cpu_count()-1 as the platform
+ * knows them (MP services' processor numbers on UEFI, the OS's on Linux). */
+struct plat_cpu {
+	int cpu;
+	uint32_t apic_id;
+	int package, core, thread;
+	int bsp;		/* the cpu the suite itself runs on */
+	int usable;		/* enabled and healthy */
+};
+int plat_cpu_count(void);
+int plat_cpu_info(int cpu, struct plat_cpu *out);
+
+/* Runs fn(args[i]) on cpus[i] for i < n, all at once, each inside its own
+ * measurement window, and waits for all (at most timeout_us each). The
+ * boot cpu may be in the list. ok[i] is set to 1 for each cpu that ran
+ * fn to the end, 0 for one that failed or did not answer in time (it is
+ * not used again). Returns the number that completed. */
+int plat_run_on_cpus(const int *cpus, int n, plat_window_fn fn, void **args,
+		     uint64_t timeout_us, int *ok);
+
+#endif

@@ -1,0 +1,21 @@
+/* Order statistics of samples. */
+#ifndef BAREMEM_STATS_H
+#define BAREMEM_STATS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct stats_u64 {
+	uint64_t min, median, max;
+};
+
+/* Sorts v[0..n) ascending (in place; n is small: samples of a point). */
+void stats_sort_u64(uint64_t *v, size_t n);
+/* min / median / max of v[0..n); sorts v. The median of an even count is
+ * the mean of the two middle values, rounded down. n > 0. */
+struct stats_u64 stats_summarize_u64(uint64_t *v, size_t n);
+/* Median absolute deviation of v (sorted or not, left unchanged); uses
+ * scratch[0..n). */
+uint64_t stats_mad_u64(const uint64_t *v, size_t n, uint64_t *scratch);
+
+#endif
