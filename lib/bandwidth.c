@@ -1,0 +1,380 @@
+/* The bandwidth plan (DESIGN §5): per level (half of each cache, and a
+ * DRAM size) every kernel on one cpu, then on all selected cpus at once
+ * started on a TSC barrier, then a read scaling curve at the DRAM size. */
+#include "bandwidth.h"
+
+#include "barrier.h"
+#include "bw.h"
+#include "cpu.h"
+#include "cpuinfo.h"
+#include "cpus.h"
+#include "fmt.h"
+#include "latency.h"
+#include "out.h"
+#include "platform.h"
+#include "stats.h"
+#include "sweep.h"
+
+#define MAX_LEVELS 4
+#define MAX_SAMPLES 1000
+#define RUN_TIMEOUT_US 300000000u	/* 5 min: a cpu that takes longer is stuck */
+#define BARRIER_TIMEOUT_S 5		/* all cpus start within this */
+#define BUF_ALIGN 4096u
+
+static const char *const ops[] = { "read", "write", "ntwrite", "copy" };
+#define OP_COUNT 4
+
+struct level {
+	const char *name;
+	uint64_t size_bytes;	/* working set of one cpu alone */
+	uint64_t shared_by;	/* cpus sharing one instance of it */
+};
+
+/* One cpu's share of a point; runs inside its measurement window. */
+struct bw_job {
+	const struct bw_kernel *k;
+	void *dst;
+	const void *src;
+	uint64_t bytes;		/* per buffer (copy: src and dst each) */
+	uint64_t passes;	/* 0: calibrate to target_ticks */
+	uint64_t target_ticks;
+	int samples;
+	struct barrier *barriers;	/* [samples], or 0 when alone */
+	uint64_t *start, *end;		/* [samples] */
+	uint64_t sink;
+};
+
+static void bw_window(void *arg)
+{
+	struct bw_job *j = arg;
+	uint64_t t0, t1, passes = j->passes;
+
+	/* One pass puts the set where it belongs (and fills the TLB). */
+	j->sink += j->k->run(j->dst, j->src, j->bytes, 1);
+	if (!passes) {
+		passes = 1;
+		for (;;) {
+			t0 = tsc_begin();
+			j->sink += j->k->run(j->dst, j->src, j->bytes, passes);
+			t1 = tsc_end();
+			if (t1 - t0 >= j->target_ticks / 8 || passes >= (1u << 30))
+				break;
+			passes *= 2;
+		}
+		passes = passes * j->target_ticks / (t1 - t0 ? t1 - t0 : 1);
+		j->passes = passes ? passes : 1;
+	}
+	for (int s = 0; s < j->samples; s++) {
+		if (j->barriers) {
+			t0 = barrier_wait(&j->barriers[s]);
+			if (!t0) {
+				j->start[s] = j->end[s] = 0;
+				continue;
+			}
+		} else {
+			t0 = tsc_begin();
+		}
+		j->sink += j->k->run(j->dst, j->src, j->bytes, j->passes);
+		t1 = tsc_end();
+		j->start[s] = t0;
+		j->end[s] = t1;
+	}
+}
+
+/* Levels from CPUID: half of each data/unified cache, then DRAM. */
+static int plan_levels(const struct run_results *res, struct level *lv)
+{
+	static const char *const names[] = { "L1", "L2", "L3" };
+	int n = 0;
+
+	for (int l = 1; l <= 3; l++) {
+		const struct cpu_cache *c = cpuinfo_cache(&res->cpu, l);
+		if (!c)
+			continue;
+		lv[n].name = names[l - 1];
+		lv[n].size_bytes = (c->size_bytes / 2) & ~(uint64_t)4095;
+		lv[n].shared_by = c->shared_by > 0 ? (uint64_t)c->shared_by : 1;
+		n++;
+	}
+	lv[n].name = "DRAM";
+	lv[n].size_bytes = latency_dram_bytes(res);
+	lv[n].shared_by = 0;
+	return n + 1;
+}
+
+/* Per-cpu working set when `cpus` run at once: a shared cache is split
+ * between the cpus that share it, so the all-cpu point stays in that
+ * level instead of spilling into the next one. */
+static uint64_t size_for(const struct level *lv, int cpus)
+{
+	uint64_t share = lv->shared_by, size = lv->size_bytes;
+
+	if (share > (uint64_t)cpus)
+		share = (uint64_t)cpus;
+	if (share > 1)
+		size /= share;
+	size &= ~(uint64_t)255;
+	return size < 4096 ? 4096 : size;
+}
+
+struct point_ctx {
+	struct run_results *res;
+	struct bw_job *jobs;
+	void **args;
+	int *ok;
+	struct barrier *barriers;
+	uint64_t *times;	/* [cpus * samples * 2] */
+	uint8_t *mem;		/* the buffer, split per cpu */
+	uint64_t mem_bytes;
+	int samples;
+};
+
+/* Runs kernel k on the first `cpus` selected cpus, each over its own
+ * `size` bytes. Appends the point; returns it, or 0 on failure. */
+static struct bw_point *run_point(struct point_ctx *x,
+				  const struct bw_kernel *k, const char *level,
+				  uint64_t size, int cpus, uint64_t passes,
+				  int scaling)
+{
+	struct run_results *res = x->res;
+	uint64_t per_buf = k->bytes_per_byte == 2 ? size / 2 : size;
+	uint64_t slot = (size + BUF_ALIGN - 1) / BUF_ALIGN * BUF_ALIGN;
+	uint64_t target = sweep_sample_ns(&res->config) * res->tsc_hz /
+			  1000000000u;
+	uint64_t gbs[MAX_SAMPLES];
+	int good = 0, done;
+	struct bw_point *pt;
+	struct stats_u64 st;
+
+	per_buf &= ~(uint64_t)63;
+	if (res->bw_count >= res->bw_cap || slot * (uint64_t)cpus > x->mem_bytes)
+		return 0;
+	/* cpus started together must do the same work: size it on one cpu
+	 * first (a sample then lasts about the target on one cpu, longer when
+	 * they share a bottleneck). */
+	if (cpus > 1 && passes == 0) {
+		struct bw_job cal = { .k = k, .dst = x->mem,
+				      .src = k->bytes_per_byte == 2
+						     ? x->mem + per_buf : x->mem,
+				      .bytes = per_buf, .target_ticks = target };
+		void *arg = &cal;
+		int ok = 0;
+		plat_run_on_cpus(res->selected, 1, bw_window, &arg,
+				 RUN_TIMEOUT_US, &ok);
+		if (!ok)
+			return 0;
+		passes = cal.passes;
+	}
+	for (int s = 0; s < x->samples && cpus > 1; s++)
+		barrier_init(&x->barriers[s], (uint32_t)cpus,
+			     BARRIER_TIMEOUT_S * res->tsc_hz, res->tsc_hz / 10000);
+	for (int i = 0; i < cpus; i++) {
+		uint8_t *base = x->mem + slot * (uint64_t)i;
+		x->jobs[i] = (struct bw_job){
+			.k = k,
+			.dst = base,
+			.src = k->bytes_per_byte == 2 ? base + per_buf : base,
+			.bytes = per_buf,
+			.passes = passes,
+			.target_ticks = target,
+			.samples = x->samples,
+			.barriers = cpus > 1 ? x->barriers : 0,
+			.start = x->times + (uint64_t)i * 2 * x->samples,
+			.end = x->times + (uint64_t)i * 2 * x->samples + x->samples,
+		};
+		x->args[i] = &x->jobs[i];
+	}
+	done = plat_run_on_cpus(res->selected, cpus, bw_window, x->args,
+				RUN_TIMEOUT_US, x->ok);
+	if (done < cpus) {
+		for (int i = 0; i < cpus; i++)
+			if (!x->ok[i])
+				msgs_add(&res->warnings, "cpu %d did not finish "
+					 "%s in time: dropped from the run",
+					 res->selected[i], k->name);
+		res->failed = 1;
+		cpus_prune(res);
+		return 0;
+	}
+	/* GB/s of a sample: all bytes over the span from the common start
+	 * to the slowest cpu's end. */
+	for (int s = 0; s < x->samples; s++) {
+		uint64_t t0 = x->jobs[0].start[s], t1 = 0;
+		int valid = t0 != 0;
+		for (int i = 0; i < cpus && valid; i++) {
+			valid = x->jobs[i].start[s] != 0;
+			if (x->jobs[i].end[s] > t1)
+				t1 = x->jobs[i].end[s];
+		}
+		if (!valid || t1 <= t0)
+			continue;
+		gbs[good++] = (uint64_t)((double)(per_buf * k->bytes_per_byte) *
+					 (double)x->jobs[0].passes * cpus *
+					 (double)res->tsc_hz / (double)(t1 - t0) /
+					 1e3);	/* MB/s: integer stats */
+	}
+	if (good == 0) {
+		msgs_add(&res->warnings, "%s on %d cpus: the cpus did not start "
+			 "together; point dropped", k->name, cpus);
+		return 0;
+	}
+	st = stats_summarize_u64(gbs, (size_t)good);
+	pt = &res->bw[res->bw_count++];
+	*pt = (struct bw_point){
+		.kernel = k->name,
+		.level = level,
+		.scaling = scaling,
+		.cpus = cpus,
+		.size_bytes = size,
+		.bytes = per_buf * (uint64_t)k->bytes_per_byte *
+			 x->jobs[0].passes * (uint64_t)cpus,
+		.repeats = good,
+		.gb_min = (double)st.min / 1e6,
+		.gb_median = (double)st.median / 1e6,
+		.gb_max = (double)st.max / 1e6,
+	};
+	return pt;
+}
+
+int bandwidth_scaling_counts(int n, int *counts, int cap)
+{
+	int m = 0;
+
+	for (int c = 1; c <= n && m < cap; ) {
+		counts[m++] = c;
+		if (c < 8)
+			c++;
+		else
+			c += c / 4;	/* 8, 10, 12, 15, 18, ...: ~4 per doubling */
+	}
+	if (m > 0 && counts[m - 1] != n) {
+		if (m < cap)
+			counts[m++] = n;
+		else
+			counts[m - 1] = n;
+	}
+	return m;
+}
+
+static void print_table_head(const struct bw_kernel *const *ks)
+{
+	char line[200];
+	size_t n = fmt(line, sizeof line, "%-6s %8s %5s", "level", "size",
+		       "cpus");
+	for (int o = 0; o < OP_COUNT; o++)
+		n += fmt(line + n, sizeof line - n, " %13s", ks[o]->name);
+	out("%s\n", line);
+}
+
+int bandwidth_run(struct run_results *res, int have_avx2)
+{
+	struct level lv[MAX_LEVELS + 1];
+	const struct bw_kernel *ks[OP_COUNT];
+	struct point_ctx x = { .res = res };
+	int nlv = plan_levels(res, lv), ncpu = res->selected_count;
+	/* ncpu sizes the buffers; the loops read res->selected_count, which
+	 * drops when a cpu stops answering. */
+	int counts[64], ncounts;
+	uint64_t max_size = 0, mem_want;
+	struct plat_buffer buf;
+	char a[16];
+
+	for (int o = 0; o < OP_COUNT; o++)
+		ks[o] = bw_kernel_for(ops[o], have_avx2);
+	res->bw_isa = have_avx2 ? "avx2" : "sse2";
+	x.samples = sweep_repeats(&res->config);
+	for (int i = 0; i < nlv; i++)
+		if (lv[i].size_bytes > max_size)
+			max_size = lv[i].size_bytes;
+
+	/* One buffer, split into per-cpu slots; shrink the DRAM size when
+	 * memory is short, with a warning. */
+	for (;;) {
+		mem_want = (max_size + BUF_ALIGN) * (uint64_t)ncpu;
+		if (mem_want <= plat_buffer_max_bytes(res->config.page_bytes) &&
+		    plat_buffer_alloc(mem_want, res->config.page_bytes, &buf) == 0)
+			break;
+		if (max_size <= (4u << 20)) {
+			msgs_add(&res->errors, "bandwidth: no memory for %d "
+				 "buffers", ncpu);
+			res->failed = 1;
+			return -1;
+		}
+		max_size /= 2;
+		lv[nlv - 1].size_bytes = max_size;
+		msgs_add(&res->warnings, "bandwidth: DRAM working set cut to "
+			 "%s per cpu for lack of memory",
+			 fmt_size(a, sizeof a, max_size));
+	}
+	x.mem = buf.base;
+	x.mem_bytes = buf.bytes;
+	x.jobs = plat_alloc(sizeof(*x.jobs) * (size_t)ncpu);
+	x.args = plat_alloc(sizeof(void *) * (size_t)ncpu);
+	x.ok = plat_alloc(sizeof(int) * (size_t)ncpu);
+	x.barriers = plat_alloc(sizeof(struct barrier) * (size_t)x.samples);
+	x.times = plat_alloc(sizeof(uint64_t) * 2 * (size_t)x.samples *
+			     (size_t)ncpu);
+	if (!x.jobs || !x.args || !x.ok || !x.barriers || !x.times) {
+		msgs_add(&res->errors, "bandwidth: out of pool memory");
+		res->failed = 1;
+		goto out;
+	}
+	if (!have_avx2)
+		msgs_add(&res->warnings, "CPU has no AVX2: bandwidth measured "
+			 "with the SSE2 kernels");
+
+	out("\nbandwidth, GB/s (median of %d samples; GB = 10^9 bytes; "
+	    "%s pages)\n", x.samples, buf.page_bytes >= (1ull << 30) ? "1G"
+	    : buf.page_bytes >= (2ull << 20) ? "2M" : "4K");
+	print_table_head(ks);
+	for (int l = 0; l < nlv; l++) {
+		for (int all = 0; all <= (res->selected_count > 1); all++) {
+			int cpus = all ? res->selected_count : 1;
+			uint64_t size = all ? size_for(&lv[l], cpus)
+					    : lv[l].size_bytes;
+			char line[200];
+			size_t n = fmt(line, sizeof line, "%-6s %8s %5d",
+				       lv[l].name, fmt_size(a, sizeof a, size),
+				       cpus);
+			for (int o = 0; o < OP_COUNT; o++) {
+				struct bw_point *pt;
+				out_progress("bandwidth: %s %s on %d cpu%s",
+					     lv[l].name, ks[o]->name, cpus,
+					     cpus > 1 ? "s" : "");
+				pt = run_point(&x, ks[o], lv[l].name, size, cpus,
+					       0, 0);
+				n += pt ? fmt(line + n, sizeof line - n,
+					      " %13.1f", pt->gb_median)
+					: fmt(line + n, sizeof line - n,
+					      " %13s", "-");
+			}
+			out("%s\n", line);
+		}
+	}
+
+	if (res->selected_count > 1) {
+		ncpu = res->selected_count;
+		ncounts = bandwidth_scaling_counts(ncpu, counts, 64);
+		out("\nscaling, %s at %s per cpu (DRAM)\n%5s %10s %12s\n",
+		    ks[0]->name, fmt_size(a, sizeof a, lv[nlv - 1].size_bytes),
+		    "cpus", "GB/s", "GB/s per cpu");
+		for (int i = 0; i < ncounts; i++) {
+			struct bw_point *pt;
+			out_progress("bandwidth: scaling, %d of %d cpus",
+				     counts[i], ncpu);
+			pt = run_point(&x, ks[0], "DRAM",
+				       lv[nlv - 1].size_bytes, counts[i], 0, 1);
+			if (pt)
+				out("%5d %10.1f %12.2f\n", counts[i],
+				    pt->gb_median, pt->gb_median / counts[i]);
+		}
+	}
+out:
+	plat_free(x.jobs);
+	plat_free(x.args);
+	plat_free(x.ok);
+	plat_free(x.barriers);
+	plat_free(x.times);
+	plat_buffer_free(&buf);
+	return 0;
+}

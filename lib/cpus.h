@@ -1,0 +1,19 @@
+/* Which logical processors a run measures. */
+#ifndef BAREMEM_CPUS_H
+#define BAREMEM_CPUS_H
+
+#include "results.h"
+
+/* Reads the platform's processors into res->cpus and picks the usable
+ * ones the `cpus` key selects into res->selected. A selected cpu that is
+ * absent or unusable is a warning and marks the run failed (partial).
+ * Returns the number selected (>= 1 unless memory ran out). */
+int cpus_select(struct run_results *res);
+
+/* Drops cpus that stopped answering from res->selected. */
+void cpus_prune(struct run_results *res);
+
+/* Whether cpu is still usable (an AP that stopped answering is not). */
+int cpus_usable(int cpu);
+
+#endif

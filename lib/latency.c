@@ -1,0 +1,378 @@
+/* The latency sweep: a pointer chase over each working-set size on one
+ * cpu, timed in TSC ticks inside a measurement window. */
+#include "latency.h"
+
+#include "chase.h"
+#include "cpuinfo.h"
+#include "cpus.h"
+#include "cpu.h"
+#include "fmt.h"
+#include "out.h"
+#include "perm.h"
+#include "platform.h"
+#include "stats.h"
+#include "sweep.h"
+
+#define NODE_BYTES 64		/* one node per cache line */
+#define MAX_SAMPLES 1000	/* the `repeat` key's bound */
+/* One point on one cpu: a warm pass of a few GiB plus 1000 samples of
+ * 10 ms stays far below this; a cpu that takes longer is stuck. */
+#define RUN_TIMEOUT_US 120000000u
+
+/* One point's work inside the window: no platform calls in here. */
+struct chase_job {
+	void *start;
+	uint64_t nodes;
+	uint64_t target_ticks;	/* per sample */
+	int samples;
+	uint64_t *ticks;	/* [samples] */
+	uint64_t hops;		/* out: hops per sample */
+	void *end;		/* out: keeps the chain's result live */
+};
+
+static uint64_t round_up(uint64_t v, uint64_t m)
+{
+	return (v + m - 1) / m * m;
+}
+
+static void chase_window(void *arg)
+{
+	struct chase_job *j = arg;
+	void *p = j->start;
+	uint64_t trial = 16 * CHASE_UNROLL, t0, t1, hops;
+
+	/* A full pass puts the set where it belongs in the hierarchy (and
+	 * the TLB entries in place) before anything is timed. */
+	p = chase_run(p, j->nodes);
+
+	/* Size the samples: grow a trial until it takes an eighth of the
+	 * target, then scale, so a sample lasts about target_ticks. */
+	for (;;) {
+		t0 = tsc_begin();
+		p = chase_run(p, trial);
+		t1 = tsc_end();
+		if (t1 - t0 >= j->target_ticks / 8 || trial >= (1ull << 36))
+			break;
+		trial *= 2;
+	}
+	hops = trial * j->target_ticks / (t1 - t0 ? t1 - t0 : 1);
+	hops = round_up(hops < trial ? trial : hops, CHASE_UNROLL);
+	j->hops = hops;
+
+	for (int s = 0; s < j->samples; s++) {
+		t0 = tsc_begin();
+		p = chase_run(p, hops);
+		t1 = tsc_end();
+		j->ticks[s] = t1 - t0;
+	}
+	j->end = p;
+}
+
+static int measure_point(struct run_results *res, int cpu,
+			 const struct plat_buffer *buf, uint64_t size_bytes,
+			 uint64_t *ticks, int samples)
+{
+	const struct bm_config *c = &res->config;
+	struct chase_job job;
+	struct lat_point *pt;
+	struct stats_u64 st;
+	double ns_per_tick = 1e9 / (double)res->tsc_hz;
+
+	if (res->lat_count >= res->lat_cap)
+		return -1;
+	job = (struct chase_job){
+		.start = chase_build(buf->base, size_bytes, NODE_BYTES,
+				     c->seed ^ size_bytes),
+		.nodes = size_bytes / NODE_BYTES,
+		.target_ticks = sweep_sample_ns(c) * res->tsc_hz / 1000000000u,
+		.samples = samples,
+		.ticks = ticks,
+	};
+	{
+		void *arg = &job;
+		int ok = 0;
+		plat_run_on_cpus(&cpu, 1, chase_window, &arg,
+				 RUN_TIMEOUT_US, &ok);
+		if (!ok)
+			return -2;
+	}
+	st = stats_summarize_u64(ticks, (size_t)samples);
+
+	pt = &res->lat[res->lat_count++];
+	*pt = (struct lat_point){
+		.cpu = cpu,
+		.size_bytes = size_bytes,
+		.page_bytes = buf->page_bytes,
+		.hops = job.hops,
+		.repeats = samples,
+		.ns_min = (double)st.min * ns_per_tick / (double)job.hops,
+		.ns_median = (double)st.median * ns_per_tick / (double)job.hops,
+		.ns_max = (double)st.max * ns_per_tick / (double)job.hops,
+		.tsc_cycles_median = (double)st.median / (double)job.hops,
+		.core_cycles_median = -1,
+	};
+	return 0;
+}
+
+static void print_row(const struct lat_point *pt)
+{
+	char size[16];
+
+	out("%10s %10.2f %10.2f %10.2f %12.1f\n",
+	    fmt_size(size, sizeof size, pt->size_bytes), pt->ns_min,
+	    pt->ns_median, pt->ns_max, pt->tsc_cycles_median);
+}
+
+static const char *page_label(uint64_t page_bytes)
+{
+	return page_bytes >= (1ull << 30) ? "1G"
+	       : page_bytes >= (1ull << 21) ? "2M" : "4K";
+}
+
+/* Gets the largest buffer the sweep can use, trimming sizes that do not
+ * fit (with a warning) rather than failing. Returns the size count. */
+static size_t get_buffer(struct run_results *res, uint64_t *sizes,
+			 size_t count, struct plat_buffer *buf)
+{
+	char a[16], b[16];
+
+	while (count > 0) {
+		uint64_t want = sizes[count - 1];
+		if (plat_buffer_alloc(want, res->config.page_bytes, buf) == 0)
+			return count;
+		msgs_add(&res->warnings,
+			 "no memory for a %s buffer: sizes above %s skipped",
+			 fmt_size(a, sizeof a, want),
+			 count > 1 ? fmt_size(b, sizeof b, sizes[count - 2])
+				   : "nothing");
+		count--;
+	}
+	return 0;
+}
+
+static int alloc_ticks(struct run_results *res, uint64_t **ticks)
+{
+	*ticks = plat_alloc(sizeof(uint64_t) * MAX_SAMPLES);
+	if (*ticks)
+		return 0;
+	msgs_add(&res->errors, "latency: out of pool memory");
+	res->failed = 1;
+	return -1;
+}
+
+/* Measures sizes[0..count) on cpu into res, printing a row each.
+ * Returns the number of points measured. */
+static int sweep_on(struct run_results *res, int cpu,
+		    const struct plat_buffer *buf, const uint64_t *sizes,
+		    size_t count, uint64_t *ticks, int samples,
+		    const char *what)
+{
+	char a[16];
+	int done = 0;
+
+	for (size_t i = 0; i < count; i++) {
+		int r;
+
+		out_progress("%s: cpu %d, %s (%u of %u)", what, cpu,
+			     fmt_size(a, sizeof a, sizes[i]),
+			     (unsigned)(i + 1), (unsigned)count);
+		r = measure_point(res, cpu, buf, sizes[i], ticks, samples);
+		if (r == -1) {
+			msgs_add(&res->errors, "latency: more points than "
+				 "the results can hold");
+			res->failed = 1;
+			break;
+		}
+		if (r == -2) {
+			msgs_add(&res->warnings, "cpu %d did not finish a "
+				 "latency point in time: dropped", cpu);
+			res->failed = 1;
+			break;
+		}
+		print_row(&res->lat[res->lat_count - 1]);
+		done++;
+	}
+	return done;
+}
+
+static void print_header(int cpu, uint64_t page_bytes, int samples)
+{
+	out("\nlatency, cpu %d, %s pages: ns per load (min, median, max of "
+	    "%d samples)\n", cpu, page_label(page_bytes), samples);
+	out("%10s %10s %10s %10s %12s\n", "size", "ns min", "ns median",
+	    "ns max", "tsc cycles");
+}
+
+int latency_sweep(struct run_results *res)
+{
+	const struct bm_config *c = &res->config;
+	uint64_t sizes[256], *ticks, max_bytes;
+	int trimmed = 0, samples = sweep_repeats(c), cpu = res->selected[0];
+	size_t count;
+	struct plat_buffer buf;
+	char a[16];
+
+	max_bytes = plat_buffer_max_bytes(c->page_bytes);
+	count = sweep_sizes(c, max_bytes, sizes,
+			    sizeof sizes / sizeof sizes[0], &trimmed);
+	if (trimmed)
+		msgs_add(&res->warnings,
+			 "%d sweep size%s above the %s of free memory left out",
+			 trimmed, trimmed > 1 ? "s" : "",
+			 fmt_size(a, sizeof a, max_bytes));
+	count = get_buffer(res, sizes, count, &buf);
+	if (count == 0) {
+		msgs_add(&res->errors, "latency: no memory for any buffer");
+		res->failed = 1;
+		return -1;
+	}
+	if (buf.page_bytes < c->page_bytes)
+		msgs_add(&res->warnings,
+			 "latency buffer mapped with %s pages, not the %s asked",
+			 page_label(buf.page_bytes), page_label(c->page_bytes));
+	if (alloc_ticks(res, &ticks)) {
+		plat_buffer_free(&buf);
+		return -1;
+	}
+	print_header(cpu, buf.page_bytes, samples);
+	sweep_on(res, cpu, &buf, sizes, count, ticks, samples, "latency");
+	if (c->profile == BM_PROFILE_FULL) {
+		for (int i = 1; i < res->selected_count; i++) {
+			int other = res->selected[i];
+			if (!cpus_usable(other))
+				continue;
+			print_header(other, buf.page_bytes, samples);
+			sweep_on(res, other, &buf, sizes, count, ticks,
+				 samples, "latency");
+		}
+	}
+	plat_free(ticks);
+	plat_buffer_free(&buf);
+	return 0;
+}
+
+uint64_t latency_dram_bytes(const struct run_results *res)
+{
+	const struct cpu_cache *llc = cpuinfo_cache(&res->cpu, 3);
+	uint64_t llc_bytes, want, floor_bytes;
+
+	if (!llc)
+		llc = cpuinfo_cache(&res->cpu, 2);
+	llc_bytes = llc ? llc->size_bytes : (32ull << 20);
+	/* Far enough above the last level that almost every hop misses it
+	 * (a random chase over 4x the LLC hits it < 25 % of the time). */
+	if (res->config.profile == BM_PROFILE_QUICK) {
+		want = 2 * llc_bytes;
+		floor_bytes = 32ull << 20;
+	} else {
+		want = 8 * llc_bytes;
+		floor_bytes = 256ull << 20;
+	}
+	want = want < floor_bytes ? floor_bytes : want;
+	/* Round up to a power of two: the sweep's own sizes. */
+	for (uint64_t p = 1ull << 20;; p <<= 1)
+		if (p >= want)
+			return p;
+}
+
+/* Median of v[0..n) as double (v is scratch). */
+static double median_of(double *v, int n)
+{
+	for (int i = 1; i < n; i++)
+		for (int j = i; j > 0 && v[j - 1] > v[j]; j--) {
+			double t = v[j];
+			v[j] = v[j - 1];
+			v[j - 1] = t;
+		}
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+/* Console: per-core table with the spread and outliers (> 5 % from the
+ * median across cpus: the same DIMMs should give the same latency, so a
+ * core further away, e.g. on another die, shows up). */
+static void print_spread(struct run_results *res, int first, uint64_t size)
+{
+	int n = res->lat_count - first;
+	double *v, lo, hi, med;
+	char a[16];
+
+	if (n < 2 || !(v = plat_alloc(sizeof(double) * (size_t)n)))
+		return;
+	lo = hi = res->lat[first].ns_median;
+	for (int i = 0; i < n; i++) {
+		v[i] = res->lat[first + i].ns_median;
+		lo = v[i] < lo ? v[i] : lo;
+		hi = v[i] > hi ? v[i] : hi;
+	}
+	med = median_of(v, n);
+	out("spread over %d cpus at %s: min %.1f, median %.1f, max %.1f ns\n",
+	    n, fmt_size(a, sizeof a, size), lo, med, hi);
+	for (int i = 0; i < n; i++) {
+		const struct lat_point *p = &res->lat[first + i];
+		double off = (p->ns_median - med) / med;
+		if (off > 0.05 || off < -0.05) {
+			out("outlier: cpu %d at %.1f ns, %+.0f%% from the "
+			    "median\n", p->cpu, p->ns_median, off * 100);
+			msgs_add(&res->warnings, "cpu %d DRAM latency %.1f ns is "
+				 "%+.0f%% from the median of all cpus", p->cpu,
+				 p->ns_median, off * 100);
+		}
+	}
+	plat_free(v);
+}
+
+int latency_per_cpu(struct run_results *res)
+{
+	const struct bm_config *c = &res->config;
+	uint64_t size = latency_dram_bytes(res), max_bytes, *ticks;
+	int samples = sweep_repeats(c), first = res->lat_count;
+	struct plat_buffer buf;
+	char a[16];
+
+	max_bytes = plat_buffer_max_bytes(c->page_bytes);
+	while (size > max_bytes && size > (1ull << 20))
+		size >>= 1;
+	if (plat_buffer_alloc(size, c->page_bytes, &buf) != 0) {
+		msgs_add(&res->errors, "per-cpu latency: no memory for a %s "
+			 "buffer", fmt_size(a, sizeof a, size));
+		res->failed = 1;
+		return -1;
+	}
+	if (alloc_ticks(res, &ticks)) {
+		plat_buffer_free(&buf);
+		return -1;
+	}
+	out("\nlatency per cpu, %s working set, %s pages: ns per load "
+	    "(min, median, max of %d samples)\n", fmt_size(a, sizeof a, size),
+	    page_label(buf.page_bytes), samples);
+	out("%10s %10s %10s %10s %12s  %s\n", "size", "ns min", "ns median",
+	    "ns max", "tsc cycles", "cpu");
+	for (int i = 0; i < res->selected_count; i++) {
+		int cpu = res->selected[i], r;
+
+		if (!cpus_usable(cpu))
+			continue;
+		out_progress("latency per cpu: cpu %d (%d of %d)", cpu, i + 1,
+			     res->selected_count);
+		r = measure_point(res, cpu, &buf, size, ticks, samples);
+		if (r == -2) {
+			msgs_add(&res->warnings, "cpu %d did not finish its "
+				 "latency point in time: dropped", cpu);
+			res->failed = 1;
+			continue;
+		}
+		if (r != 0)
+			break;
+		{
+			const struct lat_point *pt = &res->lat[res->lat_count - 1];
+			out("%10s %10.2f %10.2f %10.2f %12.1f  %d\n",
+			    fmt_size(a, sizeof a, pt->size_bytes), pt->ns_min,
+			    pt->ns_median, pt->ns_max, pt->tsc_cycles_median,
+			    cpu);
+		}
+	}
+	print_spread(res, first, size);
+	plat_free(ticks);
+	plat_buffer_free(&buf);
+	return 0;
+}

@@ -1,0 +1,21 @@
+/* The latency sweep on one cpu. */
+#ifndef BAREMEM_LATENCY_H
+#define BAREMEM_LATENCY_H
+
+#include "results.h"
+
+/* Chases every size of the configuration's sweep on the first selected
+ * cpu (in profile full, on every selected cpu), prints the table and
+ * appends the points to res. Returns 0, or -1 when nothing could be
+ * measured (the reason is in res->errors). */
+int latency_sweep(struct run_results *res);
+
+/* Each selected cpu alone chases one DRAM-sized buffer: the per-core idle
+ * DRAM latency, with the spread across cores and outliers flagged. */
+int latency_per_cpu(struct run_results *res);
+
+/* The DRAM working-set size: a power of two well above the last-level
+ * cache (32 MiB at least in profile quick, 256 MiB otherwise). */
+uint64_t latency_dram_bytes(const struct run_results *res);
+
+#endif

@@ -1,0 +1,85 @@
+/* Everything a run measured and knew, as the suite fills it in; the JSON
+ * writer (results_json.c) and the console summary read it. */
+#ifndef BAREMEM_RESULTS_H
+#define BAREMEM_RESULTS_H
+
+#include <stdint.h>
+
+#include "config.h"
+#include "cpuinfo.h"
+#include "msgs.h"
+#include "platform.h"
+
+/* One latency point: a working-set size chased on one cpu. */
+struct lat_point {
+	int cpu;
+	uint64_t size_bytes;
+	uint64_t page_bytes;	/* page size that mapped the buffer */
+	uint64_t hops;		/* per sample */
+	int repeats;
+	double ns_min, ns_median, ns_max;	/* per hop */
+	double tsc_cycles_median;		/* per hop */
+	double core_cycles_median;		/* per hop; < 0: unavailable */
+};
+
+/* One bandwidth point: a kernel over a working set on one or more cpus
+ * at once (each cpu its own buffer of size_bytes). */
+struct bw_point {
+	const char *kernel;	/* "avx2-read", ... */
+	const char *level;	/* "L1", "L2", "L3", "DRAM" */
+	int scaling;		/* part of the 1..N cpus curve */
+	int cpus;		/* how many ran at once */
+	/* the cpus that ran: res->selected[0..cpus) */
+	uint64_t size_bytes;	/* working set per cpu */
+	uint64_t bytes;		/* bytes counted per sample, all cpus */
+	int repeats;
+	double gb_min, gb_median, gb_max;	/* GB = 10^9 bytes */
+};
+
+enum run_status { RUN_OK, RUN_PARTIAL, RUN_ERROR };
+
+struct smbios_info;
+
+struct run_results {
+	const char *platform;	/* "uefi" or "linux" */
+	int run_number;		/* 0: no results file */
+	char file[64];		/* where the file went, "" if nowhere */
+	char started[32];	/* ISO 8601, "" when the clock is unknown */
+	double duration_s;
+
+	/* The machine beyond CPUID, as the platform found it. */
+	char firmware_vendor[64], firmware_version[32];
+	uint64_t memory_total_bytes;
+	const struct smbios_info *smbios;	/* 0: none */
+	struct msgs errors, warnings;
+	int failed;		/* something selected could not be measured */
+
+	struct bm_config config;
+	struct cpu_info cpu;
+	uint64_t tsc_hz;
+	const char *tsc_source;	/* cpuid, pmtimer, hpet, stall, os */
+	double tsc_error_ppm;	/* calibration bound; < 0: unknown */
+
+	int cpu_count;		/* logical processors the platform knows */
+	struct plat_cpu *cpus;	/* [cpu_count] */
+	int bsp_cpu;		/* the cpu the suite runs on */
+	int selected_count;	/* cpus the configuration selects, usable */
+	int *selected;		/* [selected_count], ascending */
+
+	uint64_t page_bytes;	/* page size of the measurement buffers */
+	uint64_t mapped_bytes;	/* bytes the page tables map */
+
+	int lat_count, lat_cap;
+	struct lat_point *lat;
+	int bw_count, bw_cap;
+	struct bw_point *bw;
+	const char *bw_isa;	/* "avx2" or "sse2": the kernels used */
+	int avx2_usable;	/* AVX2 present and its state enabled */
+};
+
+/* ok: everything selected was measured; partial: some results and some
+ * failures; error: nothing measured. */
+enum run_status results_status(const struct run_results *r);
+const char *results_status_name(enum run_status s);
+
+#endif

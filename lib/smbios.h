@@ -1,0 +1,76 @@
+/* SMBIOS: the machine's maker, firmware and DIMMs (types 0, 1, 17),
+ * parsed from untrusted firmware bytes without ever reading past them. */
+#ifndef BAREMEM_SMBIOS_H
+#define BAREMEM_SMBIOS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define SMBIOS_MAX_DIMMS 64
+#define SMBIOS_STR 64		/* bytes per copied string, NUL included */
+
+/* Bytes to hand smbios_entry_parse for each kind of entry point. */
+#define SMBIOS3_EP_BYTES 24	/* "_SM3_", 64-bit (SMBIOS3_TABLE_GUID) */
+#define SMBIOS2_EP_BYTES 31	/* "_SM_" + "_DMI_", 32-bit (SMBIOS_TABLE_GUID) */
+
+enum smbios_status {
+	SMBIOS_OK = 0,
+	SMBIOS_ERR_SHORT = -1,	  /* fewer bytes than the entry point needs */
+	SMBIOS_ERR_ANCHOR = -2,	  /* neither "_SM3_" nor "_SM_"/"_DMI_" */
+	SMBIOS_ERR_LENGTH = -3,	  /* entry point length byte out of range */
+	SMBIOS_ERR_CHECKSUM = -4, /* a byte sum is not 0 */
+	SMBIOS_ERR_TABLE = -5,	  /* table address or length 0, or wraps */
+};
+
+struct smbios_entry {
+	uint64_t table_addr;
+	/* 3.x: an upper bound, the table ends at type 127; 2.x: exact. */
+	uint32_t table_max_bytes;
+	uint8_t ep_major;	/* 3: "_SM3_" entry point, 2: "_SM_" */
+	uint8_t major, minor;	/* SMBIOS version the firmware claims */
+};
+
+struct smbios_dimm {
+	/* Printable ASCII, trimmed, "" when absent. */
+	char locator[SMBIOS_STR], bank_locator[SMBIOS_STR];
+	char manufacturer[SMBIOS_STR], part_number[SMBIOS_STR];
+	const char *type;	/* "DDR5", "LPDDR4", "Unknown": DSP0134 names */
+	const char *form_factor; /* "DIMM", "SODIMM", "Unknown", ... */
+	uint8_t type_code;	/* the raw Memory Type byte, 0: absent */
+	uint8_t rank;		/* 0: unknown */
+	uint16_t data_width_bits, total_width_bits; /* 0: unknown */
+	uint64_t size_bytes;	/* 0: populated, size unknown */
+	uint32_t speed_mts, configured_speed_mts;	/* 0: unknown */
+};
+
+struct smbios_info {
+	uint8_t major, minor;	/* from the entry point; 0.0 if none given */
+	char system_manufacturer[SMBIOS_STR], system_product[SMBIOS_STR];
+	char bios_vendor[SMBIOS_STR], bios_version[SMBIOS_STR];
+	char bios_date[SMBIOS_STR];
+	int structures;		/* structures walked, type 127 included */
+	int dimm_count;		/* entries used in dimms[] */
+	int dimms_dropped;	/* populated devices beyond SMBIOS_MAX_DIMMS */
+	int malformed;		/* structures cut short or inconsistent */
+	bool end_seen;		/* the type 127 end-of-table was reached */
+	struct smbios_dimm dimms[SMBIOS_MAX_DIMMS];
+};
+
+/* Checks an entry point of ep_len readable bytes (anchor, length byte,
+ * checksums) and fills *out with where the structure table is. Returns
+ * SMBIOS_OK or a negative enum smbios_status; *out is untouched on error. */
+int smbios_entry_parse(const void *ep, size_t ep_len,
+		       struct smbios_entry *out);
+
+/* A few words for a status, for messages ("bad checksum"). */
+const char *smbios_status_str(int status);
+
+/* Walks len bytes of structure table and fills *out (cleared first) with
+ * whatever could be read; ep (may be 0) only supplies the version. Stops
+ * at type 127, at the end of the bytes, or at the first structure whose
+ * extent cannot be trusted. */
+void smbios_parse(const void *table, size_t len,
+		  const struct smbios_entry *ep, struct smbios_info *out);
+
+#endif

@@ -1,0 +1,103 @@
+/* The per-level summary rule (see summary.h). */
+#include "summary.h"
+
+#include "cpuinfo.h"
+
+static double median_small(double *v, int n)
+{
+	for (int i = 1; i < n; i++)
+		for (int j = i; j > 0 && v[j - 1] > v[j]; j--) {
+			double t = v[j];
+			v[j] = v[j - 1];
+			v[j - 1] = t;
+		}
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+static int is_read(const char *kernel)
+{
+	const char *p = kernel;
+
+	while (*p && *p != '-')
+		p++;
+	return p[0] == '-' && p[1] == 'r' && p[2] == 'e' && p[3] == 'a' &&
+	       p[4] == 'd' && p[5] == 0;
+}
+
+static int level_index(const char *level)
+{
+	if (level[0] == 'L' && level[1] >= '1' && level[1] <= '3' && !level[2])
+		return level[1] - '1';
+	if (level[0] == 'D')
+		return SUM_DRAM;
+	return -1;
+}
+
+/* Median of ns, tsc and core cycles over the points in [lo, hi]. */
+static void level_latency(const struct run_results *res, int cpu,
+			  uint64_t lo, uint64_t hi, struct summary *s, int l)
+{
+	double ns[64], tsc[64], core[64];
+	int n = 0, have_core = 1;
+
+	for (int i = 0; i < res->lat_count && n < 64; i++) {
+		const struct lat_point *p = &res->lat[i];
+		if (p->cpu != cpu || p->size_bytes < lo || p->size_bytes > hi)
+			continue;
+		ns[n] = p->ns_median;
+		tsc[n] = p->tsc_cycles_median;
+		core[n] = p->core_cycles_median;
+		have_core &= p->core_cycles_median >= 0;
+		n++;
+	}
+	if (n == 0)
+		return;
+	s->lat_ns[l] = median_small(ns, n);
+	s->lat_tsc_cycles[l] = median_small(tsc, n);
+	s->lat_core_cycles[l] = have_core ? median_small(core, n) : -1;
+}
+
+void summary_compute(const struct run_results *res, int cpu,
+		     struct summary *s)
+{
+	uint64_t below = 0, llc = 0;
+	const struct lat_point *largest = 0;
+
+	for (int l = 0; l < SUM_LEVELS; l++)
+		s->lat_ns[l] = s->lat_tsc_cycles[l] = s->lat_core_cycles[l] =
+			s->read_gb[l] = -1;
+	s->read_gb_dram_all = -1;
+	s->dram_all_cpus = 0;
+
+	for (int l = 1; l <= 3; l++) {
+		const struct cpu_cache *c = cpuinfo_cache(&res->cpu, l);
+		if (!c)
+			continue;
+		level_latency(res, cpu, 2 * below, c->size_bytes / 2, s, l - 1);
+		below = c->size_bytes;
+		llc = c->size_bytes;
+	}
+	for (int i = 0; i < res->lat_count; i++) {
+		const struct lat_point *p = &res->lat[i];
+		if (p->cpu == cpu && (!largest || p->size_bytes > largest->size_bytes))
+			largest = p;
+	}
+	if (largest && llc && largest->size_bytes >= 4 * llc) {
+		s->lat_ns[SUM_DRAM] = largest->ns_median;
+		s->lat_tsc_cycles[SUM_DRAM] = largest->tsc_cycles_median;
+		s->lat_core_cycles[SUM_DRAM] = largest->core_cycles_median;
+	}
+
+	for (int i = 0; i < res->bw_count; i++) {
+		const struct bw_point *p = &res->bw[i];
+		int l = level_index(p->level);
+		if (!is_read(p->kernel) || l < 0 || p->scaling)
+			continue;
+		if (p->cpus == 1)
+			s->read_gb[l] = p->gb_median;
+		else if (l == SUM_DRAM && p->cpus > s->dram_all_cpus) {
+			s->read_gb_dram_all = p->gb_median;
+			s->dram_all_cpus = p->cpus;
+		}
+	}
+}
