@@ -1,0 +1,70 @@
+/* Declarations shared by the firmware side (efi/): only efi/ includes
+ * efi.h; lib/ sees these services through lib/platform.h. */
+#ifndef BAREMEM_EFI_H
+#define BAREMEM_EFI_H
+
+#include <efi.h>
+#include <efilib.h>
+
+#include "results.h"
+
+/* console.c: the screen and the run's text log. */
+void console_init(void);
+const char *console_log(size_t *len);
+void console_wait_key(void);
+
+/* memory.c: the firmware memory map. */
+struct memmap {
+	EFI_MEMORY_DESCRIPTOR *desc;
+	UINTN bytes, key, desc_bytes;
+	UINT32 version;
+};
+int memmap_read(struct memmap *m);
+void memmap_free(struct memmap *m);
+#define MEMMAP_AT(m, i) \
+	((EFI_MEMORY_DESCRIPTOR *)((UINT8 *)(m)->desc + (i) * (m)->desc_bytes))
+#define MEMMAP_COUNT(m) ((m)->bytes / (m)->desc_bytes)
+void memory_release_all(void);
+
+/* paging.c: baremem's page tables and the measurement window. */
+int paging_init(struct run_results *res);
+/* The page size mapping addr when it is write-back memory, else 0. */
+uint64_t paging_leaf_bytes(uint64_t addr);
+int paging_limit(uint64_t base, uint64_t bytes, uint64_t max_page);
+void paging_unlimit(uint64_t base);
+void paging_fini(void);
+
+/* cpu_state.c: CPU state a kernel needs (AVX). */
+int cpu_enable_avx(void);
+
+/* machine.c: firmware, memory size, start time. */
+void machine_read(struct run_results *res);
+
+/* mp.c: logical processors (MP services). */
+int mp_init(struct run_results *res);
+
+/* acpi.c: ACPI tables through the firmware's configuration table. */
+const void *acpi_find_table(const char sig[4]);
+
+/* timer.c: the TSC frequency. */
+void timer_calibrate(struct run_results *res);
+
+/* files.c: the volume the app was loaded from. */
+EFI_FILE_HANDLE esp_open_root(EFI_HANDLE image, const char **why);
+int esp_read_file(EFI_FILE_HANDLE root, const CHAR16 *path, char *buf,
+		  UINTN cap, UINTN *len);
+
+/* results_store.c: \baremem\results on the boot volume. */
+EFI_FILE_HANDLE store_open(EFI_FILE_HANDLE root, char *why, UINTN why_cap);
+int store_next_run(EFI_FILE_HANDLE dir);
+int store_write(EFI_FILE_HANDLE dir, const char *name, const void *data,
+		UINTN len, char *why, UINTN why_cap);
+
+/* var.c: the BarememResult EFI variable. */
+int var_write(const char *json, UINTN len, char *why, UINTN why_cap);
+
+/* config_load.c: the configuration from the file and the command line. */
+void config_load(EFI_HANDLE image, EFI_FILE_HANDLE root,
+		 struct run_results *res);
+
+#endif

@@ -1,0 +1,224 @@
+/* The UEFI entry point: sets the stage (watchdog, config, timer, page
+ * tables), runs the suite, reports, then does what `after` says. */
+#include "baremem_efi.h"
+#include "cpu.h"
+#include "fmt.h"
+#include "out.h"
+#include "platform.h"
+#include "results_json.h"
+#include "suite.h"
+
+static uint64_t plat_tsc_hz_value;
+
+uint64_t plat_tsc_hz(void)
+{
+	return plat_tsc_hz_value;
+}
+
+static void print_msgs(const char *label, const struct msgs *m)
+{
+	for (int i = 0; i < m->count; i++)
+		out("%s: %s\n", label, m->text[i]);
+	if (m->dropped)
+		out("%s: (%d more not kept)\n", label, m->dropped);
+}
+
+static void print_machine(const struct run_results *res)
+{
+	const struct cpu_info *ci = &res->cpu;
+	char a[16];
+
+	out("cpu: %s (%s family %d model %d stepping %d)%s\n",
+	    ci->brand[0] ? ci->brand : "unknown", ci->vendor, ci->family,
+	    ci->model, ci->stepping, ci->f.hypervisor ? ", virtual" : "");
+	for (int i = 0; i < ci->cache_count; i++) {
+		const struct cpu_cache *c = &ci->caches[i];
+		out("cache: L%d %-11s %8s, %d-byte lines, %d-way, shared by %d\n",
+		    c->level, c->type, fmt_size(a, sizeof a, c->size_bytes),
+		    c->line_bytes, c->ways, c->shared_by);
+	}
+	if (res->tsc_error_ppm >= 0)
+		out("tsc: %.3f MHz from %s (calibration bound %.1f ppm)%s\n",
+		    (double)res->tsc_hz / 1e6, res->tsc_source,
+		    res->tsc_error_ppm,
+		    ci->f.invariant_tsc ? "" : ", not invariant");
+	else
+		out("tsc: %.3f MHz from %s%s\n", (double)res->tsc_hz / 1e6,
+		    res->tsc_source, ci->f.invariant_tsc ? "" : ", not invariant");
+	out("paging: baremem's identity map, %s mapped, buffers on %s pages\n",
+	    fmt_size(a, sizeof a, res->mapped_bytes),
+	    res->page_bytes >= (1ull << 30) ? "1G"
+	    : res->page_bytes >= (2ull << 20) ? "2M" : "4K");
+}
+
+static void print_config(const struct bm_config *c)
+{
+	char line[512], val[128];
+	size_t n = 0;
+
+	for (int k = 0; k < BM_KEY_COUNT; k++) {
+		const char *v = config_value_text(c, (enum bm_key)k, val,
+						  sizeof val);
+		n += fmt(line + n, sizeof line - n, "%s%s=%s", k ? " " : "",
+			 config_key_name((enum bm_key)k),
+			 v[0] ? v : "(profile)");
+		if (n >= sizeof line)
+			break;
+	}
+	out("config: %s\n", line);
+}
+
+#define JSON_BYTES (4u << 20)
+#define SUMMARY_BYTES 2048
+#define WHY_BYTES 200
+
+/* Where the results go, in DESIGN §4's order: the file (JSON, then the
+ * console text), the done line, then the variable. A failure at one
+ * place is said on the console and does not stop the next. */
+static enum run_status report(struct run_results *res, EFI_FILE_HANDLE root)
+{
+	enum run_status status = results_status(res);
+	EFI_FILE_HANDLE dir = 0;
+	char why[WHY_BYTES], name[32], *json = plat_alloc(JSON_BYTES);
+	size_t len;
+	int run = 0, filed = 0;
+
+	why[0] = 0;
+	if (root && !(dir = store_open(root, why, sizeof why)))
+		msgs_add(&res->warnings, "no results file: %s", why);
+	if (dir && (run = store_next_run(dir)) < 0) {
+		msgs_add(&res->warnings, "no results file: the results folder "
+			 "already holds run-9999; move old runs off the stick");
+		run = 0;
+	}
+	if (run > 0 && json) {
+		res->run_number = run;
+		fmt(res->file, sizeof res->file,
+		    "\\baremem\\results\\run-%04d.json", run);
+		len = results_json(res, status, json, JSON_BYTES);
+		fmt(name, sizeof name, "run-%04d.json", run);
+		if (len == 0)
+			msgs_add(&res->warnings, "no results file: the results "
+				 "do not fit in %u bytes", JSON_BYTES);
+		else if (store_write(dir, name, json, len, why, sizeof why))
+			msgs_add(&res->warnings, "no results file: %s", why);
+		else
+			filed = 1;
+	}
+	if (!filed) {
+		res->file[0] = 0;
+		if (status == RUN_OK)
+			status = RUN_PARTIAL;
+	}
+
+	out("\n");
+	print_msgs("error", &res->errors);
+	print_msgs("warning", &res->warnings);
+	out("baremem: done status=%s run=%d file=%s\n",
+	    results_status_name(status), filed ? run : 0,
+	    filed ? res->file : "none");
+	if (filed) {
+		const char *text = console_log(&len);
+		fmt(name, sizeof name, "run-%04d.txt", run);
+		if (store_write(dir, name, text, len, why, sizeof why))
+			out("warning: console text not saved: %s\n", why);
+	}
+	if (res->config.var && json) {
+		len = results_summary_json(res, status, json, SUMMARY_BYTES);
+		if (len == 0)
+			out("warning: EFI variable not written: the summary is "
+			    "over 2 KiB\n");
+		else if (var_write(json, len, why, sizeof why))
+			out("warning: EFI variable not written: %s\n", why);
+		else
+			out("baremem: summary saved in EFI variable "
+			    "BarememResult\n");
+	}
+	if (dir)
+		dir->Close(dir);
+	plat_free(json);
+	return status;
+}
+
+/* Does what `after` says; when `after` itself was bad, waits, so the
+ * user can read why (DESIGN §3). */
+static void finish(struct run_results *res)
+{
+	enum bm_after after = (res->config.bad_mask & (1u << BM_KEY_AFTER))
+				      ? BM_AFTER_WAIT : res->config.after;
+
+	memory_release_all();
+	paging_fini();
+	switch (after) {
+	case BM_AFTER_SHUTDOWN:
+		out("baremem: powering off\n");
+		RT->ResetSystem(EfiResetShutdown, EFI_SUCCESS, 0, 0);
+		break;
+	case BM_AFTER_REBOOT:
+		out("baremem: rebooting\n");
+		RT->ResetSystem(EfiResetCold, EFI_SUCCESS, 0, 0);
+		break;
+	case BM_AFTER_WAIT:
+		out("baremem: press any key to leave\n");
+		console_wait_key();
+		break;
+	case BM_AFTER_EXIT:
+		break;
+	}
+}
+
+EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
+{
+	struct run_results *res;
+	EFI_FILE_HANDLE root;
+	const char *why = 0;
+	int config_ok;
+	uint64_t t_start = tsc_read();
+
+	InitializeLib(image, systab);
+	/* The boot manager's 5-minute watchdog would reset a long run. */
+	BS->SetWatchdogTimer(0, 0, 0, 0);
+	console_init();
+	res = plat_alloc(sizeof *res);
+	if (!res) {
+		Print(L"baremem: out of memory at start\r\n");
+		return EFI_OUT_OF_RESOURCES;
+	}
+	res->platform = "uefi";
+	res->lat_cap = 4096;
+	res->lat = plat_alloc(sizeof(*res->lat) * (size_t)res->lat_cap);
+	res->bw_cap = 1024;
+	res->bw = plat_alloc(sizeof(*res->bw) * (size_t)res->bw_cap);
+
+	out("baremem %s: memory latency and bandwidth, no OS in the way\n",
+	    BAREMEM_VERSION);
+	root = esp_open_root(image, &why);
+	if (!root)
+		msgs_add(&res->warnings, "no results file: %s", why);
+	config_load(image, root, res);
+	config_ok = res->errors.count == 0;
+	cpuinfo_read(&res->cpu);
+	machine_read(res);
+
+	if (config_ok && res->lat && res->bw) {
+		print_config(&res->config);
+		timer_calibrate(res);
+		plat_tsc_hz_value = res->tsc_hz;
+		res->avx2_usable = res->cpu.f.avx2 && cpu_enable_avx() == 0;
+		if (paging_init(res) != 0) {
+			msgs_add(&res->errors, "cannot build page tables "
+				 "(memory map unreadable or no memory)");
+		} else if (mp_init(res) != 0) {
+			msgs_add(&res->errors, "out of memory listing the cpus");
+		} else {
+			print_machine(res);
+			print_msgs("warning", &res->warnings);
+			suite_run(res);
+		}
+	}
+	res->duration_s = (double)(tsc_read() - t_start) /
+			  (double)(res->tsc_hz ? res->tsc_hz : 1);
+	report(res, root);
+	finish(res);
+	return EFI_SUCCESS;
+}

@@ -1,0 +1,232 @@
+/* Every core: logical processors from EFI_MP_SERVICES_PROTOCOL, and
+ * running measurement windows on them. APs run only baremem's own code
+ * (no boot services) with interrupts off, as the PI spec requires. */
+#include "baremem_efi.h"
+#include "cpu.h"
+#include "mp_services.h"
+#include "platform.h"
+
+/* How long the BSP keeps polling past an AP's own timeout before it
+ * gives the AP up (firmware signals timeouts from a timer callback). */
+#define GRACE_US 2000000u
+/* How long to retry an AP the firmware still reports busy. */
+#define NOT_READY_MS 2000
+
+static EFI_MP_SERVICES_PROTOCOL *mp;
+static struct plat_cpu *cpu_table;
+static int cpu_count;
+static int bsp_cpu;
+
+/* One AP's call: lives in pool memory that is never freed when the AP
+ * did not answer, since it may still write `done` later. */
+struct ap_call {
+	plat_window_fn fn;
+	void *arg;
+	volatile int done;
+	EFI_EVENT event;
+	BOOLEAN finished;
+};
+
+static void EFIAPI ap_entry(VOID *p)
+{
+	struct ap_call *c = p;
+
+	cpu_enable_avx();
+	plat_run_window(c->fn, c->arg);
+	__atomic_store_n(&c->done, 1, __ATOMIC_RELEASE);
+}
+
+static void single_cpu(void)
+{
+	cpu_count = 1;
+	cpu_table[0] = (struct plat_cpu){
+		.cpu = 0,
+		.apic_id = cpuid(1, 0).ebx >> 24,
+		.bsp = 1,
+		.usable = 1,
+	};
+	bsp_cpu = 0;
+}
+
+int mp_init(struct run_results *res)
+{
+	EFI_GUID guid = EFI_MP_SERVICES_PROTOCOL_GUID;
+	UINTN total = 0, enabled = 0;
+
+	cpu_table = plat_alloc(sizeof(*cpu_table) * BM_MAX_CPUS);
+	if (!cpu_table)
+		return -1;
+	if (BS->LocateProtocol(&guid, 0, (void **)&mp) != EFI_SUCCESS || !mp ||
+	    mp->GetNumberOfProcessors(mp, &total, &enabled) != EFI_SUCCESS ||
+	    total == 0) {
+		mp = 0;
+		single_cpu();
+		msgs_add(&res->warnings, "firmware has no MP services: "
+			 "measuring on the boot cpu only");
+		return 0;
+	}
+	if (total > BM_MAX_CPUS) {
+		msgs_add(&res->warnings, "%u logical processors: only the "
+			 "first %d are used", (unsigned)total, BM_MAX_CPUS);
+		total = BM_MAX_CPUS;
+	}
+	for (UINTN i = 0; i < total; i++) {
+		EFI_PROCESSOR_INFORMATION info = { 0 };
+		struct plat_cpu *c = &cpu_table[i];
+
+		*c = (struct plat_cpu){ .cpu = (int)i };
+		if (mp->GetProcessorInfo(mp, i, &info) != EFI_SUCCESS)
+			continue;
+		c->apic_id = (uint32_t)info.ProcessorId;
+		c->package = (int)info.Location.Package;
+		c->core = (int)info.Location.Core;
+		c->thread = (int)info.Location.Thread;
+		c->bsp = !!(info.StatusFlag & PROCESSOR_AS_BSP_BIT);
+		c->usable = (info.StatusFlag & PROCESSOR_ENABLED_BIT) &&
+			    (info.StatusFlag & PROCESSOR_HEALTH_STATUS_BIT);
+		if (c->bsp)
+			bsp_cpu = (int)i;
+	}
+	cpu_count = (int)total;
+	return 0;
+}
+
+int plat_cpu_count(void)
+{
+	return cpu_count;
+}
+
+int plat_cpu_info(int cpu, struct plat_cpu *out)
+{
+	if (cpu < 0 || cpu >= cpu_count)
+		return -1;
+	*out = cpu_table[cpu];
+	return 0;
+}
+
+static void give_up(int cpu)
+{
+	cpu_table[cpu].usable = 0;
+}
+
+/* StartupThisAP, retried while the firmware still books the AP's last
+ * procedure (EFI_NOT_READY until its timer callback has marked the AP
+ * idle). event 0: blocking, returns when the AP is done or timed out. */
+static EFI_STATUS start_ap(int cpu, struct ap_call *c, EFI_EVENT event,
+			   uint64_t timeout_us)
+{
+	EFI_STATUS st;
+
+	for (int ms = 0;; ms++) {
+		st = mp->StartupThisAP(mp, ap_entry, (UINTN)cpu, event,
+				       timeout_us, c, event ? &c->finished : 0);
+		if (st != EFI_NOT_READY || ms >= NOT_READY_MS)
+			return st;
+		BS->Stall(1000);
+	}
+}
+
+/* One AP alone: a blocking call, no event to track. */
+static int run_one_ap(int cpu, plat_window_fn fn, void *arg,
+		      uint64_t timeout_us)
+{
+	struct ap_call *c = plat_alloc(sizeof *c);
+	EFI_STATUS st;
+
+	if (!c || !mp)
+		return 0;
+	c->fn = fn;
+	c->arg = arg;
+	st = start_ap(cpu, c, 0, timeout_us);
+	if (st == EFI_SUCCESS && c->done) {
+		plat_free(c);
+		return 1;
+	}
+	give_up(cpu);		/* c is leaked: the AP may still write it */
+	return 0;
+}
+
+int plat_run_on_cpus(const int *cpus, int n, plat_window_fn fn, void **args,
+		     uint64_t timeout_us, int *ok)
+{
+	struct ap_call **calls;
+	int completed = 0, bsp_slot = -1, waiting = 0;
+
+	for (int i = 0; i < n; i++)
+		ok[i] = 0;
+	if (n == 1 && cpus[0] != bsp_cpu) {
+		if (cpus[0] >= 0 && cpus[0] < cpu_count &&
+		    cpu_table[cpus[0]].usable)
+			ok[0] = run_one_ap(cpus[0], fn, args[0], timeout_us);
+		return ok[0];
+	}
+	calls = plat_alloc(sizeof(*calls) * (size_t)n);
+	if (!calls)
+		return 0;
+	for (int i = 0; i < n; i++) {
+		int cpu = cpus[i];
+		struct ap_call *c;
+
+		if (cpu < 0 || cpu >= cpu_count || !cpu_table[cpu].usable)
+			continue;
+		if (cpu == bsp_cpu) {
+			bsp_slot = i;
+			continue;
+		}
+		c = plat_alloc(sizeof *c);
+		if (!c || !mp)
+			continue;
+		c->fn = fn;
+		c->arg = args[i];
+		if (BS->CreateEvent(0, 0, 0, 0, &c->event) != EFI_SUCCESS) {
+			plat_free(c);
+			continue;
+		}
+		if (start_ap(cpu, c, c->event, timeout_us) != EFI_SUCCESS) {
+			BS->CloseEvent(c->event);
+			plat_free(c);
+			give_up(cpu);
+			continue;
+		}
+		calls[i] = c;
+		waiting++;
+	}
+	if (bsp_slot >= 0) {
+		plat_run_window(fn, args[bsp_slot]);
+		ok[bsp_slot] = 1;
+		completed++;
+	}
+	/* Poll with interrupts on: the firmware signals each event from its
+	 * timer callback once the AP finished or timed out. An event is
+	 * closed only after it was signalled (the firmware holds it until
+	 * then); an AP that never signals is given up, its call leaked. */
+	for (uint64_t waited_us = 0; waiting > 0; waited_us += 100) {
+		int over = waited_us > timeout_us + GRACE_US;
+
+		for (int i = 0; i < n; i++) {
+			struct ap_call *c = calls[i];
+			int done;
+
+			if (!c)
+				continue;
+			if (!over && BS->CheckEvent(c->event) != EFI_SUCCESS)
+				continue;
+			done = __atomic_load_n(&c->done, __ATOMIC_ACQUIRE);
+			ok[i] = done && !over;
+			completed += ok[i];
+			if (!over) {
+				BS->CloseEvent(c->event);
+				if (done)
+					plat_free(c);
+			}
+			if (!ok[i])
+				give_up(cpus[i]);
+			calls[i] = 0;
+			waiting--;
+		}
+		if (waiting)
+			BS->Stall(100);
+	}
+	plat_free(calls);
+	return completed;
+}

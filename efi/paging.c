@@ -1,0 +1,272 @@
+/* baremem's own identity map: built from the firmware memory map with
+ * lib/pagetable.c, loaded into CR3 only inside a measurement window
+ * (interrupts off, no firmware calls), the firmware's CR3 put back after. */
+#include "baremem_efi.h"
+#include "cpu.h"
+#include "mtrr.h"
+#include "pagetable.h"
+#include "platform.h"
+
+#define MAX_LIMITS 64
+#define CR4_PGE (1ull << 7)
+#define CR4_LA57 (1ull << 12)
+
+static struct pt_range *map_ranges;	/* from the memory map */
+static int map_count;
+static struct {
+	uint64_t base, bytes, max_page;
+} limits[MAX_LIMITS];
+static uint64_t max_page_all = PT_1G;
+static int levels = 4;
+static struct pt_arena arena;
+static uint64_t arena_pages;
+static uint64_t root;
+
+static uint64_t read_cr3(void)
+{
+	uint64_t v;
+	__asm__ volatile("mov %%cr3, %0" : "=r"(v));
+	return v;
+}
+
+static void write_cr3(uint64_t v)
+{
+	__asm__ volatile("mov %0, %%cr3" : : "r"(v) : "memory");
+}
+
+static uint64_t read_cr4(void)
+{
+	uint64_t v;
+	__asm__ volatile("mov %%cr4, %0" : "=r"(v));
+	return v;
+}
+
+static void write_cr4(uint64_t v)
+{
+	__asm__ volatile("mov %0, %%cr4" : : "r"(v) : "memory");
+}
+
+static struct mtrr_state mtrr;
+static int use_mtrr;
+
+/* Reads the MTRRs (SDM vol 4: IA32_MTRRCAP 0xFE, IA32_MTRR_DEF_TYPE
+ * 0x2FF, PHYSBASE/PHYSMASK from 0x200, fixed ranges 0x250..0x26F),
+ * all architectural when CPUID.1:EDX.MTRR is set. */
+static void mtrr_read(struct run_results *res)
+{
+	static const uint32_t fixed_msr[11] = { 0x250, 0x258, 0x259, 0x268,
+						0x269, 0x26a, 0x26b, 0x26c,
+						0x26d, 0x26e, 0x26f };
+	uint64_t var[2 * MTRR_MAX_VAR], fixed[11], cap, def;
+	int n;
+
+	if (!res->cpu.f.mtrr)
+		return;
+	cap = rdmsr(0xfe);
+	def = rdmsr(0x2ff);
+	n = (int)(cap & 0xff);
+	if (n > MTRR_MAX_VAR)
+		n = MTRR_MAX_VAR;
+	for (int i = 0; i < n; i++) {
+		var[2 * i] = rdmsr(0x200 + 2 * (uint32_t)i);
+		var[2 * i + 1] = rdmsr(0x201 + 2 * (uint32_t)i);
+	}
+	for (int i = 0; i < 11; i++)
+		fixed[i] = (cap >> 8) & 1 ? rdmsr(fixed_msr[i]) : 0;
+	mtrr_decode(&mtrr, cap, def, var, n, fixed, res->cpu.phys_addr_bits);
+	if (mtrr.noncontiguous) {
+		msgs_add(&res->warnings, "MTRRs use non-contiguous masks: "
+			 "memory types taken from the firmware's memory map");
+		return;
+	}
+	if (!mtrr.enabled)
+		msgs_add(&res->warnings, "MTRRs are disabled: all memory is "
+			 "uncached, every number will be slow");
+	use_mtrr = 1;
+}
+
+/* A range gets the WB class when it is write-back memory: RAM (or a
+ * reserved range the firmware says can be WB) whose MTRR type is WB
+ * throughout. That is what lets a large page span it (SDM vol 3A,
+ * 12.11.9: a large page over mixed MTRR types is ill-defined). MMIO and
+ * the rest are UC and never touched. */
+static int range_class(const EFI_MEMORY_DESCRIPTOR *d)
+{
+	uint64_t bytes = d->NumberOfPages * 4096;
+
+	switch (d->Type) {
+	case EfiLoaderCode:
+	case EfiLoaderData:
+	case EfiBootServicesCode:
+	case EfiBootServicesData:
+	case EfiRuntimeServicesCode:
+	case EfiRuntimeServicesData:
+	case EfiConventionalMemory:
+	case EfiACPIReclaimMemory:
+	case EfiACPIMemoryNVS:
+	case EfiReservedMemoryType:
+		if (!(d->Attribute & EFI_MEMORY_WB))
+			return PT_CLASS_UC;
+		if (!use_mtrr)
+			return d->Type == EfiReservedMemoryType ? PT_CLASS_UC
+								: PT_CLASS_WB;
+		return mtrr_range_type(&mtrr, d->PhysicalStart, bytes) == MTRR_WB
+			       ? PT_CLASS_WB : PT_CLASS_UC;
+	default:
+		return PT_CLASS_UC;
+	}
+}
+
+static int rebuild(void)
+{
+	int n = map_count + MAX_LIMITS, cap = 2 * n + 16, count = 0;
+	struct pt_range *r = plat_alloc(sizeof(*r) * (size_t)cap);
+	uint64_t need, new_root;
+	struct pt_arena a;
+	EFI_PHYSICAL_ADDRESS addr;
+
+	if (!r)
+		return -1;
+	for (int i = 0; i < map_count; i++)
+		r[count++] = map_ranges[i];
+	for (int i = 0; i < MAX_LIMITS; i++)
+		if (limits[i].bytes)
+			r[count++] = (struct pt_range){
+				.base = limits[i].base,
+				.bytes = limits[i].bytes,
+				.cls = PT_CLASS_WB,
+				.max_page = limits[i].max_page,
+			};
+	count = pt_ranges_normalize(r, count, cap);
+	if (count < 0) {
+		plat_free(r);
+		return -1;
+	}
+	need = (pt_bytes_needed(r, count, max_page_all, levels) + 4095) / 4096;
+	if (BS->AllocatePages(AllocateAnyPages, EfiLoaderData, need, &addr) !=
+	    EFI_SUCCESS) {
+		plat_free(r);
+		return -1;
+	}
+	a = (struct pt_arena){ .host = (uint8_t *)(uintptr_t)addr,
+			       .phys = addr, .bytes = need * 4096 };
+	if (pt_build(r, count, max_page_all, levels, &a, &new_root) != 0) {
+		BS->FreePages(addr, need);
+		plat_free(r);
+		return -1;
+	}
+	plat_free(r);
+	if (arena_pages)
+		BS->FreePages(arena.phys, arena_pages);
+	arena = a;
+	arena_pages = need;
+	root = new_root;
+	return 0;
+}
+
+int paging_init(struct run_results *res)
+{
+	struct memmap m;
+	uint64_t mapped = 0;
+
+	if (!res->cpu.f.page1g) {
+		max_page_all = PT_2M;
+		msgs_add(&res->warnings, "CPU has no 1 GiB pages; measurement "
+			 "buffers use 2M pages");
+	}
+	levels = (read_cr4() & CR4_LA57) ? 5 : 4;
+	mtrr_read(res);
+	if (memmap_read(&m))
+		return -1;
+	map_count = (int)MEMMAP_COUNT(&m);
+	map_ranges = plat_alloc(sizeof(*map_ranges) * (size_t)map_count);
+	if (!map_ranges) {
+		memmap_free(&m);
+		return -1;
+	}
+	for (int i = 0; i < map_count; i++) {
+		EFI_MEMORY_DESCRIPTOR *d = MEMMAP_AT(&m, i);
+		map_ranges[i] = (struct pt_range){
+			.base = d->PhysicalStart,
+			.bytes = d->NumberOfPages * 4096,
+			.cls = (uint8_t)range_class(d),
+			.max_page = PT_1G,
+		};
+		mapped += d->NumberOfPages * 4096;
+	}
+	memmap_free(&m);
+	res->mapped_bytes = mapped;
+	res->page_bytes = max_page_all < res->config.page_bytes
+				  ? max_page_all : res->config.page_bytes;
+	return rebuild();
+}
+
+uint64_t paging_leaf_bytes(uint64_t addr)
+{
+	uint64_t flags = 0, leaf;
+
+	if (!root)
+		return 0;
+	leaf = pt_lookup(&arena, root, levels, addr, 0, &flags);
+	/* Only write-back memory is fit for a measurement buffer. */
+	return (flags & (PT_PCD | PT_PWT)) ? 0 : leaf;
+}
+
+int paging_limit(uint64_t base, uint64_t bytes, uint64_t max_page)
+{
+	for (int i = 0; i < MAX_LIMITS; i++) {
+		if (limits[i].bytes)
+			continue;
+		limits[i].base = base;
+		limits[i].bytes = bytes;
+		limits[i].max_page = max_page;
+		if (rebuild() == 0)
+			return 0;
+		limits[i].bytes = 0;
+		return -1;
+	}
+	return -1;
+}
+
+void paging_unlimit(uint64_t base)
+{
+	for (int i = 0; i < MAX_LIMITS; i++) {
+		if (limits[i].bytes && limits[i].base == base) {
+			limits[i].bytes = 0;
+			rebuild();
+		}
+	}
+}
+
+void paging_fini(void)
+{
+	if (arena_pages)
+		BS->FreePages(arena.phys, arena_pages);
+	arena_pages = 0;
+	root = 0;
+	plat_free(map_ranges);
+	map_ranges = 0;
+}
+
+/* The measurement window on the calling cpu. Global TLB entries survive
+ * a CR3 load, so CR4.PGE is toggled to drop the firmware's too. */
+void plat_run_window(plat_window_fn fn, void *arg)
+{
+	uint64_t flags, fw_cr3, cr4;
+
+	__asm__ volatile("pushfq\n\tpop %0\n\tcli" : "=r"(flags) : : "memory");
+	fw_cr3 = read_cr3();
+	cr4 = read_cr4();
+	if (root) {
+		write_cr3(root);
+		if (cr4 & CR4_PGE) {
+			write_cr4(cr4 & ~CR4_PGE);
+			write_cr4(cr4);
+		}
+	}
+	fn(arg);
+	if (root)
+		write_cr3(fw_cr3);
+	if (flags & (1u << 9))
+		__asm__ volatile("sti" : : : "memory");
+}

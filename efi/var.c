@@ -1,0 +1,34 @@
+/* The EFI variable BarememResult: a compact summary that survives in
+ * NVRAM for Linux to read (DESIGN §4). Written once per run. */
+#include "baremem_efi.h"
+#include "fmt.h"
+
+#define BAREMEM_VAR_GUID                                                   \
+	{ 0x3809c10d, 0x4ffd, 0x4485,                                      \
+	  { 0xb0, 0x80, 0x87, 0x9e, 0xf5, 0xcf, 0x6f, 0x69 } }
+#define VAR_MAX_BYTES 2048
+
+int var_write(const char *json, UINTN len, char *why, UINTN why_cap)
+{
+	EFI_GUID guid = BAREMEM_VAR_GUID;
+	EFI_STATUS st;
+
+	if (len > VAR_MAX_BYTES) {
+		fmt(why, why_cap, "summary is %u bytes, over the 2 KiB bound",
+		    (unsigned)len);
+		return -1;
+	}
+	st = RT->SetVariable(L"BarememResult", &guid,
+			     EFI_VARIABLE_NON_VOLATILE |
+				     EFI_VARIABLE_BOOTSERVICE_ACCESS |
+				     EFI_VARIABLE_RUNTIME_ACCESS,
+			     len, (void *)json);
+	if (st == EFI_SUCCESS)
+		return 0;
+	fmt(why, why_cap, "the firmware refused the EFI variable (%s)",
+	    st == EFI_OUT_OF_RESOURCES ? "NVRAM full"
+	    : st == EFI_WRITE_PROTECTED ? "variables are read-only"
+	    : st == EFI_SECURITY_VIOLATION ? "security policy"
+					    : "error");
+	return -1;
+}
