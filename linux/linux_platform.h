@@ -1,0 +1,12 @@
+/* What linux/main.c needs from linux/platform.c beyond lib/platform.h. */
+#ifndef BAREMEM_LINUX_PLATFORM_H
+#define BAREMEM_LINUX_PLATFORM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+int linux_cpus_init(void);
+uint64_t linux_tsc_calibrate(double *error_ppm);
+const char *linux_console_log(size_t *len);
+
+#endif

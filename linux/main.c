@@ -1,0 +1,176 @@
+/* baremem-linux: the same suite under Linux, for what the OS and its page
+ * tables cost on this machine. Same keys as the UEFI app, as key=value
+ * arguments, plus out=FILE; writes the same JSON with platform "linux". */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/sysinfo.h>
+#include <time.h>
+
+#include "cpu.h"
+#include "linux_platform.h"
+#include "out.h"
+#include "results_json.h"
+#include "runnum.h"
+#include "suite.h"
+
+#define JSON_BYTES (8u << 20)
+
+static void usage_error(const struct msgs *errs)
+{
+	for (int i = 0; i < errs->count; i++)
+		fprintf(stderr, "baremem-linux: %s\n", errs->text[i]);
+	fprintf(stderr, "usage: baremem-linux [key=value ...] [out=FILE]\n"
+		"keys: profile, tests, cpus, sizes, page, repeat, seed, after, "
+		"var, timer (see README)\n");
+}
+
+static void read_line(const char *path, char *out, size_t cap)
+{
+	FILE *f = fopen(path, "r");
+	size_t n;
+
+	out[0] = 0;
+	if (!f)
+		return;
+	if (fgets(out, (int)cap, f)) {
+		n = strlen(out);
+		while (n && (out[n - 1] == '\n' || out[n - 1] == ' '))
+			out[--n] = 0;
+	}
+	fclose(f);
+}
+
+/* results/linux-run-NNNN.json after the highest present. */
+static int default_out(char *path, size_t cap)
+{
+	DIR *d;
+	struct dirent *e;
+	int highest = 0, next;
+
+	if (mkdir("results", 0777) != 0 && errno != EEXIST)
+		return -1;
+	if ((d = opendir("results"))) {
+		while ((e = readdir(d)))
+			if (!strncmp(e->d_name, "linux-", 6))
+				runnum_see(&highest, e->d_name + 6);
+		closedir(d);
+	}
+	if ((next = runnum_next(highest)) < 0)
+		return -1;
+	snprintf(path, cap, "results/linux-run-%04d.json", next);
+	return next;
+}
+
+static void machine_read(struct run_results *res)
+{
+	struct sysinfo si;
+	time_t now = time(0);
+	struct tm tm;
+
+	read_line("/sys/class/dmi/id/bios_vendor", res->firmware_vendor,
+		  sizeof res->firmware_vendor);
+	read_line("/sys/class/dmi/id/bios_version", res->firmware_version,
+		  sizeof res->firmware_version);
+	if (sysinfo(&si) == 0)
+		res->memory_total_bytes = (uint64_t)si.totalram * si.mem_unit;
+	if (gmtime_r(&now, &tm))
+		strftime(res->started, sizeof res->started,
+			 "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+int main(int argc, char **argv)
+{
+	struct run_results *res = calloc(1, sizeof *res);
+	const char **words = calloc((size_t)argc + 1, sizeof *words);
+	const char *out_path = 0;
+	char path[256], *json;
+	int n = 0, run = 0;
+	enum run_status status;
+	uint64_t t0;
+	size_t len;
+	FILE *f;
+
+	if (!res || !words)
+		return 1;
+	for (int i = 1; i < argc; i++) {
+		if (!strncmp(argv[i], "out=", 4))
+			out_path = argv[i] + 4;
+		else
+			words[n++] = argv[i];
+	}
+	config_defaults(&res->config);
+	config_parse_args(&res->config, n, words, &res->errors,
+			  &res->warnings);
+	if (res->errors.count || (out_path && !out_path[0])) {
+		if (out_path && !out_path[0])
+			msgs_add(&res->errors, "out= needs a file name");
+		usage_error(&res->errors);
+		return 2;
+	}
+	if (res->config.set_mask & ((1u << BM_KEY_AFTER) | (1u << BM_KEY_VAR)))
+		msgs_add(&res->warnings, "after= and var= apply to the UEFI "
+			 "app only: ignored");
+	if (res->config.timer != BM_TIMER_AUTO)
+		msgs_add(&res->warnings, "timer=: under Linux the TSC is "
+			 "always calibrated against CLOCK_MONOTONIC_RAW");
+
+	res->platform = "linux";
+	res->lat_cap = 4096;
+	res->lat = calloc((size_t)res->lat_cap, sizeof *res->lat);
+	res->bw_cap = 1024;
+	res->bw = calloc((size_t)res->bw_cap, sizeof *res->bw);
+	json = malloc(JSON_BYTES);
+	if (!res->lat || !res->bw || !json || linux_cpus_init() != 0) {
+		fprintf(stderr, "baremem-linux: out of memory\n");
+		return 1;
+	}
+	t0 = tsc_read();
+	cpuinfo_read(&res->cpu);
+	machine_read(res);
+	res->tsc_hz = linux_tsc_calibrate(&res->tsc_error_ppm);
+	res->tsc_source = "os";
+	/* Linux enables the AVX state itself when the CPU has it. */
+	res->avx2_usable = res->cpu.f.avx2 && res->cpu.f.osxsave;
+	res->page_bytes = res->config.page_bytes;
+
+	out("baremem-linux %s: the same kernels under Linux\n",
+	    BAREMEM_VERSION);
+	out("cpu: %s, tsc %.3f MHz (calibrated against the OS clock)\n",
+	    res->cpu.brand, (double)res->tsc_hz / 1e6);
+	suite_run(res);
+	res->duration_s = (double)(tsc_read() - t0) / (double)res->tsc_hz;
+
+	if (!out_path) {
+		if ((run = default_out(path, sizeof path)) < 0) {
+			fprintf(stderr, "baremem-linux: cannot number a file in "
+				"results/ (full, or not writable)\n");
+			return 1;
+		}
+		out_path = path;
+	}
+	res->run_number = run;
+	snprintf(res->file, sizeof res->file, "%s", out_path);
+	status = results_status(res);
+	for (int i = 0; i < res->errors.count; i++)
+		out("error: %s\n", res->errors.text[i]);
+	for (int i = 0; i < res->warnings.count; i++)
+		out("warning: %s\n", res->warnings.text[i]);
+	len = results_json(res, status, json, JSON_BYTES);
+	if (!len || !(f = fopen(out_path, "wx"))) {
+		fprintf(stderr, "baremem-linux: cannot write %s: %s\n",
+			out_path, len ? strerror(errno) : "results too large");
+		return 1;
+	}
+	if (fwrite(json, 1, len, f) != len || fclose(f) != 0) {
+		fprintf(stderr, "baremem-linux: writing %s failed\n", out_path);
+		return 1;
+	}
+	out("baremem: done status=%s run=%d file=%s\n",
+	    results_status_name(status), run, out_path);
+	return status == RUN_ERROR ? 1 : 0;
+}

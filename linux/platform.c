@@ -1,0 +1,398 @@
+/* The platform seam on Linux: mmap'ed buffers with the page size asked
+ * (hugetlbfs 1G/2M, transparent huge pages, or 4K), threads pinned with
+ * sched_setaffinity, the TSC calibrated against CLOCK_MONOTONIC_RAW. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cpu.h"
+#include "linux_platform.h"
+#include "platform.h"
+
+#ifndef MAP_HUGE_SHIFT
+#define MAP_HUGE_SHIFT 26
+#endif
+#define HUGE_1G (30 << MAP_HUGE_SHIFT)
+#define HUGE_2M (21 << MAP_HUGE_SHIFT)
+#define SZ_2M (2ull << 20)
+#define SZ_1G (1ull << 30)
+#define HEADROOM_BYTES (512ull << 20)
+#define LOG_BYTES (4u << 20)
+
+static char *log_buf;
+static size_t log_len;
+static int progress_on_tty;
+static size_t progress_len;
+static uint64_t tsc_hz;
+static struct plat_cpu *cpu_table;
+static int cpu_count;
+
+/* ---- console ---- */
+
+void plat_print(const char *text)
+{
+	size_t n = strlen(text);
+
+	if (progress_len) {
+		fprintf(stderr, "\r%*s\r", (int)progress_len, "");
+		progress_len = 0;
+	}
+	fputs(text, stdout);
+	fflush(stdout);
+	if (!log_buf)
+		log_buf = malloc(LOG_BYTES);
+	if (log_buf && log_len + n < LOG_BYTES) {
+		memcpy(log_buf + log_len, text, n);
+		log_len += n;
+	}
+}
+
+void plat_progress(const char *text)
+{
+	if (!progress_on_tty)
+		return;
+	fprintf(stderr, "\r%-*s", (int)(progress_len > strlen(text)
+					? progress_len : strlen(text)), text);
+	progress_len = strlen(text);
+}
+
+const char *linux_console_log(size_t *len)
+{
+	*len = log_len;
+	return log_buf ? log_buf : "";
+}
+
+/* ---- memory ---- */
+
+void *plat_alloc(size_t bytes)
+{
+	return calloc(1, bytes ? bytes : 1);
+}
+
+void plat_free(void *p)
+{
+	free(p);
+}
+
+static uint64_t meminfo_kb(const char *key)
+{
+	FILE *f = fopen("/proc/meminfo", "r");
+	char line[256];
+	size_t klen = strlen(key);
+	uint64_t kb = 0;
+
+	if (!f)
+		return 0;
+	while (fgets(line, sizeof line, f))
+		if (!strncmp(line, key, klen) && line[klen] == ':') {
+			kb = strtoull(line + klen + 1, 0, 10);
+			break;
+		}
+	fclose(f);
+	return kb;
+}
+
+static uint64_t free_huge_pages(const char *size_dir)
+{
+	char path[128];
+	FILE *f;
+	unsigned long long n = 0;
+
+	snprintf(path, sizeof path,
+		 "/sys/kernel/mm/hugepages/%s/free_hugepages", size_dir);
+	if (!(f = fopen(path, "r")))
+		return 0;
+	if (fscanf(f, "%llu", &n) != 1)
+		n = 0;
+	fclose(f);
+	return n;
+}
+
+/* Bytes of the mapping at addr that the kernel backs with transparent
+ * huge pages (AnonHugePages in /proc/self/smaps). */
+static uint64_t thp_bytes(void *addr)
+{
+	FILE *f = fopen("/proc/self/smaps", "r");
+	char line[256];
+	uintptr_t a = (uintptr_t)addr;
+	int in = 0;
+	uint64_t kb = 0;
+
+	if (!f)
+		return 0;
+	while (fgets(line, sizeof line, f)) {
+		unsigned long lo, hi;
+		if (sscanf(line, "%lx-%lx ", &lo, &hi) == 2 &&
+		    strchr(line, '-') < strchr(line, ' ')) {
+			in = a >= lo && a < hi;
+			continue;
+		}
+		if (in && !strncmp(line, "AnonHugePages:", 14))
+			kb += strtoull(line + 14, 0, 10);
+	}
+	fclose(f);
+	return kb * 1024;
+}
+
+static void *map_anon(uint64_t bytes, int extra)
+{
+	void *p = mmap(0, bytes, PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS | extra, -1, 0);
+	return p == MAP_FAILED ? 0 : p;
+}
+
+int plat_buffer_alloc(uint64_t bytes, uint64_t page_bytes,
+		      struct plat_buffer *out)
+{
+	uint64_t got = 4096, len;
+	void *p = 0, *raw = 0;
+
+	if (page_bytes >= SZ_1G) {
+		len = (bytes + SZ_1G - 1) & ~(SZ_1G - 1);
+		if ((p = map_anon(len, MAP_HUGETLB | HUGE_1G))) {
+			got = SZ_1G;
+			raw = p;
+		}
+	}
+	if (!p && page_bytes >= SZ_2M) {
+		len = (bytes + SZ_2M - 1) & ~(SZ_2M - 1);
+		if ((p = map_anon(len, MAP_HUGETLB | HUGE_2M))) {
+			got = SZ_2M;
+			raw = p;
+		} else {
+			/* No reserved 2M pages: transparent huge pages on a
+			 * 2M-aligned mapping, then check that they took. */
+			uint8_t *q = map_anon(bytes + SZ_2M, 0);
+			if (q) {
+				p = (void *)(((uintptr_t)q + SZ_2M - 1) &
+					     ~(uintptr_t)(SZ_2M - 1));
+				madvise(p, bytes, MADV_HUGEPAGE);
+				memset(p, 0, bytes);
+				got = bytes >= SZ_2M &&
+				      thp_bytes(p) >= (bytes & ~(SZ_2M - 1))
+					      ? SZ_2M : 4096;
+				raw = q;
+				len = bytes + SZ_2M;
+			}
+		}
+	}
+	if (!p) {
+		len = (bytes + 4095) & ~4095ull;
+		if (!(p = map_anon(len, 0)))
+			return -1;
+		madvise(p, len, MADV_NOHUGEPAGE);
+		got = 4096;
+		raw = p;
+	}
+	/* Fault every page in now, not inside a measurement. */
+	memset(p, 0, bytes);
+	*out = (struct plat_buffer){ .base = p, .bytes = bytes,
+				     .page_bytes = got,
+				     .priv = { (uint64_t)(uintptr_t)raw, len } };
+	return 0;
+}
+
+void plat_buffer_free(struct plat_buffer *buf)
+{
+	if (buf->priv[0])
+		munmap((void *)(uintptr_t)buf->priv[0], buf->priv[1]);
+	buf->base = 0;
+	buf->priv[0] = 0;
+}
+
+uint64_t plat_buffer_max_bytes(uint64_t page_bytes)
+{
+	uint64_t avail = meminfo_kb("MemAvailable") * 1024, n;
+
+	if (page_bytes >= SZ_1G &&
+	    (n = free_huge_pages("hugepages-1048576kB")) > 0)
+		return n * SZ_1G;
+	if (page_bytes >= SZ_2M && page_bytes < SZ_1G &&
+	    (n = free_huge_pages("hugepages-2048kB")) > 0)
+		return n * SZ_2M;
+	/* Leave room for the OS and the rest of the run. */
+	avail = avail > HEADROOM_BYTES ? avail - HEADROOM_BYTES : 0;
+	return avail / 2;
+}
+
+/* ---- time ---- */
+
+static uint64_t mono_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC_RAW, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* TSC ticks over ~200 ms of CLOCK_MONOTONIC_RAW, the best of 3 tries
+ * (a preemption between the two reads only lengthens one side). */
+uint64_t linux_tsc_calibrate(double *error_ppm)
+{
+	double best = 0;
+	for (int i = 0; i < 3; i++) {
+		uint64_t n0 = mono_ns(), t0 = tsc_read(), n1, t1;
+		while (mono_ns() - n0 < 200000000u)
+			;
+		n1 = mono_ns();
+		t1 = tsc_read();
+		double hz = (double)(t1 - t0) * 1e9 / (double)(n1 - n0);
+		if (best == 0 || hz < best)
+			best = hz;
+	}
+	/* Two clock reads of ~30 ns each over 200 ms. */
+	*error_ppm = 1.0;
+	tsc_hz = (uint64_t)best;
+	return tsc_hz;
+}
+
+uint64_t plat_tsc_hz(void)
+{
+	return tsc_hz;
+}
+
+/* ---- cpus ---- */
+
+static int read_int(const char *fmtpath, int cpu, int *v)
+{
+	char path[160];
+	FILE *f;
+	int ok;
+
+	snprintf(path, sizeof path, fmtpath, cpu);
+	if (!(f = fopen(path, "r")))
+		return -1;
+	ok = fscanf(f, "%d", v) == 1;
+	fclose(f);
+	return ok ? 0 : -1;
+}
+
+int linux_cpus_init(void)
+{
+	cpu_set_t allowed;
+	int n = (int)sysconf(_SC_NPROCESSORS_CONF);
+
+	if (n < 1)
+		n = 1;
+	if (sched_getaffinity(0, sizeof allowed, &allowed) != 0)
+		CPU_ZERO(&allowed);
+	cpu_table = calloc((size_t)n, sizeof *cpu_table);
+	if (!cpu_table)
+		return -1;
+	for (int i = 0; i < n; i++) {
+		struct plat_cpu *c = &cpu_table[i];
+		int v, first;
+		c->cpu = i;
+		c->usable = CPU_ISSET(i, &allowed);
+		if (read_int("/sys/devices/system/cpu/cpu%d/topology/"
+			     "physical_package_id", i, &v) == 0)
+			c->package = v;
+		if (read_int("/sys/devices/system/cpu/cpu%d/topology/core_id",
+			     i, &v) == 0)
+			c->core = v;
+		/* thread: this cpu's index among its core's siblings. */
+		c->thread = 0;
+		for (first = 0; first < i; first++)
+			if (cpu_table[first].package == c->package &&
+			    cpu_table[first].core == c->core)
+				c->thread++;
+	}
+	cpu_count = n;
+	for (int i = 0; i < n; i++)
+		if (cpu_table[i].usable) {
+			cpu_table[i].bsp = 1;
+			break;
+		}
+	progress_on_tty = isatty(2);
+	return 0;
+}
+
+int plat_cpu_count(void)
+{
+	return cpu_count;
+}
+
+int plat_cpu_info(int cpu, struct plat_cpu *out)
+{
+	if (cpu < 0 || cpu >= cpu_count)
+		return -1;
+	*out = cpu_table[cpu];
+	return 0;
+}
+
+void plat_run_window(plat_window_fn fn, void *arg)
+{
+	fn(arg);
+}
+
+struct thread_call {
+	plat_window_fn fn;
+	void *arg;
+	int cpu;
+	int pinned;
+};
+
+static void *thread_main(void *p)
+{
+	struct thread_call *c = p;
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	CPU_SET(c->cpu, &set);
+	c->pinned = sched_setaffinity(0, sizeof set, &set) == 0;
+	if (c->pinned)
+		c->fn(c->arg);
+	return 0;
+}
+
+/* One pinned thread per cpu; a thread that does not finish within the
+ * timeout marks its cpu unusable (it is left running detached). */
+int plat_run_on_cpus(const int *cpus, int n, plat_window_fn fn, void **args,
+		     uint64_t timeout_us, int *ok)
+{
+	pthread_t *t = calloc((size_t)n, sizeof *t);
+	struct thread_call *c = calloc((size_t)n, sizeof *c);
+	int *started = calloc((size_t)n, sizeof *started), done = 0;
+	struct timespec deadline;
+
+	if (!t || !c || !started) {
+		free(t);
+		free(c);
+		free(started);
+		for (int i = 0; i < n; i++)
+			ok[i] = 0;
+		return 0;
+	}
+	clock_gettime(CLOCK_REALTIME, &deadline);
+	deadline.tv_sec += (time_t)(timeout_us / 1000000u) + 1;
+	for (int i = 0; i < n; i++) {
+		ok[i] = 0;
+		if (cpus[i] < 0 || cpus[i] >= cpu_count ||
+		    !cpu_table[cpus[i]].usable)
+			continue;
+		c[i] = (struct thread_call){ fn, args[i], cpus[i], 0 };
+		started[i] = pthread_create(&t[i], 0, thread_main, &c[i]) == 0;
+	}
+	for (int i = 0; i < n; i++) {
+		if (!started[i])
+			continue;
+		if (pthread_timedjoin_np(t[i], 0, &deadline) != 0) {
+			pthread_detach(t[i]);
+			cpu_table[cpus[i]].usable = 0;
+			continue;	/* c[i] leaks: the thread may still use it */
+		}
+		ok[i] = c[i].pinned;
+		done += ok[i];
+	}
+	free(t);
+	free(started);
+	if (done == n)
+		free(c);
+	return done;
+}
