@@ -1,24 +1,49 @@
 /* The configuration parser: `key = value` lines from the config file and
- * `key=value` words from the command line, validated key by key. */
+ * `key=value` words from the command line (DESIGN §3), validated key by
+ * key, with one message per problem naming the line and the valid
+ * choices. The text is untrusted: every byte quoted back is sanitised. */
+#include <stdarg.h>
+
 #include "config.h"
 
 #include "fmt.h"
+#include "str.h"
 
+/* Longer lines are refused whole rather than cut, so a cut value is never
+ * taken for the real one. */
 #define LINE_MAX_BYTES 1000
-#define VALUE_MAX 512
+/* Bytes of a bad key or value quoted in a message (MSG_BYTES is 200). */
+#define QUOTE_MAX 40
 
 static const char *const key_names[BM_KEY_COUNT] = {
 	"profile", "tests", "cpus", "sizes", "page",
 	"repeat", "seed", "after", "var", "timer",
 };
 static const char *const profile_names[] = { "quick", "standard", "full" };
+static const char *const test_names[] = { "latency", "bandwidth" };
 static const char *const after_names[] = { "wait", "shutdown", "reboot",
 					   "exit" };
+static const char *const var_names[] = { "off", "on" };
 static const char *const timer_names[] = { "auto", "cpuid", "pmtimer",
 					   "hpet", "stall" };
-static const char *const test_names[] = { "latency", "bandwidth" };
 
 #define COUNT(a) ((int)(sizeof(a) / sizeof((a)[0])))
+
+/* What each key accepts, as the messages say it. */
+static const char *const valid_text[BM_KEY_COUNT] = {
+	[BM_KEY_PROFILE] = "quick, standard, full",
+	[BM_KEY_TESTS] = "a comma list of latency, bandwidth",
+	[BM_KEY_CPUS] = "all, bsp, or cpu numbers and ranges below 1024 "
+			"like 0,2,8-11",
+	[BM_KEY_SIZES] = "MIN..MAX or a list like 16K,256K,8M,1G; 1K..1T, "
+			 "multiples of 64",
+	[BM_KEY_PAGE] = "1G, 2M, 4K",
+	[BM_KEY_REPEAT] = "a whole number from 1 to 1000",
+	[BM_KEY_SEED] = "a number below 2^64, decimal or 0x hex",
+	[BM_KEY_AFTER] = "wait, shutdown, reboot, exit",
+	[BM_KEY_VAR] = "on, off",
+	[BM_KEY_TIMER] = "auto, cpuid, pmtimer, hpet, stall",
+};
 
 void config_defaults(struct bm_config *c)
 {
@@ -39,181 +64,167 @@ const char *config_key_name(enum bm_key k)
 	return (int)k >= 0 && k < BM_KEY_COUNT ? key_names[k] : 0;
 }
 
-static char lower(char c)
+/* Text helpers. ---------------------------------------------------------- */
+
+static int is_blank(char ch)
 {
-	return c >= 'A' && c <= 'Z' ? (char)(c + 32) : c;
+	return ch == ' ' || ch == '\t';
 }
 
-/* Case-insensitive: does s[0..len) equal word? */
-static int word_is(const char *s, size_t len, const char *word)
+/* Narrows s[0..*len) to its part without leading or trailing blanks. */
+static const char *trim(const char *s, size_t *len)
 {
-	size_t i = 0;
-	for (; i < len && word[i]; i++)
-		if (lower(s[i]) != word[i])
-			return 0;
-	return i == len && word[i] == 0;
+	while (*len > 0 && is_blank(s[0])) {
+		s++;
+		(*len)--;
+	}
+	while (*len > 0 && is_blank(s[*len - 1]))
+		(*len)--;
+	return s;
 }
 
 static int pick(const char *s, size_t len, const char *const *names, int n)
 {
 	for (int i = 0; i < n; i++)
-		if (word_is(s, len, names[i]))
+		if (str_ieq(s, len, names[i]))
 			return i;
 	return -1;
 }
 
-static void list_names(char *buf, size_t cap, const char *const *names, int n)
+/* Untrusted text made safe to show: printable ASCII kept, anything else
+ * '?', cut to QUOTE_MAX with "...". */
+static const char *quote(char *out, size_t cap, const char *s, size_t len)
 {
-	size_t len = 0;
-	buf[0] = 0;
-	for (int i = 0; i < n; i++)
-		len += fmt(buf + len, len < cap ? cap - len : 0, "%s%s",
-			   i ? ", " : "", names[i]);
+	size_t n = 0, i;
+
+	for (i = 0; i < len && n < QUOTE_MAX && n + 1 < cap; i++)
+		out[n++] = s[i] >= 0x20 && s[i] < 0x7f ? s[i] : '?';
+	if (i < len && n + 4 <= cap) {
+		out[n++] = '.';
+		out[n++] = '.';
+		out[n++] = '.';
+	}
+	out[n] = 0;
+	return out;
 }
 
-static int parse_u64(const char *s, size_t len, uint64_t *out)
+static int parse_decimal(const char *s, size_t len, uint64_t *out)
 {
 	uint64_t v = 0;
-	size_t i = 0;
-	unsigned base = 10;
 
-	if (len > 2 && s[0] == '0' && lower(s[1]) == 'x') {
-		base = 16;
-		i = 2;
-	}
-	if (i == len)
+	if (len == 0)
 		return -1;
-	for (; i < len; i++) {
-		char c = lower(s[i]);
-		unsigned d;
-		if (c >= '0' && c <= '9')
-			d = (unsigned)(c - '0');
-		else if (base == 16 && c >= 'a' && c <= 'f')
-			d = (unsigned)(c - 'a' + 10);
-		else
+	for (size_t i = 0; i < len; i++) {
+		unsigned d = (unsigned)(s[i] - '0');
+		if (s[i] < '0' || s[i] > '9' || v > (~0ull - d) / 10)
 			return -1;
-		if (v > (~0ull - d) / base)
-			return -1;
-		v = v * base + d;
+		v = v * 10 + d;
 	}
 	*out = v;
 	return 0;
 }
 
-/* The context of one line, for messages. */
-struct where {
-	const char *source;
-	int line;		/* 0: command line */
-	struct msgs *errs, *warns;
-	int errors;
-};
-
-static void err(struct where *w, const char *what, const char *v,
-		size_t vlen, const char *valid)
+static int parse_hex(const char *s, size_t len, uint64_t *out)
 {
-	char val[48];
-	size_t n = vlen < sizeof val - 4 ? vlen : sizeof val - 4;
+	uint64_t v = 0;
 
-	for (size_t i = 0; i < n; i++)
-		val[i] = (v[i] >= 0x20 && v[i] < 0x7f) ? v[i] : '?';
-	if (vlen > n)
-		val[n++] = '.', val[n++] = '.', val[n++] = '.';
-	val[n] = 0;
-	if (w->line)
-		msgs_add(w->errs, "%s line %d: %s '%s' is not valid (valid: %s)",
-			 w->source, w->line, what, val, valid);
-	else
-		msgs_add(w->errs, "%s: %s '%s' is not valid (valid: %s)",
-			 w->source, what, val, valid);
-	w->errors++;
-}
-
-static int set_size_list(struct bm_config *c, const char *v, size_t len)
-{
-	uint64_t sizes[BM_MAX_SIZES];
-	int n = 0;
-	size_t i = 0;
-
-	while (i <= len) {
-		size_t j = i;
-		uint64_t s;
-		while (j < len && v[j] != ',')
-			j++;
-		if (n == BM_MAX_SIZES || parse_size(v + i, j - i, &s) ||
-		    s < BM_SIZE_MIN_BYTES || s > BM_SIZE_MAX_BYTES || s % 64)
+	if (len == 0 || len > 16)
+		return -1;
+	for (size_t i = 0; i < len; i++) {
+		char ch = str_lower(s[i]);
+		unsigned d;
+		if (ch >= '0' && ch <= '9')
+			d = (unsigned)(ch - '0');
+		else if (ch >= 'a' && ch <= 'f')
+			d = (unsigned)(ch - 'a' + 10);
+		else
 			return -1;
-		/* Insert sorted, without duplicates. */
-		int k = n;
-		while (k > 0 && sizes[k - 1] > s)
-			k--;
-		if (!(k > 0 && sizes[k - 1] == s)) {
-			for (int m = n; m > k; m--)
-				sizes[m] = sizes[m - 1];
-			sizes[k] = s;
-			n++;
-		}
-		i = j + 1;
+		v = v << 4 | d;
 	}
-	c->sizes_is_range = 0;
-	c->size_count = n;
-	for (int k = 0; k < n; k++)
-		c->sizes[k] = sizes[k];
+	*out = v;
 	return 0;
 }
 
-static int set_sizes(struct bm_config *c, const char *v, size_t len)
+/* The items of a comma list, each without surrounding blanks. */
+struct items {
+	const char *s, *item;
+	size_t len, pos, item_len;
+};
+
+/* Moves to the next item; 0 at the end of the list. */
+static int next_item(struct items *it)
 {
-	for (size_t i = 0; i + 1 < len; i++) {
-		uint64_t lo, hi;
-		if (v[i] != '.' || v[i + 1] != '.')
-			continue;
-		if (parse_size(v, i, &lo) || parse_size(v + i + 2, len - i - 2, &hi) ||
-		    lo < BM_SIZE_MIN_BYTES || hi > BM_SIZE_MAX_BYTES ||
-		    lo > hi || lo % 64 || hi % 64)
-			return -1;
-		c->sizes_is_range = 1;
-		c->size_min = lo;
-		c->size_max = hi;
+	size_t end = it->pos;
+
+	if (it->pos > it->len)
 		return 0;
-	}
-	return set_size_list(c, v, len);
+	while (end < it->len && it->s[end] != ',')
+		end++;
+	it->item_len = end - it->pos;
+	it->item = trim(it->s + it->pos, &it->item_len);
+	it->pos = end + 1;
+	return 1;
 }
 
-static int set_cpus(struct bm_config *c, const char *v, size_t len)
-{
-	uint64_t set[BM_MAX_CPUS / 64] = { 0 };
-	size_t i = 0;
+/* Values. Each setter changes c only when the whole value is good, and
+ * returns 0, or a reason more precise than the valid choices ("" when
+ * there is none); reasons are short, for messages fit in MSG_BYTES. ----- */
 
-	if (word_is(v, len, "all")) {
-		c->cpus_mode = BM_CPUS_ALL;
+static const char *set_tests(struct bm_config *c, const char *v, size_t len)
+{
+	struct items it = { .s = v, .len = len };
+	unsigned tests = 0;
+
+	while (next_item(&it)) {
+		int t = pick(it.item, it.item_len, test_names,
+			     COUNT(test_names));
+		if (it.item_len == 0)
+			return "empty item";
+		if (t < 0)
+			return "";
+		tests |= 1u << t;
+	}
+	c->tests = tests;
+	return 0;
+}
+
+static const char *set_cpus(struct bm_config *c, const char *v, size_t len)
+{
+	struct items it = { .s = v, .len = len };
+	uint64_t set[BM_MAX_CPUS / 64] = { 0 };
+
+	if (str_ieq(v, len, "all") || str_ieq(v, len, "bsp")) {
+		c->cpus_mode = str_ieq(v, len, "all") ? BM_CPUS_ALL
+						       : BM_CPUS_BSP;
 		return 0;
 	}
-	if (word_is(v, len, "bsp")) {
-		c->cpus_mode = BM_CPUS_BSP;
-		return 0;
-	}
-	while (i <= len) {
-		size_t j = i, dash = 0;
+	while (next_item(&it)) {
+		size_t dash = 0, lo_len, hi_len;
+		const char *lo_s, *hi_s;
 		uint64_t lo, hi;
-		while (j < len && v[j] != ',') {
-			if (v[j] == '-' && !dash)
-				dash = j;
-			j++;
-		}
-		if (dash) {
-			if (parse_u64(v + i, dash - i, &lo) ||
-			    parse_u64(v + dash + 1, j - dash - 1, &hi))
-				return -1;
+
+		if (it.item_len == 0)
+			return "empty item";
+		while (dash < it.item_len && it.item[dash] != '-')
+			dash++;
+		lo_len = dash;
+		lo_s = trim(it.item, &lo_len);
+		if (dash < it.item_len) {
+			hi_len = it.item_len - dash - 1;
+			hi_s = trim(it.item + dash + 1, &hi_len);
 		} else {
-			if (parse_u64(v + i, j - i, &lo))
-				return -1;
-			hi = lo;
+			hi_s = lo_s;
+			hi_len = lo_len;
 		}
-		if (lo > hi || hi >= BM_MAX_CPUS)
-			return -1;
+		if (parse_decimal(lo_s, lo_len, &lo) ||
+		    parse_decimal(hi_s, hi_len, &hi))
+			return "";
+		if (hi >= BM_MAX_CPUS)
+			return "cpu above 1023";
+		if (lo > hi)
+			return "range runs backwards";
 		for (uint64_t k = lo; k <= hi; k++)
 			set[k / 64] |= 1ull << (k % 64);
-		i = j + 1;
 	}
 	c->cpus_mode = BM_CPUS_LIST;
 	for (int k = 0; k < BM_MAX_CPUS / 64; k++)
@@ -221,284 +232,401 @@ static int set_cpus(struct bm_config *c, const char *v, size_t len)
 	return 0;
 }
 
-static int set_tests(struct bm_config *c, const char *v, size_t len)
+static const char *one_size(const char *s, size_t len, uint64_t *out)
 {
-	unsigned tests = 0;
-	size_t i = 0;
-
-	while (i <= len) {
-		size_t j = i;
-		int t;
-		while (j < len && v[j] != ',')
-			j++;
-		t = pick(v + i, j - i, test_names, COUNT(test_names));
-		if (t < 0)
-			return -1;
-		tests |= 1u << t;
-		i = j + 1;
-	}
-	c->tests = tests;
+	if (parse_size(s, len, out))
+		return "";
+	if (*out < BM_SIZE_MIN_BYTES)
+		return "below 1K";
+	if (*out > BM_SIZE_MAX_BYTES)
+		return "above 1T";
+	if (*out % 64)
+		return "not a multiple of 64";
 	return 0;
 }
 
-/* Applies one key = value; value has no surrounding spaces. */
-static void apply(struct bm_config *c, struct where *w, int *seen_line,
-		  const char *k, size_t klen, const char *v, size_t vlen)
+static const char *set_sizes(struct bm_config *c, const char *v, size_t len)
 {
-	char valid[200];
-	int key = pick(k, klen, key_names, BM_KEY_COUNT), i;
-	uint64_t u;
+	struct items it = { .s = v, .len = len };
+	uint64_t sizes[BM_MAX_SIZES], lo, hi;
+	const char *why;
+	int n = 0;
 
-	if (key < 0) {
-		char name[40];
-		size_t n = klen < sizeof name - 1 ? klen : sizeof name - 1;
-		for (size_t m = 0; m < n; m++)
-			name[m] = (k[m] >= 0x20 && k[m] < 0x7f) ? k[m] : '?';
-		name[n] = 0;
-		list_names(valid, sizeof valid, key_names, BM_KEY_COUNT);
-		if (w->line)
-			msgs_add(w->errs, "%s line %d: unknown key '%s' (valid: "
-				 "%s)", w->source, w->line, name, valid);
-		else
-			msgs_add(w->errs, "%s: unknown key '%s' (valid: %s)",
-				 w->source, name, valid);
-		w->errors++;
-		return;
+	for (size_t i = 0; i + 1 < len; i++) {
+		size_t lo_len = i, hi_len = len - i - 2;
+		const char *lo_s, *hi_s;
+
+		if (v[i] != '.' || v[i + 1] != '.')
+			continue;
+		lo_s = trim(v, &lo_len);
+		hi_s = trim(v + i + 2, &hi_len);
+		if ((why = one_size(lo_s, lo_len, &lo)) ||
+		    (why = one_size(hi_s, hi_len, &hi)))
+			return why;
+		if (lo > hi)
+			return "MIN above MAX";
+		c->sizes_set = 1;
+		c->sizes_is_range = 1;
+		c->size_min = lo;
+		c->size_max = hi;
+		return 0;
 	}
-	if (seen_line[key]) {
-		if (w->line)
-			msgs_add(w->warns, "%s line %d: %s set again (line %d's "
-				 "value is replaced)", w->source, w->line,
-				 key_names[key], seen_line[key]);
-		else
-			msgs_add(w->warns, "%s: %s given twice (the last one "
-				 "counts)", w->source, key_names[key]);
+	while (next_item(&it)) {
+		uint64_t s;
+		int k;
+
+		if (it.item_len == 0)
+			return "empty item";
+		if ((why = one_size(it.item, it.item_len, &s)))
+			return why;
+		/* Sorted insert; duplicates dropped. */
+		for (k = n; k > 0 && sizes[k - 1] > s; k--)
+			;
+		if (k > 0 && sizes[k - 1] == s)
+			continue;
+		if (n == BM_MAX_SIZES)
+			return "more than 64 sizes";
+		for (int m = n; m > k; m--)
+			sizes[m] = sizes[m - 1];
+		sizes[k] = s;
+		n++;
 	}
-	seen_line[key] = w->line ? w->line : -1;
-	c->set_mask |= 1u << key;
+	c->sizes_set = 1;
+	c->sizes_is_range = 0;
+	c->size_count = n;
+	for (int k = 0; k < n; k++)
+		c->sizes[k] = sizes[k];
+	return 0;
+}
+
+static const char *set_page(struct bm_config *c, const char *v, size_t len)
+{
+	uint64_t bytes;
+
+	/* 1G, 2M, 4K, and their other spellings (1GiB, 4096). */
+	if (parse_size(v, len, &bytes) ||
+	    (bytes != 1ull << 30 && bytes != 2ull << 20 && bytes != 4096))
+		return "";
+	c->page_bytes = bytes;
+	return 0;
+}
+
+static const char *set_repeat(struct bm_config *c, const char *v, size_t len)
+{
+	uint64_t n;
+
+	if (parse_decimal(v, len, &n) || n < 1 || n > 1000)
+		return "";
+	c->repeat = (int)n;
+	return 0;
+}
+
+static const char *set_seed(struct bm_config *c, const char *v, size_t len)
+{
+	uint64_t seed;
+
+	if (len > 2 && v[0] == '0' && str_lower(v[1]) == 'x') {
+		if (parse_hex(v + 2, len - 2, &seed))
+			return "";
+	} else if (parse_decimal(v, len, &seed)) {
+		return "";
+	}
+	c->seed = seed;
+	return 0;
+}
+
+/* profile, after, var, timer: one word from a table. */
+static const char *set_word(struct bm_config *c, enum bm_key key,
+			    const char *v, size_t len)
+{
+	int i;
 
 	switch (key) {
 	case BM_KEY_PROFILE:
-		if ((i = pick(v, vlen, profile_names, COUNT(profile_names))) < 0)
-			goto bad_choice;
+		if ((i = pick(v, len, profile_names, COUNT(profile_names))) < 0)
+			return "";
 		c->profile = (enum bm_profile)i;
-		return;
+		return 0;
 	case BM_KEY_AFTER:
-		if ((i = pick(v, vlen, after_names, COUNT(after_names))) < 0)
-			goto bad_choice;
+		if ((i = pick(v, len, after_names, COUNT(after_names))) < 0)
+			return "";
 		c->after = (enum bm_after)i;
-		return;
-	case BM_KEY_TIMER:
-		if ((i = pick(v, vlen, timer_names, COUNT(timer_names))) < 0)
-			goto bad_choice;
-		c->timer = (enum bm_timer)i;
-		return;
+		return 0;
 	case BM_KEY_VAR:
-		if (word_is(v, vlen, "on"))
-			c->var = 1;
-		else if (word_is(v, vlen, "off"))
-			c->var = 0;
-		else {
-			c->bad_mask |= 1u << key;
-			err(w, "var", v, vlen, "on, off");
-		}
-		return;
+		if ((i = pick(v, len, var_names, COUNT(var_names))) < 0)
+			return "";
+		c->var = i;
+		return 0;
+	case BM_KEY_TIMER:
+		if ((i = pick(v, len, timer_names, COUNT(timer_names))) < 0)
+			return "";
+		c->timer = (enum bm_timer)i;
+		return 0;
+	default:
+		return "";
+	}
+}
+
+static const char *set_value(struct bm_config *c, enum bm_key key,
+			     const char *v, size_t len)
+{
+	switch (key) {
 	case BM_KEY_TESTS:
-		if (set_tests(c, v, vlen)) {
-			c->bad_mask |= 1u << key;
-			err(w, "tests", v, vlen,
-			    "a comma list of latency, bandwidth");
-		}
-		return;
+		return set_tests(c, v, len);
 	case BM_KEY_CPUS:
-		if (set_cpus(c, v, vlen)) {
-			c->bad_mask |= 1u << key;
-			err(w, "cpus", v, vlen, "all, bsp, or a list of cpu "
-			    "numbers and ranges below 1024 like 0,2,8-11");
-		}
-		return;
+		return set_cpus(c, v, len);
 	case BM_KEY_SIZES:
-		if (set_sizes(c, v, vlen)) {
-			c->bad_mask |= 1u << key;
-			err(w, "sizes", v, vlen, "MIN..MAX or a list like "
-			    "16K,256K,8M,1G; each 1K..1T and a multiple of 64 "
-			    "bytes; at most 64 sizes");
-		} else {
-			c->sizes_set = 1;
-		}
-		return;
+		return set_sizes(c, v, len);
 	case BM_KEY_PAGE:
-		if (word_is(v, vlen, "1g"))
-			c->page_bytes = 1ull << 30;
-		else if (word_is(v, vlen, "2m"))
-			c->page_bytes = 2ull << 20;
-		else if (word_is(v, vlen, "4k"))
-			c->page_bytes = 4096;
-		else {
-			c->bad_mask |= 1u << key;
-			err(w, "page", v, vlen, "1G, 2M, 4K");
-		}
-		return;
+		return set_page(c, v, len);
 	case BM_KEY_REPEAT:
-		if (parse_u64(v, vlen, &u) || u < 1 || u > 1000) {
-			c->bad_mask |= 1u << key;
-			err(w, "repeat", v, vlen, "a whole number from 1 to 1000");
-		} else {
-			c->repeat = (int)u;
-		}
-		return;
+		return set_repeat(c, v, len);
 	case BM_KEY_SEED:
-		if (parse_u64(v, vlen, &u)) {
-			c->bad_mask |= 1u << key;
-			err(w, "seed", v, vlen, "a number, decimal or 0x hex, "
-			    "below 2^64");
-		} else {
-			c->seed = u;
-		}
+		return set_seed(c, v, len);
+	default:
+		return set_word(c, key, v, len);
+	}
+}
+
+/* Lines. ----------------------------------------------------------------- */
+
+/* One source being parsed: where messages point, and which keys it has
+ * given so far (line number, or argument number on the command line). */
+struct source {
+	const char *name;
+	int is_args;
+	int line;
+	struct msgs *errs, *warns;
+	int errors;
+	int seen[BM_KEY_COUNT];
+	char where[80];		/* "baremem.cfg line 4", "command line" */
+};
+
+static void at_line(struct source *src, int line)
+{
+	src->line = line;
+	if (src->is_args)
+		str_copy(src->where, sizeof src->where, "command line");
+	else
+		fmt(src->where, sizeof src->where, "%s line %d", src->name,
+		    line);
+}
+
+static void error_at(struct source *src, const char *f, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void error_at(struct source *src, const char *f, ...)
+{
+	char text[MSG_BYTES];
+	va_list ap;
+
+	va_start(ap, f);
+	fmt_v(text, sizeof text, f, ap);
+	va_end(ap);
+	msgs_add(src->errs, "%s: %s", src->where, text);
+	src->errors++;
+}
+
+static void apply(struct bm_config *c, struct source *src, const char *k,
+		  size_t klen, const char *v, size_t vlen)
+{
+	char shown[QUOTE_MAX + 4], valid[120];
+	int key = pick(k, klen, key_names, BM_KEY_COUNT);
+	const char *why;
+
+	if (key < 0) {
+		size_t n = 0;
+		valid[0] = 0;
+		for (int i = 0; i < BM_KEY_COUNT; i++)
+			n += fmt(valid + n, sizeof valid - n, "%s%s",
+				 i ? ", " : "", key_names[i]);
+		error_at(src, "unknown key '%s' (valid: %s)",
+			 quote(shown, sizeof shown, k, klen), valid);
 		return;
 	}
-	return;
-bad_choice:
+	if (vlen == 0) {
+		error_at(src, "%s has no value (valid: %s)", key_names[key],
+			 valid_text[key]);
+		c->set_mask |= 1u << key;
+		c->bad_mask |= 1u << key;
+		return;
+	}
+	if (src->seen[key]) {
+		if (src->is_args)
+			msgs_add(src->warns, "%s: %s given twice (argument "
+				 "%d's value replaces argument %d's)",
+				 src->where, key_names[key], src->line,
+				 src->seen[key]);
+		else
+			msgs_add(src->warns, "%s: %s given again (its value "
+				 "replaces line %d's)", src->where,
+				 key_names[key], src->seen[key]);
+	}
+	src->seen[key] = src->line;
+	c->set_mask |= 1u << key;
+
+	why = set_value(c, (enum bm_key)key, v, vlen);
+	if (!why) {
+		/* The effective value is good again. */
+		c->bad_mask &= ~(1u << key);
+		return;
+	}
 	c->bad_mask |= 1u << key;
-	list_names(valid, sizeof valid,
-		   key == BM_KEY_PROFILE ? profile_names
-		   : key == BM_KEY_AFTER ? after_names : timer_names,
-		   key == BM_KEY_PROFILE ? COUNT(profile_names)
-		   : key == BM_KEY_AFTER ? COUNT(after_names)
-					 : COUNT(timer_names));
-	err(w, key_names[key], v, vlen, valid);
+	error_at(src, "%s '%s' is not valid (%s%svalid: %s)", key_names[key],
+		 quote(shown, sizeof shown, v, vlen), why, *why ? "; " : "",
+		 valid_text[key]);
 }
 
-static int is_space(char ch)
-{
-	return ch == ' ' || ch == '\t';
-}
-
-/* One line (no line ending). Comments, blanks, and `key = value`. */
-static void parse_line(struct bm_config *c, struct where *w, int *seen,
+/* One line without its ending: comment, blank, or `key = value`. */
+static void parse_line(struct bm_config *c, struct source *src,
 		       const char *s, size_t len)
 {
-	size_t i, eq, ks, ke, vs, ve;
+	char shown[QUOTE_MAX + 4];
+	size_t eq, klen, vlen;
+	const char *k, *v;
 
-	for (i = 0; i < len; i++) {
+	if (len > LINE_MAX_BYTES) {
+		error_at(src, "line too long (more than %d characters)",
+			 LINE_MAX_BYTES);
+		return;
+	}
+	/* Also in comments: a NUL or an escape byte says the file is not
+	 * the plain text it should be (UTF-16 from an editor, a binary). */
+	for (size_t i = 0; i < len; i++) {
+		unsigned char ch = (unsigned char)s[i];
+		if ((ch < 0x20 && ch != '\t') || ch == 0x7f) {
+			error_at(src, "control character 0x%02x in the line "
+				 "(is it plain text?)", ch);
+			return;
+		}
+	}
+	for (size_t i = 0; i < len; i++) {
 		if (s[i] == '#') {
 			len = i;
 			break;
 		}
 	}
-	for (i = 0; i < len; i++) {
-		unsigned char ch = (unsigned char)s[i];
-		if ((ch < 0x20 && ch != '\t') || ch == 0x7f) {
-			msgs_add(w->errs, "%s line %d: control character "
-				 "(byte 0x%02x) in the line", w->source,
-				 w->line, ch);
-			w->errors++;
-			return;
-		}
-	}
-	ks = 0;
-	while (ks < len && is_space(s[ks]))
-		ks++;
-	ve = len;
-	while (ve > ks && is_space(s[ve - 1]))
-		ve--;
-	if (ks == ve)
+	s = trim(s, &len);
+	if (len == 0)
 		return;
-	for (eq = ks; eq < ve && s[eq] != '='; eq++)
+	for (eq = 0; eq < len && s[eq] != '='; eq++)
 		;
-	ke = eq;
-	while (ke > ks && is_space(s[ke - 1]))
-		ke--;
-	vs = eq + 1;
-	while (vs < ve && is_space(s[vs]))
-		vs++;
-	if (eq == ve || ke == ks || vs >= ve) {
-		if (w->line)
-			msgs_add(w->errs, "%s line %d: expected 'key = value'",
-				 w->source, w->line);
-		else
-			msgs_add(w->errs, "%s: expected key=value", w->source);
-		w->errors++;
+	if (eq == len) {
+		error_at(src, "'%s' is not `key = value`",
+			 quote(shown, sizeof shown, s, len));
 		return;
 	}
-	if (ve - vs > VALUE_MAX) {
-		msgs_add(w->errs, "%s line %d: value too long", w->source,
-			 w->line);
-		w->errors++;
+	klen = eq;
+	k = trim(s, &klen);
+	vlen = len - eq - 1;
+	v = trim(s + eq + 1, &vlen);
+	if (klen == 0) {
+		error_at(src, "'%s' has no key before '='",
+			 quote(shown, sizeof shown, s, len));
 		return;
 	}
-	apply(c, w, seen, s + ks, ke - ks, s + vs, ve - vs);
+	apply(c, src, k, klen, v, vlen);
 }
 
 int config_parse(struct bm_config *c, const char *text, size_t len,
 		 const char *source, struct msgs *errs, struct msgs *warns)
 {
-	struct where w = { source, 0, errs, warns, 0 };
-	int seen[BM_KEY_COUNT] = { 0 };
+	struct source src = { .name = source ? source : "config",
+			      .errs = errs, .warns = warns };
 	size_t i = 0;
+	int line = 0;
 
+	if (!text)
+		len = 0;
+	/* Notepad's "Unicode": every other byte NUL. One clear message
+	 * instead of an error per line. */
+	if (len >= 2 && (((unsigned char)text[0] == 0xff &&
+			  (unsigned char)text[1] == 0xfe) ||
+			 ((unsigned char)text[0] == 0xfe &&
+			  (unsigned char)text[1] == 0xff))) {
+		msgs_add(errs, "%s: the file is UTF-16 text; save it as plain "
+			 "text (ASCII or UTF-8)", src.name);
+		return 1;
+	}
 	if (len >= 3 && (unsigned char)text[0] == 0xef &&
 	    (unsigned char)text[1] == 0xbb && (unsigned char)text[2] == 0xbf)
 		i = 3;
 	while (i < len) {
-		size_t start = i, end;
+		size_t start = i;
+
 		while (i < len && text[i] != '\n' && text[i] != '\r')
 			i++;
-		end = i;
+		at_line(&src, ++line);
+		parse_line(c, &src, text + start, i - start);
 		if (i < len && text[i] == '\r' && i + 1 < len &&
 		    text[i + 1] == '\n')
 			i++;
-		if (i < len)
-			i++;
-		w.line++;
-		if (end - start > LINE_MAX_BYTES) {
-			msgs_add(errs, "%s line %d: line too long (over %d "
-				 "bytes)", source, w.line, LINE_MAX_BYTES);
-			w.errors++;
-			continue;
-		}
-		parse_line(c, &w, seen, text + start, end - start);
+		i++;
 	}
-	return w.errors;
+	return src.errors;
+}
+
+/* Command line. ---------------------------------------------------------- */
+
+static int has_eq(const char *w)
+{
+	for (; *w; w++)
+		if (*w == '=')
+			return 1;
+	return 0;
 }
 
 int config_parse_args(struct bm_config *c, int argc, const char *const *argv,
 		      struct msgs *errs, struct msgs *warns)
 {
-	struct where w = { "command line", 0, errs, warns, 0 };
-	int seen[BM_KEY_COUNT] = { 0 };
-	char joined[LINE_MAX_BYTES + 1];
+	struct source src = { .name = "command line", .is_args = 1,
+			      .errs = errs, .warns = warns };
+	char pair[LINE_MAX_BYTES + 2];
 
 	for (int i = 0; i < argc; i++) {
-		size_t n = 0;
-		/* Join "key", "=", "value" (and "key=", "value" and
-		 * "key", "=value") back into one pair. */
 		const char *parts[3] = { argv[i], 0, 0 };
-		int np = 1;
-		size_t l0 = 0;
-		while (argv[i][l0])
-			l0++;
-		if (i + 1 < argc && (argv[i + 1][0] == '=' ||
-				     (l0 && argv[i][l0 - 1] == '='))) {
-			parts[np++] = argv[++i];
-			if (argv[i][0] == '=' && argv[i][1] == 0 && i + 1 < argc)
+		size_t n = 0, wlen;
+		int np = 1, arg = i + 1;
+
+		if (!argv[i])
+			continue;
+		wlen = str_len(argv[i]);
+		/* The shell may split a pair at its blanks: "key", "=",
+		 * "value"; "key=", "value"; "key", "=value". A following
+		 * word with its own '=' is the next pair, not a value. */
+		if (!has_eq(argv[i])) {
+			if (i + 1 < argc && argv[i + 1] &&
+			    argv[i + 1][0] == '=') {
+				parts[np++] = argv[++i];
+				if (argv[i][1] == 0 && i + 1 < argc &&
+				    argv[i + 1] && !has_eq(argv[i + 1]))
+					parts[np++] = argv[++i];
+			}
+		} else if (wlen > 0 && argv[i][wlen - 1] == '=' &&
+			   i + 1 < argc && argv[i + 1] &&
+			   !has_eq(argv[i + 1])) {
+			/* only when this word's one '=' is its last byte */
+			size_t first_eq = 0;
+			while (argv[i][first_eq] != '=')
+				first_eq++;
+			if (first_eq == wlen - 1)
 				parts[np++] = argv[++i];
 		}
 		for (int p = 0; p < np; p++)
-			for (const char *s = parts[p]; *s; s++)
-				if (n < LINE_MAX_BYTES)
-					joined[n++] = *s;
-				else
-					break;
-		joined[n] = 0;
-		if (n >= LINE_MAX_BYTES) {
-			msgs_add(errs, "command line: argument too long");
-			w.errors++;
+			for (const char *s = parts[p];
+			     *s && n < sizeof pair - 1; s++)
+				pair[n++] = *s;
+		pair[n] = 0;
+		at_line(&src, arg);
+		if (!has_eq(pair)) {
+			char shown[QUOTE_MAX + 4];
+			error_at(&src, "'%s' is not key=value",
+				 quote(shown, sizeof shown, pair, n));
 			continue;
 		}
-		parse_line(c, &w, seen, joined, n);
+		parse_line(c, &src, pair, n);
 	}
-	return w.errors;
+	return src.errors;
 }
 
 int config_split_words(char *line, const char **words, int max)
@@ -506,13 +634,15 @@ int config_split_words(char *line, const char **words, int max)
 	int n = 0;
 	char *p = line;
 
+	if (!p)
+		return 0;
 	while (*p && n < max) {
-		while (*p == ' ' || *p == '\t')
+		while (is_blank(*p))
 			p++;
 		if (!*p)
 			break;
 		words[n++] = p;
-		while (*p && *p != ' ' && *p != '\t')
+		while (*p && !is_blank(*p))
 			p++;
 		if (*p)
 			*p++ = 0;
@@ -520,79 +650,115 @@ int config_split_words(char *line, const char **words, int max)
 	return n;
 }
 
-static void cpus_text(const struct bm_config *c, char *buf, size_t cap)
+/* Effective values as config text. --------------------------------------- */
+
+/* Appends to a bounded buffer; what does not fit is dropped. */
+struct text {
+	char *buf;
+	size_t cap, len;
+};
+
+static void add(struct text *t, const char *f, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void add(struct text *t, const char *f, ...)
 {
-	size_t len = 0;
-	buf[0] = 0;
+	va_list ap;
+	size_t n;
+
+	if (t->len + 1 >= t->cap)
+		return;
+	va_start(ap, f);
+	n = fmt_v(t->buf + t->len, t->cap - t->len, f, ap);
+	va_end(ap);
+	t->len = t->len + n < t->cap ? t->len + n : t->cap - 1;
+}
+
+static void cpus_text(const struct bm_config *c, struct text *t)
+{
 	for (int i = 0; i < BM_MAX_CPUS; i++) {
 		int j = i;
+
 		if (!config_cpu_selected(c, i))
 			continue;
 		while (j + 1 < BM_MAX_CPUS && config_cpu_selected(c, j + 1))
 			j++;
 		if (j > i)
-			len += fmt(buf + len, len < cap ? cap - len : 0,
-				   "%s%d-%d", len ? "," : "", i, j);
+			add(t, "%s%d-%d", t->len ? "," : "", i, j);
 		else
-			len += fmt(buf + len, len < cap ? cap - len : 0, "%s%d",
-				   len ? "," : "", i);
+			add(t, "%s%d", t->len ? "," : "", i);
 		i = j;
 	}
+}
+
+static const char *name_of(const char *const *names, int n, int i)
+{
+	return i >= 0 && i < n ? names[i] : "?";
 }
 
 const char *config_value_text(const struct bm_config *c, enum bm_key k,
 			      char *buf, size_t cap)
 {
-	char a[16], b[16];
-	size_t len = 0;
+	struct text t = { buf, cap, 0 };
+	char a[24], b[24];
 
+	if (!buf || cap == 0)
+		return "";
 	buf[0] = 0;
 	switch (k) {
 	case BM_KEY_PROFILE:
-		return profile_names[c->profile];
+		add(&t, "%s", name_of(profile_names, COUNT(profile_names),
+				      (int)c->profile));
+		break;
 	case BM_KEY_TESTS:
 		for (int i = 0; i < COUNT(test_names); i++)
 			if (c->tests & (1u << i))
-				len += fmt(buf + len, len < cap ? cap - len : 0,
-					   "%s%s", len ? "," : "", test_names[i]);
-		return buf;
+				add(&t, "%s%s", t.len ? "," : "",
+				    test_names[i]);
+		break;
 	case BM_KEY_CPUS:
 		if (c->cpus_mode == BM_CPUS_ALL)
-			return "all";
-		if (c->cpus_mode == BM_CPUS_BSP)
-			return "bsp";
-		cpus_text(c, buf, cap);
-		return buf;
+			add(&t, "all");
+		else if (c->cpus_mode == BM_CPUS_BSP)
+			add(&t, "bsp");
+		else
+			cpus_text(c, &t);
+		break;
 	case BM_KEY_SIZES:
 		if (!c->sizes_set)
-			return "";
+			break;
 		if (c->sizes_is_range) {
-			fmt(buf, cap, "%s..%s", fmt_size(a, sizeof a, c->size_min),
+			add(&t, "%s..%s", fmt_size(a, sizeof a, c->size_min),
 			    fmt_size(b, sizeof b, c->size_max));
-			return buf;
+			break;
 		}
-		for (int i = 0; i < c->size_count; i++)
-			len += fmt(buf + len, len < cap ? cap - len : 0, "%s%s",
-				   i ? "," : "", fmt_size(a, sizeof a, c->sizes[i]));
-		return buf;
+		for (int i = 0; i < c->size_count && i < BM_MAX_SIZES; i++)
+			add(&t, "%s%s", i ? "," : "",
+			    fmt_size(a, sizeof a, c->sizes[i]));
+		break;
 	case BM_KEY_PAGE:
-		return c->page_bytes >= (1ull << 30) ? "1G"
-		       : c->page_bytes >= (2ull << 20) ? "2M" : "4K";
+		add(&t, "%s", fmt_size(a, sizeof a, c->page_bytes));
+		break;
 	case BM_KEY_REPEAT:
-		if (!c->repeat)
-			return "";
-		fmt(buf, cap, "%d", c->repeat);
-		return buf;
+		if (c->repeat)
+			add(&t, "%d", c->repeat);
+		break;
 	case BM_KEY_SEED:
-		fmt(buf, cap, "0x%llx", (unsigned long long)c->seed);
-		return buf;
+		add(&t, "0x%llx", (unsigned long long)c->seed);
+		break;
 	case BM_KEY_AFTER:
-		return after_names[c->after];
+		add(&t, "%s", name_of(after_names, COUNT(after_names),
+				      (int)c->after));
+		break;
 	case BM_KEY_VAR:
-		return c->var ? "on" : "off";
+		add(&t, "%s", c->var ? "on" : "off");
+		break;
 	case BM_KEY_TIMER:
-		return timer_names[c->timer];
+		add(&t, "%s", name_of(timer_names, COUNT(timer_names),
+				      (int)c->timer));
+		break;
 	default:
-		return "";
+		break;
 	}
+	return buf;
 }

@@ -15,7 +15,7 @@ int latency_sweep(struct run_results *res);
 int latency_per_cpu(struct run_results *res);
 
 /* The DRAM working-set size: a power of two well above the last-level
- * cache (32 MiB at least in profile quick, 256 MiB otherwise). */
+ * cache (64 MiB at least in profile quick, 256 MiB otherwise). */
 uint64_t latency_dram_bytes(const struct run_results *res);
 
 #endif

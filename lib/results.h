@@ -43,7 +43,7 @@ struct smbios_info;
 struct run_results {
 	const char *platform;	/* "uefi" or "linux" */
 	int run_number;		/* 0: no results file */
-	char file[64];		/* where the file went, "" if nowhere */
+	char file[256];		/* where the file went, "" if nowhere */
 	char started[32];	/* ISO 8601, "" when the clock is unknown */
 	double duration_s;
 

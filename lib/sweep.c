@@ -62,7 +62,7 @@ size_t sweep_sizes(const struct bm_config *c, uint64_t max_bytes,
 	/* One point per level of a typical part: L1, L2, L3, DRAM, small
 	 * enough that TCG emulation gets through in seconds. */
 	static const uint64_t quick[] = { 16 * KIB, 256 * KIB, 4 * MIB,
-					  32 * MIB };
+					  64 * MIB };
 	struct plan p = { .sizes = sizes, .cap = cap, .max_bytes = max_bytes };
 
 	if (c->sizes_set && !c->sizes_is_range) {

@@ -10,7 +10,8 @@
 
 /* Sizes for the config, ascending and unique, each a multiple of 64:
  * the `sizes` list or range when set, else the profile's:
- *   quick    16K, 256K, 4M, 32M (seconds under emulation)
+ *   quick    16K, 256K, 4M, 64M (seconds under emulation; 64M is
+ *            4x the 16M L3 QEMU reports, so a DRAM point)
  *   standard 4K .. 1G, 2 points per octave (x, 1.5x)
  *   full     4K .. 4G, 4 points per octave (x, 1.25x, 1.5x, 1.75x)
  * A range MIN..MAX uses the profile's points per octave between them
