@@ -2,6 +2,8 @@
  * length, offset and string index comes from firmware and is checked. */
 #include "smbios.h"
 
+#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
+
 /* DSP0134 7.18.2, Memory Device Type; 15h-17h are reserved. */
 static const char *const memory_type_names[] = {
 	[0x01] = "Other", [0x02] = "Unknown", [0x03] = "DRAM",
@@ -269,12 +271,9 @@ static void parse_dimm(struct sm_struct *s, struct smbios_info *out)
 	d = &out->dimms[out->dimm_count++];
 	d->size_bytes = bytes;
 	d->type_code = get8(s, T17_TYPE);
-	d->type = name_of(memory_type_names,
-			  sizeof(memory_type_names) / sizeof(memory_type_names[0]),
+	d->type = name_of(memory_type_names, COUNT(memory_type_names),
 			  d->type_code);
-	d->form_factor = name_of(form_factor_names,
-				 sizeof(form_factor_names) /
-					 sizeof(form_factor_names[0]),
+	d->form_factor = name_of(form_factor_names, COUNT(form_factor_names),
 				 get8(s, T17_FORM_FACTOR));
 	d->total_width_bits = width_bits(s, T17_TOTAL_WIDTH);
 	d->data_width_bits = width_bits(s, T17_DATA_WIDTH);

@@ -10,17 +10,18 @@
 #define SMBIOS_MAX_DIMMS 64
 #define SMBIOS_STR 64		/* bytes per copied string, NUL included */
 
-/* Bytes to hand smbios_entry_parse for each kind of entry point. */
-#define SMBIOS3_EP_BYTES 24	/* "_SM3_", 64-bit (SMBIOS3_TABLE_GUID) */
-#define SMBIOS2_EP_BYTES 31	/* "_SM_" + "_DMI_", 32-bit (SMBIOS_TABLE_GUID) */
+/* Bytes to hand smbios_entry_parse: the 64-bit "_SM3_" entry point
+ * (SMBIOS3_TABLE_GUID), the 32-bit "_SM_"/"_DMI_" one (SMBIOS_TABLE_GUID). */
+#define SMBIOS3_EP_BYTES 24
+#define SMBIOS2_EP_BYTES 31
 
 enum smbios_status {
 	SMBIOS_OK = 0,
-	SMBIOS_ERR_SHORT = -1,	  /* fewer bytes than the entry point needs */
-	SMBIOS_ERR_ANCHOR = -2,	  /* neither "_SM3_" nor "_SM_"/"_DMI_" */
-	SMBIOS_ERR_LENGTH = -3,	  /* entry point length byte out of range */
+	SMBIOS_ERR_SHORT = -1,	/* fewer bytes than the entry point has */
+	SMBIOS_ERR_ANCHOR = -2,	/* neither "_SM3_" nor "_SM_"/"_DMI_" */
+	SMBIOS_ERR_LENGTH = -3,	/* its length byte is out of range */
 	SMBIOS_ERR_CHECKSUM = -4, /* a byte sum is not 0 */
-	SMBIOS_ERR_TABLE = -5,	  /* table address or length 0, or wraps */
+	SMBIOS_ERR_TABLE = -5,	/* table address or length 0, or wraps */
 };
 
 struct smbios_entry {
@@ -35,7 +36,7 @@ struct smbios_dimm {
 	/* Printable ASCII, trimmed, "" when absent. */
 	char locator[SMBIOS_STR], bank_locator[SMBIOS_STR];
 	char manufacturer[SMBIOS_STR], part_number[SMBIOS_STR];
-	const char *type;	/* "DDR5", "LPDDR4", "Unknown": DSP0134 names */
+	const char *type;	/* DSP0134 name: "DDR5", "LPDDR4", "Unknown" */
 	const char *form_factor; /* "DIMM", "SODIMM", "Unknown", ... */
 	uint8_t type_code;	/* the raw Memory Type byte, 0: absent */
 	uint8_t rank;		/* 0: unknown */
@@ -45,15 +46,15 @@ struct smbios_dimm {
 };
 
 struct smbios_info {
-	uint8_t major, minor;	/* from the entry point; 0.0 if none given */
+	uint8_t major, minor;	/* from the entry point; 0.0 if none */
 	char system_manufacturer[SMBIOS_STR], system_product[SMBIOS_STR];
 	char bios_vendor[SMBIOS_STR], bios_version[SMBIOS_STR];
 	char bios_date[SMBIOS_STR];
-	int structures;		/* structures walked, type 127 included */
+	int structures;		/* structures walked, type 127 too */
 	int dimm_count;		/* entries used in dimms[] */
-	int dimms_dropped;	/* populated devices beyond SMBIOS_MAX_DIMMS */
+	int dimms_dropped;	/* populated ones past SMBIOS_MAX_DIMMS */
 	int malformed;		/* structures cut short or inconsistent */
-	bool end_seen;		/* the type 127 end-of-table was reached */
+	bool end_seen;		/* the type 127 end-of-table was met */
 	struct smbios_dimm dimms[SMBIOS_MAX_DIMMS];
 };
 
