@@ -1,0 +1,135 @@
+# Shared helpers of the QEMU scenarios: boot the real image with
+# scripts/run-qemu in a temporary directory, then check what it left.
+# A test sources this file, calls boot, asserts, and ends with `finish`.
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+IMAGE=${BAREMEM_IMAGE:-$ROOT/build/baremem.img}
+# The latency table's rows (lib/ prints them): size, ns min, ns median,
+# ns max, TSC cycles median.
+LATENCY_ROW='^ *[0-9.]+[KMG] +[0-9]+\.[0-9]+ +[0-9]+\.[0-9]+ +[0-9]+\.[0-9]+ +[0-9]+\.[0-9]+'
+
+T=$(mktemp -d "${TMPDIR:-/tmp}/baremem-qemu.XXXXXX")
+DISK=$T/disk.img	# the booted disk, read back after the run
+VARS=$T/vars.fd		# the OVMF varstore of the run
+CONSOLE=$T/console.log	# console text without escape codes
+BOOT_STATUS=""
+FAILURES=0
+
+# KEEP=1 keeps the directory for a look after a failure.
+cleanup_test_dir() {
+	if [ "${KEEP:-0}" = 1 ]; then
+		echo "kept $T"
+	else
+		rm -rf "$T"
+	fi
+}
+trap cleanup_test_dir EXIT
+
+fail() {
+	echo "FAIL: $*"
+	FAILURES=$((FAILURES + 1))
+}
+
+# boot [run-qemu options] [key=value ...]: boots a copy of the image (the
+# copy stays in $DISK, the varstore in $VARS); sets BOOT_STATUS to
+# run-qemu's exit status (124: timeout).
+boot() {
+	if [ ! -f "$IMAGE" ]; then
+		fail "no image at $IMAGE (make image)"
+		BOOT_STATUS=1
+		return 0
+	fi
+	cp --sparse=always "$IMAGE" "$DISK"
+	BOOT_STATUS=0
+	"$ROOT/scripts/run-qemu" --disk "$DISK" --vars "$VARS" \
+		--log "$CONSOLE" "$@" >"$T/run-qemu.out" 2>&1 || BOOT_STATUS=$?
+	echo "boot: $*: $(tail -n 1 "$T/run-qemu.out")"
+}
+
+# The console's end, once per test: enough to see where the run stopped.
+show_console_tail() {
+	if [ "${CONSOLE_SHOWN:-0}" = 1 ]; then
+		return
+	fi
+	CONSOLE_SHOWN=1
+	echo "  last console lines:"
+	tail -n "${1:-15}" "$CONSOLE" 2>/dev/null | sed 's/^/  | /'
+}
+
+# assert_exit STATUS: run-qemu ended with STATUS (QEMU's own exit status).
+assert_exit() {
+	if [ "$BOOT_STATUS" = 124 ]; then
+		fail "QEMU did not stop by itself (timeout)"
+		show_console_tail
+	elif [ "$BOOT_STATUS" != "$1" ]; then
+		fail "QEMU exit status $BOOT_STATUS, expected $1"
+		sed 's/^/  run-qemu: /' "$T/run-qemu.out" | tail -n 5
+		show_console_tail
+	fi
+}
+
+# assert_console REGEX WHAT: some console line matches the extended REGEX.
+assert_console() {
+	if ! grep -Eq -- "$1" "$CONSOLE" 2>/dev/null; then
+		fail "$2: no console line matches /$1/"
+		show_console_tail
+	fi
+}
+
+# assert_no_console REGEX WHAT: no console line matches REGEX.
+assert_no_console() {
+	if grep -Eq -- "$1" "$CONSOLE" 2>/dev/null; then
+		fail "$2: console has /$1/:"
+		grep -E -- "$1" "$CONSOLE" | head -n 5 | sed 's/^/  | /'
+	fi
+}
+
+# latency_rows: how many rows the console's "latency, cpu 0" table has.
+# The table runs from its title to a blank line after its rows or to the
+# next section's title.
+latency_rows() {
+	if [ ! -f "$CONSOLE" ]; then
+		echo 0
+		return
+	fi
+	awk -v row="$LATENCY_ROW" '
+		/^latency, cpu 0/ { inside = 1; next }
+		!inside { next }
+		/^(latency, |bandwidth|summary|baremem: )/ { exit }
+		/^[ \t]*$/ { if (rows) exit; next }
+		$0 ~ row { rows++ }
+		END { print rows + 0 }' "$CONSOLE"
+}
+
+# assert_latency_rows MIN: the cpu 0 latency table has at least MIN rows.
+assert_latency_rows() {
+	local n
+	n=$(latency_rows)
+	if [ "$n" -lt "$1" ]; then
+		fail "latency table of cpu 0 has $n rows, expected at least $1"
+		show_console_tail 30
+	fi
+}
+
+# disk_get PATH DEST: copies ::PATH (forward slashes) off the booted disk.
+disk_get() {
+	MTOOLS_SKIP_CHECK=1 mcopy -n -i "$DISK@@1M" "::$1" "$2" 2>/dev/null
+}
+
+# assert_disk_file PATH: the booted disk holds the file PATH.
+assert_disk_file() {
+	if ! disk_get "$1" "$T/disk_file"; then
+		fail "no $1 on the disk after the run"
+		MTOOLS_SKIP_CHECK=1 mdir -i "$DISK@@1M" -/ ::/baremem 2>&1 |
+			sed 's/^/  | /' | head -n 20
+	fi
+}
+
+# finish: the test's exit status (0 when every assertion held).
+finish() {
+	if [ "$FAILURES" -gt 0 ]; then
+		echo "$FAILURES assertion(s) failed"
+		return 1
+	fi
+	return 0
+}
