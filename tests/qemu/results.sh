@@ -1,0 +1,74 @@
+# Reading what a boot left behind: results files off the disk image and
+# the EFI variable out of the OVMF varstore. Source after lib.sh.
+
+SCHEMA=$ROOT/docs/results.schema.json
+PY=/usr/bin/python3
+
+# get_run N: copies run-000N.json off the disk to $T/run-N.json.
+get_run() {
+	local name
+	name=$(printf 'run-%04d.json' "$1")
+	if ! disk_get "/baremem/results/$name" "$T/run-$1.json"; then
+		fail "no $name on the disk"
+		return 1
+	fi
+}
+
+# check_json FILE PYTHON-EXPRESSIONS...: each expression, evaluated with
+# `r` bound to the parsed file, must be true; prints the ones that are not.
+check_json() {
+	local file=$1
+	shift
+	if ! $PY - "$file" "$@" <<'PYEOF'
+import json, sys
+r = json.load(open(sys.argv[1]))
+bad = 0
+for expr in sys.argv[2:]:
+    try:
+        ok = eval(expr, {"r": r, "any": any, "all": all, "len": len,
+                         "set": set, "sorted": sorted})
+    except Exception as e:
+        ok = False
+        expr += "  (" + type(e).__name__ + ": " + str(e) + ")"
+    if not ok:
+        print("  json check failed: " + expr)
+        bad += 1
+sys.exit(1 if bad else 0)
+PYEOF
+	then
+		fail "results file $(basename "$file") is not as expected"
+	fi
+}
+
+# validate FILE: FILE is valid against docs/results.schema.json.
+validate() {
+	local out
+	if ! out=$($PY - "$SCHEMA" "$1" 2>&1 <<'PYEOF'
+import json, sys, jsonschema
+schema = json.load(open(sys.argv[1]))
+jsonschema.validate(json.load(open(sys.argv[2])), schema)
+PYEOF
+	); then
+		fail "$(basename "$1") does not validate against the schema"
+		echo "$out" | tail -n 8 | sed 's/^/  | /'
+	fi
+}
+
+# read_var: the BarememResult summary JSON from $VARS into $T/var.json.
+read_var() {
+	if ! "$ROOT/scripts/baremem-var" --vars-fd "$VARS" --json \
+		>"$T/var.json" 2>"$T/var.err"; then
+		fail "no BarememResult variable in the varstore: $(cat "$T/var.err")"
+		return 1
+	fi
+}
+
+# boot_again [run-qemu options] [key=value ...]: boots $DISK and $VARS as
+# the last boot left them (a second run on the same stick and NVRAM).
+boot_again() {
+	BOOT_STATUS=0
+	CONSOLE_SHOWN=0
+	"$ROOT/scripts/run-qemu" --disk "$DISK" --vars "$VARS" \
+		--log "$CONSOLE" "$@" >"$T/run-qemu.out" 2>&1 || BOOT_STATUS=$?
+	echo "boot again: $*: $(tail -n 1 "$T/run-qemu.out")"
+}

@@ -1,0 +1,106 @@
+/* A host stand-in for the platform seam (lib/platform.h), for unit tests
+ * of lib/ code that measures: buffers from malloc, windows run in place,
+ * a fixed cpu table. Include it in exactly one test file. */
+#ifndef BAREMEM_FAKE_PLATFORM_H
+#define BAREMEM_FAKE_PLATFORM_H
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "platform.h"
+
+static int fake_cpus = 1;
+static int fake_lost_cpu = -1;	/* this cpu never answers */
+static char fake_out[1 << 16];
+static size_t fake_out_len;
+
+void plat_print(const char *text)
+{
+	size_t n = strlen(text);
+	if (fake_out_len + n < sizeof fake_out) {
+		memcpy(fake_out + fake_out_len, text, n + 1);
+		fake_out_len += n;
+	}
+}
+
+void plat_progress(const char *text)
+{
+	(void)text;
+}
+
+void *plat_alloc(size_t bytes)
+{
+	return calloc(1, bytes ? bytes : 1);
+}
+
+void plat_free(void *p)
+{
+	free(p);
+}
+
+int plat_buffer_alloc(uint64_t bytes, uint64_t page_bytes,
+		      struct plat_buffer *out)
+{
+	void *p = aligned_alloc(4096, (bytes + 4095) & ~4095ull);
+	if (!p)
+		return -1;
+	*out = (struct plat_buffer){ .base = p, .bytes = bytes,
+				     .page_bytes = 4096 };
+	(void)page_bytes;
+	return 0;
+}
+
+void plat_buffer_free(struct plat_buffer *buf)
+{
+	free(buf->base);
+	buf->base = 0;
+}
+
+uint64_t plat_buffer_max_bytes(uint64_t page_bytes)
+{
+	(void)page_bytes;
+	return 64ull << 20;
+}
+
+uint64_t plat_tsc_hz(void)
+{
+	return 1000000000ull;
+}
+
+void plat_run_window(plat_window_fn fn, void *arg)
+{
+	fn(arg);
+}
+
+int plat_cpu_count(void)
+{
+	return fake_cpus;
+}
+
+int plat_cpu_info(int cpu, struct plat_cpu *out)
+{
+	if (cpu < 0 || cpu >= fake_cpus)
+		return -1;
+	*out = (struct plat_cpu){ .cpu = cpu, .apic_id = (uint32_t)cpu * 2,
+				  .bsp = cpu == 0,
+				  .usable = cpu != fake_lost_cpu };
+	return 0;
+}
+
+int plat_run_on_cpus(const int *cpus, int n, plat_window_fn fn, void **args,
+		     uint64_t timeout_us, int *ok)
+{
+	int done = 0;
+	(void)timeout_us;
+	for (int i = 0; i < n; i++) {
+		ok[i] = cpus[i] != fake_lost_cpu && cpus[i] < fake_cpus;
+		if (ok[i]) {
+			fn(args[i]);
+			done++;
+		}
+	}
+	return done;
+}
+
+#endif

@@ -1,0 +1,115 @@
+/* The summary rule: each level from points well inside it, DRAM from the
+ * largest size, read bandwidth from the one-cpu and all-cpu points. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "summary.h"
+
+#define K 1024ull
+#define M (1024ull * 1024)
+
+static struct lat_point pts[64];
+static struct bw_point bws[16];
+
+static void machine(struct run_results *r)
+{
+	memset(r, 0, sizeof *r);
+	r->cpu.cache_count = 4;
+	r->cpu.caches[0] = (struct cpu_cache){ 1, "data", 32 * K, 64, 8, 2 };
+	r->cpu.caches[1] = (struct cpu_cache){ 1, "instruction", 32 * K, 64, 8, 2 };
+	r->cpu.caches[2] = (struct cpu_cache){ 2, "unified", 1 * M, 64, 16, 2 };
+	r->cpu.caches[3] = (struct cpu_cache){ 3, "unified", 16 * M, 64, 16, 16 };
+	r->lat = pts;
+	r->bw = bws;
+}
+
+static void add(struct run_results *r, int cpu, uint64_t size, double ns)
+{
+	pts[r->lat_count++] = (struct lat_point){
+		.cpu = cpu, .size_bytes = size, .ns_median = ns,
+		.tsc_cycles_median = ns * 3, .core_cycles_median = -1 };
+}
+
+/* A sweep whose values encode where they come from: a level's value is
+ * only right if the rule picked the points inside that level. */
+static void levels_from_inner_points(void **state)
+{
+	struct run_results r;
+	struct summary s;
+	(void)state;
+	machine(&r);
+	add(&r, 0, 4 * K, 1.0);
+	add(&r, 0, 8 * K, 1.0);
+	add(&r, 0, 16 * K, 1.2);	/* L1: 4K..16K -> median 1.0 */
+	add(&r, 0, 32 * K, 2.0);	/* edge: neither L1 nor L2 */
+	add(&r, 0, 64 * K, 4.0);
+	add(&r, 0, 256 * K, 4.0);
+	add(&r, 0, 512 * K, 4.2);	/* L2: 64K..512K -> 4.0 */
+	add(&r, 0, 1 * M, 7.0);	/* edge */
+	add(&r, 0, 2 * M, 10.0);
+	add(&r, 0, 8 * M, 11.0);	/* L3: 2M..8M -> 10.5 */
+	add(&r, 0, 16 * M, 40.0);	/* edge */
+	add(&r, 0, 64 * M, 80.0);	/* DRAM: largest, >= 4 x 16M */
+	add(&r, 1, 128 * M, 999.0);	/* another cpu: ignored */
+	summary_compute(&r, 0, &s);
+	assert_true(s.lat_ns[SUM_L1] == 1.0);
+	assert_true(s.lat_ns[SUM_L2] == 4.0);
+	assert_true(s.lat_ns[SUM_L3] == 10.5);
+	assert_true(s.lat_ns[SUM_DRAM] == 80.0);
+	assert_true(s.lat_tsc_cycles[SUM_L2] == 12.0);
+	assert_true(s.lat_core_cycles[SUM_L1] < 0);
+}
+
+static void missing_levels_are_unmeasured(void **state)
+{
+	struct run_results r;
+	struct summary s;
+	(void)state;
+	machine(&r);
+	add(&r, 0, 16 * K, 1.0);
+	add(&r, 0, 32 * M, 70.0);	/* < 4 x LLC: not DRAM */
+	summary_compute(&r, 0, &s);
+	assert_true(s.lat_ns[SUM_L1] == 1.0);
+	assert_true(s.lat_ns[SUM_L2] < 0);
+	assert_true(s.lat_ns[SUM_L3] < 0);
+	assert_true(s.lat_ns[SUM_DRAM] < 0);
+	assert_true(s.read_gb[SUM_L1] < 0 && s.read_gb_dram_all < 0);
+}
+
+static void read_bandwidth_by_level(void **state)
+{
+	struct run_results r;
+	struct summary s;
+	(void)state;
+	machine(&r);
+	bws[r.bw_count++] = (struct bw_point){ .kernel = "avx2-read",
+		.level = "L1", .cpus = 1, .gb_median = 200 };
+	bws[r.bw_count++] = (struct bw_point){ .kernel = "avx2-write",
+		.level = "L1", .cpus = 1, .gb_median = 100 };
+	bws[r.bw_count++] = (struct bw_point){ .kernel = "avx2-read",
+		.level = "DRAM", .cpus = 1, .gb_median = 20 };
+	bws[r.bw_count++] = (struct bw_point){ .kernel = "avx2-read",
+		.level = "DRAM", .cpus = 8, .gb_median = 60 };
+	bws[r.bw_count++] = (struct bw_point){ .kernel = "avx2-read",
+		.level = "DRAM", .cpus = 16, .scaling = 1, .gb_median = 99 };
+	summary_compute(&r, 0, &s);
+	assert_true(s.read_gb[SUM_L1] == 200);
+	assert_true(s.read_gb[SUM_DRAM] == 20);
+	assert_true(s.read_gb[SUM_L2] < 0);
+	assert_true(s.read_gb_dram_all == 60);
+	assert_int_equal(s.dram_all_cpus, 8);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(levels_from_inner_points),
+		cmocka_unit_test(missing_levels_are_unmeasured),
+		cmocka_unit_test(read_bandwidth_by_level),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
