@@ -13,26 +13,26 @@ static const struct smbios_info *smbios_read(struct run_results *res)
 {
 	struct smbios_entry ep;
 	struct smbios_info *info;
-	const void *found = 0;
-	size_t ep_len = 0;
+	const void *ep3 = 0, *ep2 = 0;
+	int st = SMBIOS_ERR_ANCHOR;
 
 	for (UINTN i = 0; i < ST->NumberOfTableEntries; i++) {
 		EFI_CONFIGURATION_TABLE *t = &ST->ConfigurationTable[i];
-		if (!CompareGuid(&t->VendorGuid, &SMBIOS3TableGuid)) {
-			found = t->VendorTable;
-			ep_len = SMBIOS3_EP_BYTES;
-			break;
-		}
-		if (!CompareGuid(&t->VendorGuid, &SMBIOSTableGuid)) {
-			found = t->VendorTable;
-			ep_len = SMBIOS2_EP_BYTES;
-		}
+		if (!CompareGuid(&t->VendorGuid, &SMBIOS3TableGuid))
+			ep3 = t->VendorTable;
+		else if (!CompareGuid(&t->VendorGuid, &SMBIOSTableGuid))
+			ep2 = t->VendorTable;
 	}
-	if (!found)
+	if (!ep3 && !ep2)
 		return 0;
-	if (smbios_entry_parse(found, ep_len, &ep) != SMBIOS_OK) {
-		msgs_add(&res->warnings, "SMBIOS entry point is invalid: "
-			 "no system or DIMM information");
+	/* Prefer 3.x; a broken 3.x entry point still leaves 2.x. */
+	if (ep3)
+		st = smbios_entry_parse(ep3, SMBIOS3_EP_BYTES, &ep);
+	if (st != SMBIOS_OK && ep2)
+		st = smbios_entry_parse(ep2, SMBIOS2_EP_BYTES, &ep);
+	if (st != SMBIOS_OK) {
+		msgs_add(&res->warnings, "SMBIOS entry point is invalid (%s): "
+			 "no system or DIMM information", smbios_status_str(st));
 		return 0;
 	}
 	if (!(info = plat_alloc(sizeof *info)))
@@ -44,6 +44,9 @@ static const struct smbios_info *smbios_read(struct run_results *res)
 	if (info->malformed)
 		msgs_add(&res->warnings, "SMBIOS tables are malformed: "
 			 "system and DIMM information may be incomplete");
+	if (info->dimms_dropped)
+		msgs_add(&res->warnings, "%d more DIMMs than the results "
+			 "keep (%d)", info->dimms_dropped, SMBIOS_MAX_DIMMS);
 	return info;
 }
 

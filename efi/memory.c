@@ -95,12 +95,13 @@ static uint64_t align_up(uint64_t v, uint64_t a)
 	return (v + a - 1) & ~(a - 1);
 }
 
-/* Finds and takes a place for bytes where every leaf is >= page_bytes. */
-static int place(uint64_t bytes, uint64_t page_bytes, uint64_t *base_out)
+/* Finds and takes a place for bytes where every leaf is >= page_bytes,
+ * starting on a multiple of align. */
+static int place_aligned(uint64_t bytes, uint64_t page_bytes, uint64_t align,
+			 uint64_t *base_out)
 {
 	struct memmap m;
 	int found = -1;
-	uint64_t align = bytes >= (2ull << 20) ? (2ull << 20) : PAGE_BYTES;
 
 	if (memmap_read(&m))
 		return -1;
@@ -130,6 +131,17 @@ static int place(uint64_t bytes, uint64_t page_bytes, uint64_t *base_out)
 	}
 	memmap_free(&m);
 	return found;
+}
+
+/* A buffer of a gigabyte or more starts on a gigabyte, so it spans as
+ * few 1G pages (TLB entries) as it can; others start on 2M (or 4K). */
+static int place(uint64_t bytes, uint64_t page_bytes, uint64_t *base_out)
+{
+	if (bytes >= PT_1G && page_bytes >= PT_1G &&
+	    place_aligned(bytes, page_bytes, PT_1G, base_out) == 0)
+		return 0;
+	return place_aligned(bytes, page_bytes,
+			     bytes >= PT_2M ? PT_2M : PAGE_BYTES, base_out);
 }
 
 static uint64_t smaller_page(uint64_t page_bytes)

@@ -93,8 +93,12 @@ static void write_memory(struct json_writer *w, const struct run_results *res)
 		json_object_begin(w, 0);
 		json_string(w, "locator", d->locator);
 		json_string(w, "bank", d->bank_locator);
-		json_u64(w, "size_bytes", d->size_bytes);
+		if (d->size_bytes)
+			json_u64(w, "size_bytes", d->size_bytes);
+		else
+			json_null(w, "size_bytes");	/* populated, unknown */
 		json_string(w, "type", d->type);
+		json_string(w, "form_factor", d->form_factor);
 		if (d->speed_mts)
 			json_u64(w, "speed_mts", d->speed_mts);
 		else
