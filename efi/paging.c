@@ -168,6 +168,7 @@ int paging_init(struct run_results *res)
 {
 	struct memmap m;
 	uint64_t mapped = 0;
+	int high_warned = 0;
 
 	if (!res->cpu.f.page1g) {
 		max_page_all = PT_2M;
@@ -186,6 +187,17 @@ int paging_init(struct run_results *res)
 	}
 	for (int i = 0; i < map_count; i++) {
 		EFI_MEMORY_DESCRIPTOR *d = MEMMAP_AT(&m, i);
+		uint64_t end = d->PhysicalStart + d->NumberOfPages * 4096;
+
+		/* 4-level paging cannot identity-map at or above 2^47 (not
+		 * canonical); the builder leaves it out: say so. */
+		if (end > pt_identity_limit(levels) && !high_warned) {
+			msgs_add(&res->warnings, "memory above %llu TiB is not "
+				 "mapped (%d-level paging)",
+				 (unsigned long long)(pt_identity_limit(levels) >> 40),
+				 levels);
+			high_warned = 1;
+		}
 		map_ranges[i] = (struct pt_range){
 			.base = d->PhysicalStart,
 			.bytes = d->NumberOfPages * 4096,

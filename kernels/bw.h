@@ -5,18 +5,33 @@
 
 #include <stdint.h>
 
-/* Every kernel: `repeats` passes over `bytes` bytes (a multiple of 64;
- * buffers 64-byte aligned). read uses src, write and ntwrite dst, copy
- * both. The return value depends on what was read (the folded sum of
- * read's accumulators) so no pass can be optimised away. */
+/*
+ * Every kernel makes `repeats` passes over the same `bytes` bytes.
+ *
+ * Requirements (not checked: a check would sit in the timed path):
+ * - bytes is a multiple of 64 (0 is allowed and touches nothing);
+ * - buffers are 64-byte aligned. The instructions themselves need 32
+ *   bytes (AVX2 vmovdqa/vmovntdq) or 16 (SSE2 movdqa/movntdq/paddq) and
+ *   fault otherwise; 64 makes every 256-byte block whole cache lines,
+ *   which non-temporal stores need to fill write-combining buffers;
+ * - copy's src and dst do not overlap.
+ *
+ * read uses src, write and ntwrite dst, copy both. Return values, so the
+ * caller can keep them and no pass can be dropped:
+ * - read: the sum, modulo 2^64, of every little-endian 64-bit word read,
+ *   over all passes (repeats x the one-pass sum);
+ * - write, ntwrite: dst + bytes, or dst when repeats is 0;
+ * - copy: the last 64-bit word copied, or 0 when nothing was copied.
+ */
 typedef uint64_t (*bw_fn)(void *dst, const void *src, uint64_t bytes,
 			  uint64_t repeats);
 
 struct bw_kernel {
-	const char *name;	/* "avx2-read", ..., "sse2-copy" */
+	const char *name;	/* "avx2-read", ..., "sse2-copy" (DESIGN §4) */
 	bw_fn run;
 	int avx2;		/* needs AVX2 (and its state enabled) */
 	int bytes_per_byte;	/* bytes counted per buffer byte: copy 2 */
+	int needs_src, needs_dst;
 };
 
 uint64_t bw_read_avx2(void *dst, const void *src, uint64_t bytes,
@@ -44,7 +59,7 @@ const struct bw_kernel *bw_kernels(int *count);
 /* By name ("avx2-copy"), or 0. */
 const struct bw_kernel *bw_kernel_find(const char *name);
 /* The kernel for an operation ("read", "write", "ntwrite", "copy"):
- * the AVX2 one when have_avx2, else its SSE2 twin. */
+ * the AVX2 one when have_avx2, else its SSE2 twin; 0 for another op. */
 const struct bw_kernel *bw_kernel_for(const char *op, int have_avx2);
 
 #endif

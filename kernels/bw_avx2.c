@@ -1,62 +1,68 @@
-/* AVX2 bandwidth kernels (this file alone is built with -mavx2).
+/* AVX2 bandwidth kernels: read, write, non-temporal write and copy with
+ * 256-bit accesses (this file alone is built with -mavx2).
  *
- * Each inner loop moves one 256-byte block with eight aligned 32-byte
- * accesses, then add/cmp/jb: loop overhead is 3 of 11 instructions and
- * eight independent accesses are in flight. read adds into eight
- * accumulators (no chain between the loads) and folds them at the end,
- * which keeps every load live. A 64-byte tail loop covers sizes that are
- * not multiples of 256. The repeat loop is inside the same asm statement
- * so the compiler never touches the ymm registers in between; vzeroupper
- * on exit avoids the AVX-to-SSE transition penalty in the caller. */
+ * The loops are inline asm so the timed instructions are exactly these:
+ * - One iteration moves a 256-byte block (four cache lines) with eight
+ *   32-byte accesses at fixed displacements from one base register, then
+ *   add/cmp/jb. Loop overhead is two fused uops per eight accesses, and
+ *   eight independent accesses are in flight, more than the two or three
+ *   loads or stores a core issues per cycle.
+ * - Sizes that are not a multiple of 256 finish with a tail loop of
+ *   single 32-byte accesses (at most seven per pass, so its overhead
+ *   does not matter).
+ * - The repeat loop is inside the same asm statement, so the compiler
+ *   never touches the ymm registers between passes and the accumulators
+ *   never leave registers.
+ * - Every function ends in vzeroupper: dirty upper halves of the ymm
+ *   registers would make the caller's SSE code pay the AVX-to-SSE
+ *   transition penalty. (GCC adds one of its own before ret; ours does
+ *   not depend on that, and a second costs a cycle outside the loop.)
+ * Alignment and size requirements are in bw.h. */
 #include "bw.h"
 
-#define BLOCK 256u
+#define BLOCK_BYTES 256u
 
+/* read: each of the eight loads of a block adds into its own accumulator
+ * (ymm0..ymm7), so no add ever waits for another add, only for its own
+ * load: the loop runs at the load ports' rate. vpaddq with a memory
+ * operand is one fused uop (load + add); base+displacement addressing
+ * keeps it fused. The accumulators are folded into one 64-bit sum at the
+ * end, which makes every load live. */
 uint64_t bw_read_avx2(void *dst, const void *src, uint64_t bytes,
 		      uint64_t repeats)
 {
-	const uint8_t *end = (const uint8_t *)src + bytes / BLOCK * BLOCK;
-	const uint8_t *tail = (const uint8_t *)src + bytes;
-	const uint8_t *p = src;
-	uint64_t out[4], r = repeats;
+	const uint8_t *blocks_end = (const uint8_t *)src +
+				    (bytes & ~(uint64_t)(BLOCK_BYTES - 1));
+	const uint8_t *end = (const uint8_t *)src + bytes;
+	const uint8_t *p;
+	uint64_t r = repeats, sum;
 
 	(void)dst;
 	__asm__ volatile(
-		"vpxor %%ymm0, %%ymm0, %%ymm0\n\t"
-		"vpxor %%ymm1, %%ymm1, %%ymm1\n\t"
-		"vpxor %%ymm2, %%ymm2, %%ymm2\n\t"
-		"vpxor %%ymm3, %%ymm3, %%ymm3\n\t"
-		"vpxor %%ymm4, %%ymm4, %%ymm4\n\t"
-		"vpxor %%ymm5, %%ymm5, %%ymm5\n\t"
-		"vpxor %%ymm6, %%ymm6, %%ymm6\n\t"
-		"vpxor %%ymm7, %%ymm7, %%ymm7\n\t"
+		".irp k,0,1,2,3,4,5,6,7\n\t"
+		"vpxor %%ymm\\k, %%ymm\\k, %%ymm\\k\n\t"
+		".endr\n\t"
 		"test %[r], %[r]\n\t"
 		"jz 9f\n"
 		"0:\n\t"
 		"mov %[src], %[p]\n\t"
-		"cmp %[end], %[p]\n\t"
+		"cmp %[blocks_end], %[p]\n\t"
 		"jae 2f\n\t"
 		".p2align 5\n"
 		"1:\n\t"
-		"vpaddq 0(%[p]), %%ymm0, %%ymm0\n\t"
-		"vpaddq 32(%[p]), %%ymm1, %%ymm1\n\t"
-		"vpaddq 64(%[p]), %%ymm2, %%ymm2\n\t"
-		"vpaddq 96(%[p]), %%ymm3, %%ymm3\n\t"
-		"vpaddq 128(%[p]), %%ymm4, %%ymm4\n\t"
-		"vpaddq 160(%[p]), %%ymm5, %%ymm5\n\t"
-		"vpaddq 192(%[p]), %%ymm6, %%ymm6\n\t"
-		"vpaddq 224(%[p]), %%ymm7, %%ymm7\n\t"
+		".irp k,0,1,2,3,4,5,6,7\n\t"
+		"vpaddq \\k*32(%[p]), %%ymm\\k, %%ymm\\k\n\t"
+		".endr\n\t"
 		"add $256, %[p]\n\t"
-		"cmp %[end], %[p]\n\t"
+		"cmp %[blocks_end], %[p]\n\t"
 		"jb 1b\n"
 		"2:\n\t"
-		"cmp %[tail], %[p]\n\t"
+		"cmp %[end], %[p]\n\t"
 		"jae 4f\n"
 		"3:\n\t"
-		"vpaddq 0(%[p]), %%ymm0, %%ymm0\n\t"
-		"vpaddq 32(%[p]), %%ymm1, %%ymm1\n\t"
-		"add $64, %[p]\n\t"
-		"cmp %[tail], %[p]\n\t"
+		"vpaddq (%[p]), %%ymm0, %%ymm0\n\t"
+		"add $32, %[p]\n\t"
+		"cmp %[end], %[p]\n\t"
 		"jb 3b\n"
 		"4:\n\t"
 		"dec %[r]\n\t"
@@ -69,146 +75,147 @@ uint64_t bw_read_avx2(void *dst, const void *src, uint64_t bytes,
 		"vpaddq %%ymm2, %%ymm0, %%ymm0\n\t"
 		"vpaddq %%ymm6, %%ymm4, %%ymm4\n\t"
 		"vpaddq %%ymm4, %%ymm0, %%ymm0\n\t"
-		"vmovdqu %%ymm0, %[out]\n\t"
+		"vextracti128 $1, %%ymm0, %%xmm1\n\t"
+		"vpaddq %%xmm1, %%xmm0, %%xmm0\n\t"
+		"vpunpckhqdq %%xmm0, %%xmm0, %%xmm1\n\t"
+		"vpaddq %%xmm1, %%xmm0, %%xmm0\n\t"
+		"vmovq %%xmm0, %[sum]\n\t"
 		"vzeroupper"
-		: [p] "+&r"(p), [r] "+&r"(r), [out] "=m"(out)
-		: [src] "r"(src), [end] "r"(end), [tail] "r"(tail)
+		: [p] "=&r"(p), [r] "+&r"(r), [sum] "=r"(sum)
+		: [src] "r"(src), [blocks_end] "r"(blocks_end),
+		  [end] "r"(end)
 		: "cc", "memory", "xmm0", "xmm1", "xmm2", "xmm3", "xmm4",
 		  "xmm5", "xmm6", "xmm7");
-	return out[0] + out[1] + out[2] + out[3];
+	return sum;
 }
 
-/* One asm body for write (vmovdqa) and ntwrite (vmovntdq). */
-#define STORE_ASM(insn)                                                     \
+/* write and ntwrite: eight 32-byte stores of ymm0 (the pattern) per
+ * block. `store` is vmovdqa (through the caches) or vmovntdq (around
+ * them, into write-combining buffers); `fence` is empty or sfence, which
+ * ntwrite needs because non-temporal stores are weakly ordered and may
+ * still sit in the write-combining buffers when the loop ends: the fence
+ * makes them globally visible before the caller reads the clock or the
+ * data. p starts at dst and ends one past the last byte written. */
+#define BW_STORE_ASM(store, fence)                                          \
 	__asm__ volatile(                                                   \
-		"vpbroadcastq %[v], %%ymm0\n\t"                             \
+		"vmovq %[pattern], %%xmm0\n\t"                              \
+		"vpbroadcastq %%xmm0, %%ymm0\n\t"                           \
 		"test %[r], %[r]\n\t"                                       \
 		"jz 9f\n"                                                   \
 		"0:\n\t"                                                    \
 		"mov %[dst], %[p]\n\t"                                      \
-		"cmp %[end], %[p]\n\t"                                      \
+		"cmp %[blocks_end], %[p]\n\t"                               \
 		"jae 2f\n\t"                                                \
 		".p2align 5\n"                                              \
 		"1:\n\t"                                                    \
-		insn " %%ymm0, 0(%[p])\n\t"                                 \
-		insn " %%ymm0, 32(%[p])\n\t"                                \
-		insn " %%ymm0, 64(%[p])\n\t"                                \
-		insn " %%ymm0, 96(%[p])\n\t"                                \
-		insn " %%ymm0, 128(%[p])\n\t"                               \
-		insn " %%ymm0, 160(%[p])\n\t"                               \
-		insn " %%ymm0, 192(%[p])\n\t"                               \
-		insn " %%ymm0, 224(%[p])\n\t"                               \
+		".irp k,0,1,2,3,4,5,6,7\n\t"                                \
+		store " %%ymm0, \\k*32(%[p])\n\t"                           \
+		".endr\n\t"                                                 \
 		"add $256, %[p]\n\t"                                        \
-		"cmp %[end], %[p]\n\t"                                      \
+		"cmp %[blocks_end], %[p]\n\t"                               \
 		"jb 1b\n"                                                   \
 		"2:\n\t"                                                    \
-		"cmp %[tail], %[p]\n\t"                                     \
+		"cmp %[end], %[p]\n\t"                                      \
 		"jae 4f\n"                                                  \
 		"3:\n\t"                                                    \
-		insn " %%ymm0, 0(%[p])\n\t"                                 \
-		insn " %%ymm0, 32(%[p])\n\t"                                \
-		"add $64, %[p]\n\t"                                         \
-		"cmp %[tail], %[p]\n\t"                                     \
+		store " %%ymm0, (%[p])\n\t"                                 \
+		"add $32, %[p]\n\t"                                         \
+		"cmp %[end], %[p]\n\t"                                      \
 		"jb 3b\n"                                                   \
 		"4:\n\t"                                                    \
 		"dec %[r]\n\t"                                              \
 		"jnz 0b\n"                                                  \
 		"9:\n\t"                                                    \
-		"sfence\n\t"                                                \
+		fence                                                       \
 		"vzeroupper"                                                \
-		: [p] "+&r"(p), [r] "+&r"(r)                                 \
-		: [dst] "r"(dst), [end] "r"(end), [tail] "r"(tail),         \
-		  [v] "m"(pattern)                                          \
+		: [p] "+&r"(p), [r] "+&r"(r)                                \
+		: [dst] "r"(dst), [blocks_end] "r"(blocks_end),             \
+		  [end] "r"(end), [pattern] "r"(pattern)                    \
 		: "cc", "memory", "xmm0")
 
-/* sfence: non-temporal stores are weakly ordered and sit in write-
- * combining buffers; the fence drains them before the caller reads the
- * clock (harmless after ordinary stores). */
 uint64_t bw_write_avx2(void *dst, const void *src, uint64_t bytes,
 		       uint64_t repeats)
 {
-	uint8_t *end = (uint8_t *)dst + bytes / BLOCK * BLOCK, *p = dst;
-	uint8_t *tail = (uint8_t *)dst + bytes;
+	uint8_t *blocks_end = (uint8_t *)dst +
+			      (bytes & ~(uint64_t)(BLOCK_BYTES - 1));
+	uint8_t *end = (uint8_t *)dst + bytes, *p = dst;
 	uint64_t pattern = BW_PATTERN, r = repeats;
 
 	(void)src;
-	STORE_ASM("vmovdqa");
+	BW_STORE_ASM("vmovdqa", "");
 	return (uint64_t)(uintptr_t)p;
 }
 
 uint64_t bw_ntwrite_avx2(void *dst, const void *src, uint64_t bytes,
 			 uint64_t repeats)
 {
-	uint8_t *end = (uint8_t *)dst + bytes / BLOCK * BLOCK, *p = dst;
-	uint8_t *tail = (uint8_t *)dst + bytes;
+	uint8_t *blocks_end = (uint8_t *)dst +
+			      (bytes & ~(uint64_t)(BLOCK_BYTES - 1));
+	uint8_t *end = (uint8_t *)dst + bytes, *p = dst;
 	uint64_t pattern = BW_PATTERN, r = repeats;
 
 	(void)src;
-	STORE_ASM("vmovntdq");
+	BW_STORE_ASM("vmovntdq", "sfence\n\t");
 	return (uint64_t)(uintptr_t)p;
 }
 
-/* copy: four loads, then their four stores, twice per block, so the
- * loads of each half-block are in flight together. dst is addressed as
- * src + delta to keep one pointer increment. */
+/* copy: the block's eight loads (ymm0..ymm7) issue before its eight
+ * stores, so four lines of src are requested together. src and dst get
+ * a pointer each: stores with base+displacement addressing can use the
+ * simple store-address port on Intel cores (an indexed store would take
+ * a load port instead); the second add costs one uop per sixteen
+ * accesses. */
 uint64_t bw_copy_avx2(void *dst, const void *src, uint64_t bytes,
 		      uint64_t repeats)
 {
-	const uint8_t *end = (const uint8_t *)src + bytes / BLOCK * BLOCK;
-	const uint8_t *tail = (const uint8_t *)src + bytes;
-	const uint8_t *p = src;
-	intptr_t delta = (uint8_t *)dst - (const uint8_t *)src;
+	const uint8_t *blocks_end = (const uint8_t *)src +
+				    (bytes & ~(uint64_t)(BLOCK_BYTES - 1));
+	const uint8_t *end = (const uint8_t *)src + bytes;
+	const uint8_t *s;
+	uint8_t *d;
 	uint64_t r = repeats;
 
 	__asm__ volatile(
 		"test %[r], %[r]\n\t"
 		"jz 9f\n"
 		"0:\n\t"
-		"mov %[src], %[p]\n\t"
-		"cmp %[end], %[p]\n\t"
+		"mov %[src], %[s]\n\t"
+		"mov %[dst], %[d]\n\t"
+		"cmp %[blocks_end], %[s]\n\t"
 		"jae 2f\n\t"
 		".p2align 5\n"
 		"1:\n\t"
-		"vmovdqa 0(%[p]), %%ymm0\n\t"
-		"vmovdqa 32(%[p]), %%ymm1\n\t"
-		"vmovdqa 64(%[p]), %%ymm2\n\t"
-		"vmovdqa 96(%[p]), %%ymm3\n\t"
-		"vmovdqa %%ymm0, 0(%[p],%[d])\n\t"
-		"vmovdqa %%ymm1, 32(%[p],%[d])\n\t"
-		"vmovdqa %%ymm2, 64(%[p],%[d])\n\t"
-		"vmovdqa %%ymm3, 96(%[p],%[d])\n\t"
-		"vmovdqa 128(%[p]), %%ymm0\n\t"
-		"vmovdqa 160(%[p]), %%ymm1\n\t"
-		"vmovdqa 192(%[p]), %%ymm2\n\t"
-		"vmovdqa 224(%[p]), %%ymm3\n\t"
-		"vmovdqa %%ymm0, 128(%[p],%[d])\n\t"
-		"vmovdqa %%ymm1, 160(%[p],%[d])\n\t"
-		"vmovdqa %%ymm2, 192(%[p],%[d])\n\t"
-		"vmovdqa %%ymm3, 224(%[p],%[d])\n\t"
-		"add $256, %[p]\n\t"
-		"cmp %[end], %[p]\n\t"
+		".irp k,0,1,2,3,4,5,6,7\n\t"
+		"vmovdqa \\k*32(%[s]), %%ymm\\k\n\t"
+		".endr\n\t"
+		".irp k,0,1,2,3,4,5,6,7\n\t"
+		"vmovdqa %%ymm\\k, \\k*32(%[d])\n\t"
+		".endr\n\t"
+		"add $256, %[s]\n\t"
+		"add $256, %[d]\n\t"
+		"cmp %[blocks_end], %[s]\n\t"
 		"jb 1b\n"
 		"2:\n\t"
-		"cmp %[tail], %[p]\n\t"
+		"cmp %[end], %[s]\n\t"
 		"jae 4f\n"
 		"3:\n\t"
-		"vmovdqa 0(%[p]), %%ymm0\n\t"
-		"vmovdqa 32(%[p]), %%ymm1\n\t"
-		"vmovdqa %%ymm0, 0(%[p],%[d])\n\t"
-		"vmovdqa %%ymm1, 32(%[p],%[d])\n\t"
-		"add $64, %[p]\n\t"
-		"cmp %[tail], %[p]\n\t"
+		"vmovdqa (%[s]), %%ymm0\n\t"
+		"vmovdqa %%ymm0, (%[d])\n\t"
+		"add $32, %[s]\n\t"
+		"add $32, %[d]\n\t"
+		"cmp %[end], %[s]\n\t"
 		"jb 3b\n"
 		"4:\n\t"
 		"dec %[r]\n\t"
 		"jnz 0b\n"
 		"9:\n\t"
 		"vzeroupper"
-		: [p] "+&r"(p), [r] "+&r"(r)
-		: [src] "r"(src), [end] "r"(end), [tail] "r"(tail),
-		  [d] "r"(delta)
-		: "cc", "memory", "xmm0", "xmm1", "xmm2", "xmm3");
-	return bytes ? *(volatile const uint64_t *)((const uint8_t *)dst +
-						    bytes - 8)
-		     : 0;
+		: [s] "=&r"(s), [d] "=&r"(d), [r] "+&r"(r)
+		: [src] "r"(src), [dst] "r"(dst),
+		  [blocks_end] "r"(blocks_end), [end] "r"(end)
+		: "cc", "memory", "xmm0", "xmm1", "xmm2", "xmm3", "xmm4",
+		  "xmm5", "xmm6", "xmm7");
+	if (!bytes || !repeats)
+		return 0;
+	return ((const uint64_t *)dst)[bytes / 8 - 1];
 }

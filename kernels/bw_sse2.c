@@ -1,67 +1,57 @@
 /* SSE2 bandwidth kernels: the twins of bw_avx2.c with 128-bit registers,
- * for CPUs without AVX2 (every x86-64 has SSE2). Same shape: a 256-byte
- * block per iteration (sixteen 16-byte accesses into eight accumulators
- * for read), a 64-byte tail loop, and the repeat loop inside the asm so
- * the compiler never touches the xmm registers in between. */
+ * for CPUs without AVX2 (every x86-64 has SSE2).
+ *
+ * Same shape as bw_avx2.c (read its header comment for why): inline asm,
+ * one 256-byte block per iteration (sixteen 16-byte accesses), a tail
+ * loop of single 16-byte accesses, the repeat loop inside the asm.
+ * Legacy-SSE encodings throughout, so there is no AVX state to clean up
+ * (no vzeroupper); paddq/movdqa/movntdq fault on a buffer that is not
+ * 16-byte aligned. Requirements are in bw.h. */
 #include "bw.h"
 
-#define BLOCK 256u
+#define BLOCK_BYTES 256u
 
+/* read: eight accumulators (xmm0..xmm7), each taking two loads per
+ * block; the adds of one block are independent of each other, only the
+ * second add into an accumulator waits for the first, one cycle later. */
 uint64_t bw_read_sse2(void *dst, const void *src, uint64_t bytes,
 		      uint64_t repeats)
 {
-	const uint8_t *end = (const uint8_t *)src + bytes / BLOCK * BLOCK;
-	const uint8_t *tail = (const uint8_t *)src + bytes;
-	const uint8_t *p = src;
-	uint64_t out[2], r = repeats;
+	const uint8_t *blocks_end = (const uint8_t *)src +
+				    (bytes & ~(uint64_t)(BLOCK_BYTES - 1));
+	const uint8_t *end = (const uint8_t *)src + bytes;
+	const uint8_t *p;
+	uint64_t r = repeats, sum;
 
 	(void)dst;
 	__asm__ volatile(
-		"pxor %%xmm0, %%xmm0\n\t"
-		"pxor %%xmm1, %%xmm1\n\t"
-		"pxor %%xmm2, %%xmm2\n\t"
-		"pxor %%xmm3, %%xmm3\n\t"
-		"pxor %%xmm4, %%xmm4\n\t"
-		"pxor %%xmm5, %%xmm5\n\t"
-		"pxor %%xmm6, %%xmm6\n\t"
-		"pxor %%xmm7, %%xmm7\n\t"
+		".irp k,0,1,2,3,4,5,6,7\n\t"
+		"pxor %%xmm\\k, %%xmm\\k\n\t"
+		".endr\n\t"
 		"test %[r], %[r]\n\t"
 		"jz 9f\n"
 		"0:\n\t"
 		"mov %[src], %[p]\n\t"
-		"cmp %[end], %[p]\n\t"
+		"cmp %[blocks_end], %[p]\n\t"
 		"jae 2f\n\t"
 		".p2align 5\n"
 		"1:\n\t"
-		"paddq 0(%[p]), %%xmm0\n\t"
-		"paddq 16(%[p]), %%xmm1\n\t"
-		"paddq 32(%[p]), %%xmm2\n\t"
-		"paddq 48(%[p]), %%xmm3\n\t"
-		"paddq 64(%[p]), %%xmm4\n\t"
-		"paddq 80(%[p]), %%xmm5\n\t"
-		"paddq 96(%[p]), %%xmm6\n\t"
-		"paddq 112(%[p]), %%xmm7\n\t"
-		"paddq 128(%[p]), %%xmm0\n\t"
-		"paddq 144(%[p]), %%xmm1\n\t"
-		"paddq 160(%[p]), %%xmm2\n\t"
-		"paddq 176(%[p]), %%xmm3\n\t"
-		"paddq 192(%[p]), %%xmm4\n\t"
-		"paddq 208(%[p]), %%xmm5\n\t"
-		"paddq 224(%[p]), %%xmm6\n\t"
-		"paddq 240(%[p]), %%xmm7\n\t"
+		".irp k,0,1,2,3,4,5,6,7\n\t"
+		"paddq \\k*16(%[p]), %%xmm\\k\n\t"
+		".endr\n\t"
+		".irp k,0,1,2,3,4,5,6,7\n\t"
+		"paddq 128+\\k*16(%[p]), %%xmm\\k\n\t"
+		".endr\n\t"
 		"add $256, %[p]\n\t"
-		"cmp %[end], %[p]\n\t"
+		"cmp %[blocks_end], %[p]\n\t"
 		"jb 1b\n"
 		"2:\n\t"
-		"cmp %[tail], %[p]\n\t"
+		"cmp %[end], %[p]\n\t"
 		"jae 4f\n"
 		"3:\n\t"
-		"paddq 0(%[p]), %%xmm0\n\t"
-		"paddq 16(%[p]), %%xmm1\n\t"
-		"paddq 32(%[p]), %%xmm2\n\t"
-		"paddq 48(%[p]), %%xmm3\n\t"
-		"add $64, %[p]\n\t"
-		"cmp %[tail], %[p]\n\t"
+		"paddq (%[p]), %%xmm0\n\t"
+		"add $16, %[p]\n\t"
+		"cmp %[end], %[p]\n\t"
 		"jb 3b\n"
 		"4:\n\t"
 		"dec %[r]\n\t"
@@ -74,171 +64,141 @@ uint64_t bw_read_sse2(void *dst, const void *src, uint64_t bytes,
 		"paddq %%xmm2, %%xmm0\n\t"
 		"paddq %%xmm6, %%xmm4\n\t"
 		"paddq %%xmm4, %%xmm0\n\t"
-		"movdqu %%xmm0, %[out]"
-		: [p] "+&r"(p), [r] "+&r"(r), [out] "=m"(out)
-		: [src] "r"(src), [end] "r"(end), [tail] "r"(tail)
+		"pshufd $0x4e, %%xmm0, %%xmm1\n\t"
+		"paddq %%xmm1, %%xmm0\n\t"
+		"movq %%xmm0, %[sum]"
+		: [p] "=&r"(p), [r] "+&r"(r), [sum] "=r"(sum)
+		: [src] "r"(src), [blocks_end] "r"(blocks_end),
+		  [end] "r"(end)
 		: "cc", "memory", "xmm0", "xmm1", "xmm2", "xmm3", "xmm4",
 		  "xmm5", "xmm6", "xmm7");
-	return out[0] + out[1];
+	return sum;
 }
 
-/* One asm body for write (movdqa) and ntwrite (movntdq); sfence drains
- * the write-combining buffers before the caller reads the clock. */
-#define STORE_ASM(insn)                                                     \
+/* write (movdqa) and ntwrite (movntdq, then sfence to drain the
+ * write-combining buffers: see bw_avx2.c). p ends one past the last byte
+ * written. */
+#define BW_STORE_ASM(store, fence)                                          \
 	__asm__ volatile(                                                   \
-		"movq %[v], %%xmm0\n\t"                                      \
-		"punpcklqdq %%xmm0, %%xmm0\n\t"                              \
-		"test %[r], %[r]\n\t"                                        \
-		"jz 9f\n"                                                    \
-		"0:\n\t"                                                     \
-		"mov %[dst], %[p]\n\t"                                       \
-		"cmp %[end], %[p]\n\t"                                       \
-		"jae 2f\n\t"                                                 \
-		".p2align 5\n"                                               \
-		"1:\n\t"                                                     \
-		insn " %%xmm0, 0(%[p])\n\t"                 \
-		insn " %%xmm0, 16(%[p])\n\t"                 \
-		insn " %%xmm0, 32(%[p])\n\t"                 \
-		insn " %%xmm0, 48(%[p])\n\t"                 \
-		insn " %%xmm0, 64(%[p])\n\t"                 \
-		insn " %%xmm0, 80(%[p])\n\t"                 \
-		insn " %%xmm0, 96(%[p])\n\t"                 \
-		insn " %%xmm0, 112(%[p])\n\t"                 \
-		insn " %%xmm0, 128(%[p])\n\t"                 \
-		insn " %%xmm0, 144(%[p])\n\t"                 \
-		insn " %%xmm0, 160(%[p])\n\t"                 \
-		insn " %%xmm0, 176(%[p])\n\t"                 \
-		insn " %%xmm0, 192(%[p])\n\t"                 \
-		insn " %%xmm0, 208(%[p])\n\t"                 \
-		insn " %%xmm0, 224(%[p])\n\t"                 \
-		insn " %%xmm0, 240(%[p])\n\t"                 \
-		"add $256, %[p]\n\t"                                         \
-		"cmp %[end], %[p]\n\t"                                       \
-		"jb 1b\n"                                                    \
-		"2:\n\t"                                                     \
-		"cmp %[tail], %[p]\n\t"                                      \
-		"jae 4f\n"                                                   \
-		"3:\n\t"                                                     \
-		insn " %%xmm0, 0(%[p])\n\t"                 \
-		insn " %%xmm0, 16(%[p])\n\t"                 \
-		insn " %%xmm0, 32(%[p])\n\t"                 \
-		insn " %%xmm0, 48(%[p])\n\t"                 \
-		"add $64, %[p]\n\t"                                          \
-		"cmp %[tail], %[p]\n\t"                                      \
-		"jb 3b\n"                                                    \
-		"4:\n\t"                                                     \
-		"dec %[r]\n\t"                                               \
-		"jnz 0b\n"                                                   \
-		"9:\n\t"                                                     \
-		"sfence"                                                     \
-		: [p] "+&r"(p), [r] "+&r"(r)                                  \
-		: [dst] "r"(dst), [end] "r"(end), [tail] "r"(tail),         \
-		  [v] "m"(pattern)                                          \
+		"movq %[pattern], %%xmm0\n\t"                               \
+		"punpcklqdq %%xmm0, %%xmm0\n\t"                             \
+		"test %[r], %[r]\n\t"                                       \
+		"jz 9f\n"                                                   \
+		"0:\n\t"                                                    \
+		"mov %[dst], %[p]\n\t"                                      \
+		"cmp %[blocks_end], %[p]\n\t"                               \
+		"jae 2f\n\t"                                                \
+		".p2align 5\n"                                              \
+		"1:\n\t"                                                    \
+		".irp k,0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15\n\t"          \
+		store " %%xmm0, \\k*16(%[p])\n\t"                           \
+		".endr\n\t"                                                 \
+		"add $256, %[p]\n\t"                                        \
+		"cmp %[blocks_end], %[p]\n\t"                               \
+		"jb 1b\n"                                                   \
+		"2:\n\t"                                                    \
+		"cmp %[end], %[p]\n\t"                                      \
+		"jae 4f\n"                                                  \
+		"3:\n\t"                                                    \
+		store " %%xmm0, (%[p])\n\t"                                 \
+		"add $16, %[p]\n\t"                                         \
+		"cmp %[end], %[p]\n\t"                                      \
+		"jb 3b\n"                                                   \
+		"4:\n\t"                                                    \
+		"dec %[r]\n\t"                                              \
+		"jnz 0b\n"                                                  \
+		"9:"                                                        \
+		fence                                                       \
+		: [p] "+&r"(p), [r] "+&r"(r)                                \
+		: [dst] "r"(dst), [blocks_end] "r"(blocks_end),             \
+		  [end] "r"(end), [pattern] "r"(pattern)                    \
 		: "cc", "memory", "xmm0")
 
 uint64_t bw_write_sse2(void *dst, const void *src, uint64_t bytes,
 		       uint64_t repeats)
 {
-	uint8_t *end = (uint8_t *)dst + bytes / BLOCK * BLOCK, *p = dst;
-	uint8_t *tail = (uint8_t *)dst + bytes;
+	uint8_t *blocks_end = (uint8_t *)dst +
+			      (bytes & ~(uint64_t)(BLOCK_BYTES - 1));
+	uint8_t *end = (uint8_t *)dst + bytes, *p = dst;
 	uint64_t pattern = BW_PATTERN, r = repeats;
 
 	(void)src;
-	STORE_ASM("movdqa");
+	BW_STORE_ASM("movdqa", "");
 	return (uint64_t)(uintptr_t)p;
 }
 
 uint64_t bw_ntwrite_sse2(void *dst, const void *src, uint64_t bytes,
 			 uint64_t repeats)
 {
-	uint8_t *end = (uint8_t *)dst + bytes / BLOCK * BLOCK, *p = dst;
-	uint8_t *tail = (uint8_t *)dst + bytes;
+	uint8_t *blocks_end = (uint8_t *)dst +
+			      (bytes & ~(uint64_t)(BLOCK_BYTES - 1));
+	uint8_t *end = (uint8_t *)dst + bytes, *p = dst;
 	uint64_t pattern = BW_PATTERN, r = repeats;
 
 	(void)src;
-	STORE_ASM("movntdq");
+	BW_STORE_ASM("movntdq", "\n\tsfence");
 	return (uint64_t)(uintptr_t)p;
 }
 
-/* copy: eight loads, then their eight stores, twice per block. */
+/* copy: eight loads (xmm0..xmm7, half a block) then their eight stores,
+ * twice per block; one pointer each for src and dst so every access is
+ * base+displacement (see bw_avx2.c). */
 uint64_t bw_copy_sse2(void *dst, const void *src, uint64_t bytes,
 		      uint64_t repeats)
 {
-	const uint8_t *end = (const uint8_t *)src + bytes / BLOCK * BLOCK;
-	const uint8_t *tail = (const uint8_t *)src + bytes;
-	const uint8_t *p = src;
-	intptr_t delta = (uint8_t *)dst - (const uint8_t *)src;
+	const uint8_t *blocks_end = (const uint8_t *)src +
+				    (bytes & ~(uint64_t)(BLOCK_BYTES - 1));
+	const uint8_t *end = (const uint8_t *)src + bytes;
+	const uint8_t *s;
+	uint8_t *d;
 	uint64_t r = repeats;
 
 	__asm__ volatile(
 		"test %[r], %[r]\n\t"
 		"jz 9f\n"
 		"0:\n\t"
-		"mov %[src], %[p]\n\t"
-		"cmp %[end], %[p]\n\t"
+		"mov %[src], %[s]\n\t"
+		"mov %[dst], %[d]\n\t"
+		"cmp %[blocks_end], %[s]\n\t"
 		"jae 2f\n\t"
 		".p2align 5\n"
 		"1:\n\t"
-		"movdqa 0(%[p]), %%xmm0\n\t"
-		"movdqa 16(%[p]), %%xmm1\n\t"
-		"movdqa 32(%[p]), %%xmm2\n\t"
-		"movdqa 48(%[p]), %%xmm3\n\t"
-		"movdqa 64(%[p]), %%xmm4\n\t"
-		"movdqa 80(%[p]), %%xmm5\n\t"
-		"movdqa 96(%[p]), %%xmm6\n\t"
-		"movdqa 112(%[p]), %%xmm7\n\t"
-		"movdqa %%xmm0, 0(%[p],%[d])\n\t"
-		"movdqa %%xmm1, 16(%[p],%[d])\n\t"
-		"movdqa %%xmm2, 32(%[p],%[d])\n\t"
-		"movdqa %%xmm3, 48(%[p],%[d])\n\t"
-		"movdqa %%xmm4, 64(%[p],%[d])\n\t"
-		"movdqa %%xmm5, 80(%[p],%[d])\n\t"
-		"movdqa %%xmm6, 96(%[p],%[d])\n\t"
-		"movdqa %%xmm7, 112(%[p],%[d])\n\t"
-		"movdqa 128(%[p]), %%xmm0\n\t"
-		"movdqa 144(%[p]), %%xmm1\n\t"
-		"movdqa 160(%[p]), %%xmm2\n\t"
-		"movdqa 176(%[p]), %%xmm3\n\t"
-		"movdqa 192(%[p]), %%xmm4\n\t"
-		"movdqa 208(%[p]), %%xmm5\n\t"
-		"movdqa 224(%[p]), %%xmm6\n\t"
-		"movdqa 240(%[p]), %%xmm7\n\t"
-		"movdqa %%xmm0, 128(%[p],%[d])\n\t"
-		"movdqa %%xmm1, 144(%[p],%[d])\n\t"
-		"movdqa %%xmm2, 160(%[p],%[d])\n\t"
-		"movdqa %%xmm3, 176(%[p],%[d])\n\t"
-		"movdqa %%xmm4, 192(%[p],%[d])\n\t"
-		"movdqa %%xmm5, 208(%[p],%[d])\n\t"
-		"movdqa %%xmm6, 224(%[p],%[d])\n\t"
-		"movdqa %%xmm7, 240(%[p],%[d])\n\t"
-		"add $256, %[p]\n\t"
-		"cmp %[end], %[p]\n\t"
+		".irp k,0,1,2,3,4,5,6,7\n\t"
+		"movdqa \\k*16(%[s]), %%xmm\\k\n\t"
+		".endr\n\t"
+		".irp k,0,1,2,3,4,5,6,7\n\t"
+		"movdqa %%xmm\\k, \\k*16(%[d])\n\t"
+		".endr\n\t"
+		".irp k,0,1,2,3,4,5,6,7\n\t"
+		"movdqa 128+\\k*16(%[s]), %%xmm\\k\n\t"
+		".endr\n\t"
+		".irp k,0,1,2,3,4,5,6,7\n\t"
+		"movdqa %%xmm\\k, 128+\\k*16(%[d])\n\t"
+		".endr\n\t"
+		"add $256, %[s]\n\t"
+		"add $256, %[d]\n\t"
+		"cmp %[blocks_end], %[s]\n\t"
 		"jb 1b\n"
 		"2:\n\t"
-		"cmp %[tail], %[p]\n\t"
+		"cmp %[end], %[s]\n\t"
 		"jae 4f\n"
 		"3:\n\t"
-		"movdqa 0(%[p]), %%xmm0\n\t"
-		"movdqa 16(%[p]), %%xmm1\n\t"
-		"movdqa 32(%[p]), %%xmm2\n\t"
-		"movdqa 48(%[p]), %%xmm3\n\t"
-		"movdqa %%xmm0, 0(%[p],%[d])\n\t"
-		"movdqa %%xmm1, 16(%[p],%[d])\n\t"
-		"movdqa %%xmm2, 32(%[p],%[d])\n\t"
-		"movdqa %%xmm3, 48(%[p],%[d])\n\t"
-		"add $64, %[p]\n\t"
-		"cmp %[tail], %[p]\n\t"
+		"movdqa (%[s]), %%xmm0\n\t"
+		"movdqa %%xmm0, (%[d])\n\t"
+		"add $16, %[s]\n\t"
+		"add $16, %[d]\n\t"
+		"cmp %[end], %[s]\n\t"
 		"jb 3b\n"
 		"4:\n\t"
 		"dec %[r]\n\t"
 		"jnz 0b\n"
 		"9:"
-		: [p] "+&r"(p), [r] "+&r"(r)
-		: [src] "r"(src), [end] "r"(end), [tail] "r"(tail),
-		  [d] "r"(delta)
+		: [s] "=&r"(s), [d] "=&r"(d), [r] "+&r"(r)
+		: [src] "r"(src), [dst] "r"(dst),
+		  [blocks_end] "r"(blocks_end), [end] "r"(end)
 		: "cc", "memory", "xmm0", "xmm1", "xmm2", "xmm3", "xmm4",
 		  "xmm5", "xmm6", "xmm7");
-	return bytes ? *(volatile const uint64_t *)((const uint8_t *)dst +
-						    bytes - 8)
-		     : 0;
+	if (!bytes || !repeats)
+		return 0;
+	return ((const uint64_t *)dst)[bytes / 8 - 1];
 }

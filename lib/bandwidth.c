@@ -154,7 +154,7 @@ static struct bw_point *run_point(struct point_ctx *x,
 	 * they share a bottleneck). */
 	if (cpus > 1 && passes == 0) {
 		struct bw_job cal = { .k = k, .dst = x->mem,
-				      .src = k->bytes_per_byte == 2
+				      .src = k->needs_src && k->needs_dst
 						     ? x->mem + per_buf : x->mem,
 				      .bytes = per_buf, .target_ticks = target };
 		void *arg = &cal;
@@ -173,7 +173,7 @@ static struct bw_point *run_point(struct point_ctx *x,
 		x->jobs[i] = (struct bw_job){
 			.k = k,
 			.dst = base,
-			.src = k->bytes_per_byte == 2 ? base + per_buf : base,
+			.src = k->needs_src && k->needs_dst ? base + per_buf : base,
 			.bytes = per_buf,
 			.passes = passes,
 			.target_ticks = target,

@@ -21,7 +21,8 @@ struct pt_range {
 	uint64_t base;		/* physical, any alignment (rounded out to 4K) */
 	uint64_t bytes;
 	uint8_t cls;		/* enum pt_class */
-	uint64_t max_page;	/* largest leaf allowed here: PT_4K/2M/1G */
+	uint64_t max_page;	/* largest leaf allowed here: PT_4K/2M/1G
+				 * (0: no limit) */
 };
 
 /* Where the tables go: host points at the memory, phys is its physical
@@ -68,5 +69,10 @@ uint64_t pt_lookup(const struct pt_arena *a, uint64_t root, int levels,
 /* An upper bound of the arena bytes pt_build needs for these ranges. */
 uint64_t pt_bytes_needed(const struct pt_range *r, int n,
 			 uint64_t max_page_all, int levels);
+
+/* Where identity mapping stops: 2^47 with 4 levels (the lower canonical
+ * half), 2^52 with 5 (the widest physical address). pt_build leaves
+ * memory at or above it unmapped; the caller says so. */
+uint64_t pt_identity_limit(int levels);
 
 #endif
