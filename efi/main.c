@@ -205,6 +205,15 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 		timer_calibrate(res);
 		plat_tsc_hz_value = res->tsc_hz;
 		res->avx2_usable = res->cpu.f.avx2 && cpu_enable_avx() == 0;
+		res->msr_ok = 1;
+		if (!res->cpu.f.aperfmperf)
+			msgs_add(&res->warnings, "CPU has no APERF/MPERF "
+				 "(CPUID 6): core cycles are not measured, TSC "
+				 "cycles are");
+		if (!res->cpu.f.invariant_tsc)
+			msgs_add(&res->warnings, "TSC is not invariant (CPUID "
+				 "80000007h): ns are right only while the TSC "
+				 "rate holds");
 		if (paging_init(res) != 0) {
 			msgs_add(&res->errors, "cannot build page tables "
 				 "(memory map unreadable or no memory)");

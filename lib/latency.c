@@ -15,6 +15,8 @@
 
 #define NODE_BYTES 64		/* one node per cache line */
 #define MAX_SAMPLES 1000	/* the `repeat` key's bound */
+#define MSR_MPERF 0xe7
+#define MSR_APERF 0xe8
 /* One point on one cpu: a warm pass of a few GiB plus 1000 samples of
  * 10 ms stays far below this; a cpu that takes longer is stuck. */
 #define RUN_TIMEOUT_US 120000000u
@@ -26,6 +28,8 @@ struct chase_job {
 	uint64_t target_ticks;	/* per sample */
 	int samples;
 	uint64_t *ticks;	/* [samples] */
+	int aperf;		/* read APERF/MPERF around each sample */
+	uint64_t *core;		/* [samples]: core cycles, when aperf */
 	uint64_t hops;		/* out: hops per sample */
 	void *end;		/* out: keeps the chain's result live */
 };
@@ -60,10 +64,26 @@ static void chase_window(void *arg)
 	j->hops = hops;
 
 	for (int s = 0; s < j->samples; s++) {
+		uint64_t a0 = 0, m0 = 0;
+
+		if (j->aperf) {
+			m0 = rdmsr(MSR_MPERF);
+			a0 = rdmsr(MSR_APERF);
+		}
 		t0 = tsc_begin();
 		p = chase_run(p, hops);
 		t1 = tsc_end();
 		j->ticks[s] = t1 - t0;
+		/* Core cycles = TSC ticks x APERF/MPERF: MPERF counts at the
+		 * TSC's rate, APERF at the core's, both only while running
+		 * (SDM vol 3B, 15.2; AMD APM vol 2, 17.3). */
+		if (j->aperf) {
+			uint64_t da = rdmsr(MSR_APERF) - a0;
+			uint64_t dm = rdmsr(MSR_MPERF) - m0;
+			j->core[s] = dm ? (uint64_t)((double)j->ticks[s] *
+						     (double)da / (double)dm)
+					: 0;
+		}
 	}
 	j->end = p;
 }
@@ -87,6 +107,8 @@ static int measure_point(struct run_results *res, int cpu,
 		.target_ticks = sweep_sample_ns(c) * res->tsc_hz / 1000000000u,
 		.samples = samples,
 		.ticks = ticks,
+		.aperf = res->msr_ok && res->cpu.f.aperfmperf,
+		.core = ticks + MAX_SAMPLES,
 	};
 	{
 		void *arg = &job;
@@ -111,16 +133,35 @@ static int measure_point(struct run_results *res, int cpu,
 		.tsc_cycles_median = (double)st.median / (double)job.hops,
 		.core_cycles_median = -1,
 	};
+	if (job.aperf)
+		pt->core_cycles_median =
+			(double)stats_summarize_u64(job.core, (size_t)samples)
+				.median / (double)job.hops;
 	return 0;
 }
 
-static void print_row(const struct lat_point *pt)
+/* One table row: size, ns min / median / max, TSC and core cycles per
+ * load (core cycles "-" without APERF/MPERF), and the cpu when asked. */
+static void print_row(const struct lat_point *pt, int with_cpu)
 {
-	char size[16];
+	char size[16], core[16], cpu[16];
 
-	out("%10s %10.2f %10.2f %10.2f %12.1f\n",
+	if (pt->core_cycles_median >= 0)
+		fmt(core, sizeof core, "%.1f", pt->core_cycles_median);
+	else
+		fmt(core, sizeof core, "-");
+	fmt(cpu, sizeof cpu, "  %d", pt->cpu);
+	out("%10s %10.2f %10.2f %10.2f %12.1f %12s%s\n",
 	    fmt_size(size, sizeof size, pt->size_bytes), pt->ns_min,
-	    pt->ns_median, pt->ns_max, pt->tsc_cycles_median);
+	    pt->ns_median, pt->ns_max, pt->tsc_cycles_median, core,
+	    with_cpu ? cpu : "");
+}
+
+static void print_columns(int with_cpu)
+{
+	out("%10s %10s %10s %10s %12s %12s%s\n", "size", "ns min",
+	    "ns median", "ns max", "tsc cycles", "core cycles",
+	    with_cpu ? "  cpu" : "");
 }
 
 static const char *page_label(uint64_t page_bytes)
@@ -152,7 +193,8 @@ static size_t get_buffer(struct run_results *res, uint64_t *sizes,
 
 static int alloc_ticks(struct run_results *res, uint64_t **ticks)
 {
-	*ticks = plat_alloc(sizeof(uint64_t) * MAX_SAMPLES);
+	/* ticks[0..MAX_SAMPLES), then core cycles of the same samples. */
+	*ticks = plat_alloc(sizeof(uint64_t) * 2 * MAX_SAMPLES);
 	if (*ticks)
 		return 0;
 	msgs_add(&res->errors, "latency: out of pool memory");
@@ -189,7 +231,7 @@ static int sweep_on(struct run_results *res, int cpu,
 			res->failed = 1;
 			break;
 		}
-		print_row(&res->lat[res->lat_count - 1]);
+		print_row(&res->lat[res->lat_count - 1], 0);
 		done++;
 	}
 	return done;
@@ -199,8 +241,7 @@ static void print_header(int cpu, uint64_t page_bytes, int samples)
 {
 	out("\nlatency, cpu %d, %s pages: ns per load (min, median, max of "
 	    "%d samples)\n", cpu, page_label(page_bytes), samples);
-	out("%10s %10s %10s %10s %12s\n", "size", "ns min", "ns median",
-	    "ns max", "tsc cycles");
+	print_columns(0);
 }
 
 int latency_sweep(struct run_results *res)
@@ -346,8 +387,7 @@ int latency_per_cpu(struct run_results *res)
 	out("\nlatency per cpu, %s working set, %s pages: ns per load "
 	    "(min, median, max of %d samples)\n", fmt_size(a, sizeof a, size),
 	    page_label(buf.page_bytes), samples);
-	out("%10s %10s %10s %10s %12s  %s\n", "size", "ns min", "ns median",
-	    "ns max", "tsc cycles", "cpu");
+	print_columns(1);
 	for (int i = 0; i < res->selected_count; i++) {
 		int cpu = res->selected[i], r;
 
@@ -364,13 +404,7 @@ int latency_per_cpu(struct run_results *res)
 		}
 		if (r != 0)
 			break;
-		{
-			const struct lat_point *pt = &res->lat[res->lat_count - 1];
-			out("%10s %10.2f %10.2f %10.2f %12.1f  %d\n",
-			    fmt_size(a, sizeof a, pt->size_bytes), pt->ns_min,
-			    pt->ns_median, pt->ns_max, pt->tsc_cycles_median,
-			    cpu);
-		}
+		print_row(&res->lat[res->lat_count - 1], 1);
 	}
 	print_spread(res, first, size);
 	plat_free(ticks);

@@ -75,6 +75,8 @@ struct run_results {
 	struct bw_point *bw;
 	const char *bw_isa;	/* "avx2" or "sse2": the kernels used */
 	int avx2_usable;	/* AVX2 present and its state enabled */
+	int msr_ok;		/* the suite may read MSRs CPUID vouches for
+				 * (UEFI: ring 0; Linux: no) */
 };
 
 /* ok: everything selected was measured; partial: some results and some
