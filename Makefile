@@ -44,7 +44,7 @@ EFI_OBJ    := $(patsubst %.c,$(BUILD)/efi-obj/%.o,$(LIB_SRC) $(KERNEL_SRC) $(EFI
 HOST_OBJ   := $(patsubst %.c,$(BUILD)/host-obj/%.o,$(LIB_SRC) $(KERNEL_SRC))
 TEST_BIN   := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(TEST_SRC))
 
-.PHONY: all deps image run test unit-test script-test linux-test qemu-test bench clean
+.PHONY: all deps image run test unit-test script-test qemu-test bench clean
 .DELETE_ON_ERROR:
 
 all: $(BUILD)/baremem.efi $(BUILD)/baremem-linux $(TEST_BIN)
@@ -104,7 +104,6 @@ $(BUILD)/tests/%: tests/unit/%.c $(BUILD)/host-obj/libbaremem.a $(HEADERS)
 test: deps
 	@$(MAKE) --no-print-directory unit-test
 	@$(MAKE) --no-print-directory script-test
-	@$(MAKE) --no-print-directory linux-test
 	@$(MAKE) --no-print-directory qemu-test
 
 unit-test: $(TEST_BIN)
@@ -115,9 +114,6 @@ qemu-test: $(BUILD)/baremem.img
 
 script-test:
 	@tests/scripts/run-all
-
-linux-test: $(BUILD)/baremem-linux
-	@tests/linux/run-all
 
 # A benchmark, not a test: the same kernels under Linux, 4K against 2M
 # pages (BARE=run.json adds a bare-metal run of this machine).

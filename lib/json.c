@@ -1,9 +1,12 @@
-/* The JSON writer (see json.h). Strings: quote, backslash and control
- * bytes escaped; valid UTF-8 passed through; invalid bytes become U+FFFD,
- * so whatever firmware or SMBIOS says, the file stays valid JSON. */
+/* The JSON writer (see json.h). Whatever bytes firmware, SMBIOS or CPUID
+ * hand us, the output stays valid JSON in valid UTF-8. */
 #include "json.h"
 
+#include <stdarg.h>
+
 #include "fmt.h"
+
+#define JSON_DECIMALS_MAX 20
 
 static void put(struct json_writer *w, char c)
 {
@@ -20,6 +23,27 @@ static void puts_raw(struct json_writer *w, const char *s)
 		put(w, *s++);
 }
 
+/* Formats straight into the buffer, so no number needs a stack copy
+ * (a double's %f text can be 300+ digits). */
+static void put_fmt(struct json_writer *w, const char *f, ...)
+{
+	size_t room = w->cap > w->len ? w->cap - w->len : 0;
+	size_t n;
+	va_list ap;
+
+	va_start(ap, f);
+	n = fmt_v(w->buf + w->len, room, f, ap);
+	va_end(ap);
+	if (room > 0 && n < room) {
+		w->len += n;
+	} else {
+		/* fmt_v kept the prefix that fit and its NUL. */
+		if (room > 0)
+			w->len = w->cap - 1;
+		w->overflow = 1;
+	}
+}
+
 static void newline(struct json_writer *w)
 {
 	if (!w->pretty)
@@ -31,36 +55,45 @@ static void newline(struct json_writer *w)
 	}
 }
 
-/* Length of the valid UTF-8 sequence at s (at most n bytes), or 0. */
-static size_t utf8_len(const unsigned char *s, size_t n)
+/* The UTF-8 sequence at s (n bytes available): returns how many bytes it
+ * spans and sets *valid. An invalid one spans its maximal subpart: the
+ * lead byte and the continuation bytes that could still have been part
+ * of a well-formed sequence (Unicode table 3-7), at least one byte. */
+static size_t utf8_span(const unsigned char *s, size_t n, int *valid)
 {
-	uint32_t cp;
+	unsigned char lo = 0x80, hi = 0xbf;
 	size_t len;
 
-	if (s[0] < 0x80)
+	*valid = 0;
+	if (s[0] < 0x80) {
+		*valid = 1;
 		return 1;
-	if (s[0] >= 0xc2 && s[0] <= 0xdf) {
+	}
+	if (s[0] >= 0xc2 && s[0] <= 0xdf)
 		len = 2;
-		cp = s[0] & 0x1f;
-	} else if (s[0] >= 0xe0 && s[0] <= 0xef) {
+	else if (s[0] >= 0xe0 && s[0] <= 0xef)
 		len = 3;
-		cp = s[0] & 0x0f;
-	} else if (s[0] >= 0xf0 && s[0] <= 0xf4) {
+	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
 		len = 4;
-		cp = s[0] & 0x07;
-	} else {
-		return 0;
-	}
-	if (len > n)
-		return 0;
+	else
+		return 1;	/* continuation byte, C0/C1, F5..FF */
+	/* The second byte's range rules out overlongs, surrogates and
+	 * code points above U+10FFFF. */
+	if (s[0] == 0xe0)
+		lo = 0xa0;
+	else if (s[0] == 0xed)
+		hi = 0x9f;
+	else if (s[0] == 0xf0)
+		lo = 0x90;
+	else if (s[0] == 0xf4)
+		hi = 0x8f;
 	for (size_t i = 1; i < len; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		cp = (cp << 6) | (s[i] & 0x3f);
+		if (i >= n || s[i] < lo || s[i] > hi)
+			return i;
+		lo = 0x80;
+		hi = 0xbf;
 	}
-	if ((len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) ||
-	    cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
-		return 0;
+	*valid = 1;
 	return len;
 }
 
@@ -68,40 +101,44 @@ static void put_escaped(struct json_writer *w, const char *s, size_t maxlen)
 {
 	const unsigned char *p = (const unsigned char *)s;
 	size_t n = 0;
-	char hex[8];
 
 	while (n < maxlen && p[n])
 		n++;
 	put(w, '"');
 	for (size_t i = 0; i < n;) {
 		unsigned char c = p[i];
-		size_t l;
+		size_t span;
+		int valid;
 
 		if (c == '"' || c == '\\') {
 			put(w, '\\');
 			put(w, (char)c);
-			i++;
 		} else if (c == '\n') {
 			puts_raw(w, "\\n");
-			i++;
 		} else if (c == '\t') {
 			puts_raw(w, "\\t");
-			i++;
 		} else if (c == '\r') {
 			puts_raw(w, "\\r");
-			i++;
+		} else if (c == '\b') {
+			puts_raw(w, "\\b");
+		} else if (c == '\f') {
+			puts_raw(w, "\\f");
 		} else if (c < 0x20 || c == 0x7f) {
-			fmt(hex, sizeof hex, "\\u%04x", c);
-			puts_raw(w, hex);
-			i++;
-		} else if ((l = utf8_len(p + i, n - i)) > 0) {
-			for (size_t k = 0; k < l; k++)
-				put(w, (char)p[i + k]);
-			i += l;
+			/* DEL is legal JSON but invisible trouble on a
+			 * terminal. */
+			put_fmt(w, "\\u%04x", c);
 		} else {
-			puts_raw(w, "\\ufffd");
-			i++;
+			span = utf8_span(p + i, n - i, &valid);
+			if (valid) {
+				for (size_t k = 0; k < span; k++)
+					put(w, (char)p[i + k]);
+			} else {
+				puts_raw(w, "\\ufffd");
+			}
+			i += span;
+			continue;
 		}
+		i++;
 	}
 	put(w, '"');
 }
@@ -110,9 +147,11 @@ static void put_escaped(struct json_writer *w, const char *s, size_t maxlen)
 static void item(struct json_writer *w, const char *key)
 {
 	if (w->depth > 0) {
-		if (!w->first[w->depth])
+		int d = w->depth < JSON_MAX_DEPTH ? w->depth
+						  : JSON_MAX_DEPTH - 1;
+		if (!w->first[d])
 			put(w, ',');
-		w->first[w->depth] = 0;
+		w->first[d] = 0;
 		newline(w);
 	}
 	if (key) {
@@ -134,20 +173,24 @@ static void open_container(struct json_writer *w, const char *key, char c)
 {
 	item(w, key);
 	put(w, c);
-	if (w->depth + 1 < JSON_MAX_DEPTH) {
-		w->depth++;
+	w->depth++;
+	/* Past the table the commas are lost: flag it, keep depth true. */
+	if (w->depth < JSON_MAX_DEPTH)
 		w->first[w->depth] = 1;
-	} else {
+	else
 		w->overflow = 1;
-	}
 }
 
 static void close_container(struct json_writer *w, char c)
 {
-	int empty = w->first[w->depth];
+	int empty;
 
-	if (w->depth > 0)
-		w->depth--;
+	if (w->depth <= 0) {
+		w->overflow = 1;	/* an end without its begin */
+		return;
+	}
+	empty = w->depth < JSON_MAX_DEPTH && w->first[w->depth];
+	w->depth--;
 	if (!empty)
 		newline(w);
 	put(w, c);
@@ -190,34 +233,30 @@ void json_string_n(struct json_writer *w, const char *key, const char *s,
 
 void json_u64(struct json_writer *w, const char *key, uint64_t v)
 {
-	char num[24];
-
 	item(w, key);
-	fmt(num, sizeof num, "%llu", (unsigned long long)v);
-	puts_raw(w, num);
+	put_fmt(w, "%llu", (unsigned long long)v);
 }
 
 void json_i64(struct json_writer *w, const char *key, int64_t v)
 {
-	char num[24];
-
 	item(w, key);
-	fmt(num, sizeof num, "%lld", (long long)v);
-	puts_raw(w, num);
+	put_fmt(w, "%lld", (long long)v);
 }
 
 void json_double(struct json_writer *w, const char *key, double v,
 		 int decimals)
 {
-	char num[48];
-
 	item(w, key);
-	if (v != v || v > 1e18 || v < -1e18) {
+	/* NaN compares unequal to itself; v - v is NaN for infinities. */
+	if (v != v || v - v != 0) {
 		puts_raw(w, "null");
 		return;
 	}
-	fmt(num, sizeof num, "%.*f", decimals, v);
-	puts_raw(w, num);
+	if (decimals < 0)
+		decimals = 0;
+	if (decimals > JSON_DECIMALS_MAX)
+		decimals = JSON_DECIMALS_MAX;
+	put_fmt(w, "%.*f", decimals, v);
 }
 
 void json_bool(struct json_writer *w, const char *key, int v)
@@ -234,9 +273,11 @@ void json_null(struct json_writer *w, const char *key)
 
 int json_finish(struct json_writer *w)
 {
+	if (w->depth != 0)
+		w->overflow = 1;
 	if (w->pretty)
 		put(w, '\n');
 	if (w->cap > 0)
-		w->buf[w->len < w->cap ? w->len : w->cap - 1] = 0;
+		w->buf[w->len] = 0;
 	return w->overflow ? -1 : 0;
 }
