@@ -112,7 +112,7 @@ unit-test: $(TEST_BIN)
 qemu-test: $(BUILD)/baremem.img
 	@tests/qemu/run-all
 
-script-test:
+script-test: $(BUILD)/baremem-linux
 	@tests/scripts/run-all
 
 # A benchmark, not a test: the same kernels under Linux, 4K against 2M

@@ -2,6 +2,7 @@
  * tables), runs the suite, reports, then does what `after` says. */
 #include "baremem_efi.h"
 #include "cpu.h"
+#include "cpus.h"
 #include "fmt.h"
 #include "out.h"
 #include "platform.h"
@@ -107,6 +108,7 @@ static enum run_status report(struct run_results *res, EFI_FILE_HANDLE root)
 	}
 	if (!filed) {
 		res->file[0] = 0;
+		res->run_number = 0;
 		if (status == RUN_OK)
 			status = RUN_PARTIAL;
 	}
@@ -200,10 +202,14 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	cpuinfo_read(&res->cpu);
 	machine_read(res);
 
+	/* The TSC rate describes the machine even in a run that measures
+	 * nothing (a bad config); it costs 100 ms. */
+	timer_calibrate(res);
+	plat_tsc_hz_value = res->tsc_hz;
+	if (!config_ok && mp_init(res) == 0)
+		cpus_select(res);	/* the processors, for the record */
 	if (config_ok && res->lat && res->bw) {
 		print_config(&res->config);
-		timer_calibrate(res);
-		plat_tsc_hz_value = res->tsc_hz;
 		res->avx2_usable = res->cpu.f.avx2 && cpu_enable_avx() == 0;
 		res->msr_ok = 1;
 		if (!res->cpu.f.aperfmperf)

@@ -269,7 +269,10 @@ size_t results_json(const struct run_results *res, enum run_status status,
 	write_config(&w, &res->config);
 	write_machine(&w, res);
 	json_object_begin(&w, "paging");
-	json_u64(&w, "page_bytes", res->page_bytes);
+	if (res->page_bytes)
+		json_u64(&w, "page_bytes", res->page_bytes);
+	else
+		json_null(&w, "page_bytes");	/* nothing was mapped */
 	json_u64(&w, "mapped_bytes", res->mapped_bytes);
 	json_object_end(&w);
 	write_latency(&w, res);
