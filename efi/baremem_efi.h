@@ -20,6 +20,9 @@ struct memmap {
 	UINT32 version;
 };
 int memmap_read(struct memmap *m);
+/* System RAM in any of its uses (loader, boot/runtime services, free,
+ * ACPI), as opposed to MMIO, reserved and unusable ranges. */
+int memmap_is_ram(UINT32 type);
 void memmap_free(struct memmap *m);
 #define MEMMAP_AT(m, i) \
 	((EFI_MEMORY_DESCRIPTOR *)((UINT8 *)(m)->desc + (i) * (m)->desc_bytes))

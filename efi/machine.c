@@ -69,22 +69,9 @@ void machine_read(struct run_results *res)
 	if (memmap_read(&m) == 0) {
 		for (UINTN k = 0; k < MEMMAP_COUNT(&m); k++) {
 			EFI_MEMORY_DESCRIPTOR *d = MEMMAP_AT(&m, k);
-			switch (d->Type) {
-			case EfiLoaderCode:
-			case EfiLoaderData:
-			case EfiBootServicesCode:
-			case EfiBootServicesData:
-			case EfiRuntimeServicesCode:
-			case EfiRuntimeServicesData:
-			case EfiConventionalMemory:
-			case EfiACPIReclaimMemory:
-			case EfiACPIMemoryNVS:
+			if (memmap_is_ram(d->Type))
 				res->memory_total_bytes +=
 					d->NumberOfPages * 4096;
-				break;
-			default:
-				break;
-			}
 		}
 		memmap_free(&m);
 	}

@@ -16,6 +16,24 @@ static struct {
 	uint64_t base, pages;
 } live[MAX_BUFFERS];
 
+int memmap_is_ram(UINT32 type)
+{
+	switch (type) {
+	case EfiLoaderCode:
+	case EfiLoaderData:
+	case EfiBootServicesCode:
+	case EfiBootServicesData:
+	case EfiRuntimeServicesCode:
+	case EfiRuntimeServicesData:
+	case EfiConventionalMemory:
+	case EfiACPIReclaimMemory:
+	case EfiACPIMemoryNVS:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
 int memmap_read(struct memmap *m)
 {
 	EFI_STATUS st;

@@ -94,27 +94,14 @@ static int range_class(const EFI_MEMORY_DESCRIPTOR *d)
 {
 	uint64_t bytes = d->NumberOfPages * 4096;
 
-	switch (d->Type) {
-	case EfiLoaderCode:
-	case EfiLoaderData:
-	case EfiBootServicesCode:
-	case EfiBootServicesData:
-	case EfiRuntimeServicesCode:
-	case EfiRuntimeServicesData:
-	case EfiConventionalMemory:
-	case EfiACPIReclaimMemory:
-	case EfiACPIMemoryNVS:
-	case EfiReservedMemoryType:
-		if (!(d->Attribute & EFI_MEMORY_WB))
-			return PT_CLASS_UC;
-		if (!use_mtrr)
-			return d->Type == EfiReservedMemoryType ? PT_CLASS_UC
-								: PT_CLASS_WB;
-		return mtrr_range_type(&mtrr, d->PhysicalStart, bytes) == MTRR_WB
-			       ? PT_CLASS_WB : PT_CLASS_UC;
-	default:
+	if (!memmap_is_ram(d->Type) && d->Type != EfiReservedMemoryType)
 		return PT_CLASS_UC;
-	}
+	if (!(d->Attribute & EFI_MEMORY_WB))
+		return PT_CLASS_UC;
+	if (!use_mtrr)
+		return memmap_is_ram(d->Type) ? PT_CLASS_WB : PT_CLASS_UC;
+	return mtrr_range_type(&mtrr, d->PhysicalStart, bytes) == MTRR_WB
+		       ? PT_CLASS_WB : PT_CLASS_UC;
 }
 
 static int rebuild(void)

@@ -317,18 +317,6 @@ uint64_t latency_dram_bytes(const struct run_results *res)
 			return p;
 }
 
-/* Median of v[0..n) as double (v is scratch). */
-static double median_of(double *v, int n)
-{
-	for (int i = 1; i < n; i++)
-		for (int j = i; j > 0 && v[j - 1] > v[j]; j--) {
-			double t = v[j];
-			v[j] = v[j - 1];
-			v[j - 1] = t;
-		}
-	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
 /* Console: per-core table with the spread and outliers (> 5 % from the
  * median across cpus: the same DIMMs should give the same latency, so a
  * core further away, e.g. on another die, shows up). */
@@ -346,7 +334,7 @@ static void print_spread(struct run_results *res, int first, uint64_t size)
 		lo = v[i] < lo ? v[i] : lo;
 		hi = v[i] > hi ? v[i] : hi;
 	}
-	med = median_of(v, n);
+	med = stats_median_double(v, n);
 	out("spread over %d cpus at %s: min %.1f, median %.1f, max %.1f ns\n",
 	    n, fmt_size(a, sizeof a, size), lo, med, hi);
 	for (int i = 0; i < n; i++) {

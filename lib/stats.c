@@ -52,3 +52,14 @@ uint64_t stats_mad_u64(const uint64_t *v, size_t n, uint64_t *scratch)
 		scratch[i] = v[i] > med ? v[i] - med : med - v[i];
 	return stats_summarize_u64(scratch, n).median;
 }
+
+double stats_median_double(double *v, size_t n)
+{
+	for (size_t i = 1; i < n; i++)
+		for (size_t j = i; j > 0 && v[j - 1] > v[j]; j--) {
+			double t = v[j];
+			v[j] = v[j - 1];
+			v[j - 1] = t;
+		}
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}

@@ -18,4 +18,7 @@ struct stats_u64 stats_summarize_u64(uint64_t *v, size_t n);
  * scratch[0..n). */
 uint64_t stats_mad_u64(const uint64_t *v, size_t n, uint64_t *scratch);
 
+/* The median of v[0..n) (n > 0; small n: insertion sort); sorts v. */
+double stats_median_double(double *v, size_t n);
+
 #endif

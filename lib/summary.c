@@ -2,17 +2,7 @@
 #include "summary.h"
 
 #include "cpuinfo.h"
-
-static double median_small(double *v, int n)
-{
-	for (int i = 1; i < n; i++)
-		for (int j = i; j > 0 && v[j - 1] > v[j]; j--) {
-			double t = v[j];
-			v[j] = v[j - 1];
-			v[j - 1] = t;
-		}
-	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
+#include "stats.h"
 
 static int is_read(const char *kernel)
 {
@@ -52,9 +42,9 @@ static void level_latency(const struct run_results *res, int cpu,
 	}
 	if (n == 0)
 		return;
-	s->lat_ns[l] = median_small(ns, n);
-	s->lat_tsc_cycles[l] = median_small(tsc, n);
-	s->lat_core_cycles[l] = have_core ? median_small(core, n) : -1;
+	s->lat_ns[l] = stats_median_double(ns, n);
+	s->lat_tsc_cycles[l] = stats_median_double(tsc, n);
+	s->lat_core_cycles[l] = have_core ? stats_median_double(core, n) : -1;
 }
 
 void summary_compute(const struct run_results *res, int cpu,

@@ -145,6 +145,18 @@ static void mad_matches_definition(void **state)
 	}
 }
 
+/* The double median across cpus and summary points: odd, even, one. */
+static void median_of_doubles(void **state)
+{
+	double odd[] = { 3.5, 1.0, 2.0 }, even[] = { 4.0, 1.0, 3.0, 2.0 };
+	double one[] = { 7.25 };
+	(void)state;
+	assert_true(stats_median_double(odd, 3) == 2.0);
+	assert_true(odd[0] == 1.0 && odd[2] == 3.5);	/* sorted in place */
+	assert_true(stats_median_double(even, 4) == 2.5);
+	assert_true(stats_median_double(one, 1) == 7.25);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -154,6 +166,7 @@ int main(void)
 		cmocka_unit_test(summary_sorts_in_place),
 		cmocka_unit_test(mad),
 		cmocka_unit_test(mad_matches_definition),
+		cmocka_unit_test(median_of_doubles),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
