@@ -44,7 +44,7 @@ EFI_OBJ    := $(patsubst %.c,$(BUILD)/efi-obj/%.o,$(LIB_SRC) $(KERNEL_SRC) $(EFI
 HOST_OBJ   := $(patsubst %.c,$(BUILD)/host-obj/%.o,$(LIB_SRC) $(KERNEL_SRC))
 TEST_BIN   := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(TEST_SRC))
 
-.PHONY: all deps image run test unit-test script-test qemu-test bench clean
+.PHONY: all deps image run test unit-test script-test qemu-test clean
 .DELETE_ON_ERROR:
 
 all: $(BUILD)/baremem.efi $(BUILD)/baremem-linux $(TEST_BIN)
@@ -114,11 +114,6 @@ qemu-test: $(BUILD)/baremem.img
 
 script-test: $(BUILD)/baremem-linux
 	@tests/scripts/run-all
-
-# A benchmark, not a test: the same kernels under Linux, 4K against 2M
-# pages (BARE=run.json adds a bare-metal run of this machine).
-bench: $(BUILD)/baremem-linux
-	scripts/bench
 
 clean:
 	rm -rf $(BUILD)
