@@ -15,6 +15,7 @@
 
 #define NODE_BYTES 64		/* one node per cache line */
 #define MAX_SAMPLES 1000	/* the `repeat` key's bound */
+#define RETAKE_ROUNDS 2	/* outlier retakes per point */
 #define MSR_MPERF 0xe7
 #define MSR_APERF 0xe8
 /* One point on one cpu: a warm pass of a few GiB plus 1000 samples of
@@ -30,6 +31,9 @@ struct chase_job {
 	uint64_t *ticks;	/* [samples] */
 	int aperf;		/* read APERF/MPERF around each sample */
 	uint64_t *core;		/* [samples]: core cycles, when aperf */
+	uint64_t *scratch;	/* [2 * samples] for the outlier rule */
+	int retaken;		/* out: samples taken again */
+	int noisy;		/* out: outliers left after the last round */
 	uint64_t hops;		/* out: hops per sample */
 	void *end;		/* out: keeps the chain's result live */
 };
@@ -37,6 +41,38 @@ struct chase_job {
 static uint64_t round_up(uint64_t v, uint64_t m)
 {
 	return (v + m - 1) / m * m;
+}
+
+/* One timed sample into slot s; returns where the chain stopped. */
+static void *take_sample(struct chase_job *j, void *p, uint64_t hops, int s)
+{
+	uint64_t a0 = 0, m0 = 0, t0, t1;
+
+	if (j->aperf) {
+		m0 = rdmsr(MSR_MPERF);
+		a0 = rdmsr(MSR_APERF);
+	}
+	t0 = tsc_begin();
+	p = chase_run(p, hops);
+	t1 = tsc_end();
+	j->ticks[s] = t1 - t0;
+	/* Core cycles = TSC ticks x APERF/MPERF: MPERF counts at the TSC's
+	 * rate, APERF at the core's, both only while running (SDM vol 3B,
+	 * 15.2; AMD APM vol 2, 17.3). */
+	if (j->aperf) {
+		uint64_t da = rdmsr(MSR_APERF) - a0;
+		uint64_t dm = rdmsr(MSR_MPERF) - m0;
+		j->core[s] = dm ? (uint64_t)((double)j->ticks[s] * (double)da /
+					     (double)dm)
+				: 0;
+	}
+	return p;
+}
+
+static int outlier(const struct chase_job *j, int s)
+{
+	return stats_is_outlier(j->ticks, (size_t)j->samples, (size_t)s,
+				j->scratch);
 }
 
 static void chase_window(void *arg)
@@ -63,27 +99,25 @@ static void chase_window(void *arg)
 	hops = round_up(hops < trial ? trial : hops, CHASE_UNROLL);
 	j->hops = hops;
 
-	for (int s = 0; s < j->samples; s++) {
-		uint64_t a0 = 0, m0 = 0;
-
-		if (j->aperf) {
-			m0 = rdmsr(MSR_MPERF);
-			a0 = rdmsr(MSR_APERF);
+	for (int s = 0; s < j->samples; s++)
+		p = take_sample(j, p, hops, s);
+	/* A sample far from its neighbours saw something else (an SMI, a
+	 * refresh storm, a migration of the line): take it again, a few
+	 * rounds at most, and count what stays noisy. */
+	for (int round = 0; round <= RETAKE_ROUNDS; round++) {
+		int bad = 0;
+		for (int s = 0; s < j->samples; s++) {
+			if (!outlier(j, s))
+				continue;
+			bad++;
+			if (round < RETAKE_ROUNDS) {
+				p = take_sample(j, p, hops, s);
+				j->retaken++;
+			}
 		}
-		t0 = tsc_begin();
-		p = chase_run(p, hops);
-		t1 = tsc_end();
-		j->ticks[s] = t1 - t0;
-		/* Core cycles = TSC ticks x APERF/MPERF: MPERF counts at the
-		 * TSC's rate, APERF at the core's, both only while running
-		 * (SDM vol 3B, 15.2; AMD APM vol 2, 17.3). */
-		if (j->aperf) {
-			uint64_t da = rdmsr(MSR_APERF) - a0;
-			uint64_t dm = rdmsr(MSR_MPERF) - m0;
-			j->core[s] = dm ? (uint64_t)((double)j->ticks[s] *
-						     (double)da / (double)dm)
-					: 0;
-		}
+		j->noisy = bad;
+		if (!bad)
+			break;
 	}
 	j->end = p;
 }
@@ -109,6 +143,7 @@ static int measure_point(struct run_results *res, int cpu,
 		.ticks = ticks,
 		.aperf = res->msr_ok && res->cpu.f.aperfmperf,
 		.core = ticks + MAX_SAMPLES,
+		.scratch = ticks + 2 * MAX_SAMPLES,
 	};
 	{
 		void *arg = &job;
@@ -132,7 +167,16 @@ static int measure_point(struct run_results *res, int cpu,
 		.ns_max = (double)st.max * ns_per_tick / (double)job.hops,
 		.tsc_cycles_median = (double)st.median / (double)job.hops,
 		.core_cycles_median = -1,
+		.retaken = job.retaken,
+		.noisy = job.noisy,
 	};
+	if (job.noisy) {
+		char a[16];
+		msgs_add(&res->warnings, "latency at %s on cpu %d: %d of %d "
+			 "samples still far from the median after retakes",
+			 fmt_size(a, sizeof a, size_bytes), cpu, job.noisy,
+			 samples);
+	}
 	if (job.aperf)
 		pt->core_cycles_median =
 			(double)stats_summarize_u64(job.core, (size_t)samples)
@@ -193,8 +237,9 @@ static size_t get_buffer(struct run_results *res, uint64_t *sizes,
 
 static int alloc_ticks(struct run_results *res, uint64_t **ticks)
 {
-	/* ticks[0..MAX_SAMPLES), then core cycles of the same samples. */
-	*ticks = plat_alloc(sizeof(uint64_t) * 2 * MAX_SAMPLES);
+	/* ticks[0..MAX_SAMPLES), core cycles of the same samples, then
+	 * scratch for the outlier rule. */
+	*ticks = plat_alloc(sizeof(uint64_t) * 4 * MAX_SAMPLES);
 	if (*ticks)
 		return 0;
 	msgs_add(&res->errors, "latency: out of pool memory");

@@ -20,6 +20,8 @@ struct lat_point {
 	double ns_min, ns_median, ns_max;	/* per hop */
 	double tsc_cycles_median;		/* per hop */
 	double core_cycles_median;		/* per hop; < 0: unavailable */
+	int retaken;		/* samples taken again by the outlier rule */
+	int noisy;		/* outliers left after the retakes */
 };
 
 /* One bandwidth point: a kernel over a working set on one or more cpus

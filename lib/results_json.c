@@ -173,6 +173,8 @@ static void write_latency(struct json_writer *w, const struct run_results *res)
 		json_double(w, "ns_max", p->ns_max, 3);
 		json_double(w, "tsc_cycles_median", p->tsc_cycles_median, 2);
 		json_measured(w, "core_cycles_median", p->core_cycles_median, 2);
+		json_u64(w, "retaken", (uint64_t)p->retaken);
+		json_u64(w, "noisy", (uint64_t)p->noisy);
 		json_object_end(w);
 	}
 	json_array_end(w);

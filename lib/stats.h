@@ -18,6 +18,13 @@ struct stats_u64 stats_summarize_u64(uint64_t *v, size_t n);
  * scratch[0..n). */
 uint64_t stats_mad_u64(const uint64_t *v, size_t n, uint64_t *scratch);
 
+/* The outlier rule for samples: v[i] lies more than 3 median absolute
+ * deviations from the median of v[0..n) and more than 1 % of it (so a
+ * very tight set does not flag its own jitter). v is left unchanged;
+ * scratch holds n values. */
+int stats_is_outlier(const uint64_t *v, size_t n, size_t i,
+		     uint64_t *scratch);
+
 /* The median of v[0..n) (n > 0; small n: insertion sort); sorts v. */
 double stats_median_double(double *v, size_t n);
 
