@@ -40,6 +40,12 @@ void paging_fini(void);
 /* cpu_state.c: CPU state a kernel needs (AVX). */
 int cpu_enable_avx(void);
 
+/* msr.c: MSRs that may be missing (SMI count, microcode), probed on the
+ * boot cpu under a temporary #GP handler. */
+void msr_probe(struct run_results *res);
+/* How msr_probe went about it, for the console. */
+const char *msr_probe_note(void);
+
 /* machine.c: firmware, memory size, start time. */
 void machine_read(struct run_results *res);
 

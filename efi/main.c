@@ -32,6 +32,11 @@ static void print_machine(const struct run_results *res)
 	out("cpu: %s (%s family %d model %d stepping %d)%s\n",
 	    ci->brand[0] ? ci->brand : "unknown", ci->vendor, ci->family,
 	    ci->model, ci->stepping, ci->f.hypervisor ? ", virtual" : "");
+	out("msr probe: %s\n", msr_probe_note());
+	if (res->microcode_known)
+		out("microcode: 0x%llx\n", (unsigned long long)res->microcode);
+	out("smi count: %s\n", res->smi_ok ? "read around every sample "
+	    "(MSR 0x34)" : "unavailable");
 	for (int i = 0; i < ci->cache_count; i++) {
 		const struct cpu_cache *c = &ci->caches[i];
 		out("cache: L%d %-11s %8s, %d-byte lines, %d-way, shared by %d\n",
@@ -212,6 +217,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 		print_config(&res->config);
 		res->avx2_usable = res->cpu.f.avx2 && cpu_enable_avx() == 0;
 		res->msr_ok = 1;
+		msr_probe(res);
 		if (!res->cpu.f.aperfmperf)
 			msgs_add(&res->warnings, "CPU has no APERF/MPERF "
 				 "(CPUID 6): core cycles are not measured, TSC "

@@ -20,6 +20,7 @@
 #define RUN_TIMEOUT_US 300000000u	/* 5 min: a cpu that takes longer is stuck */
 #define BARRIER_TIMEOUT_S 5		/* all cpus start within this */
 #define BUF_ALIGN 4096u
+#define SMI_RETAKES 2		/* rounds of retakes for samples an SMI hit */
 
 static const char *const ops[] = { "read", "write", "ntwrite", "copy" };
 #define OP_COUNT 4
@@ -41,6 +42,7 @@ struct bw_job {
 	int samples;
 	struct barrier *barriers;	/* [samples], or 0 when alone */
 	uint64_t *start, *end;		/* [samples] */
+	uint64_t *smis;		/* [samples]: SMIs seen, or 0 when not read */
 	uint64_t sink;
 };
 
@@ -65,6 +67,7 @@ static void bw_window(void *arg)
 		j->passes = passes ? passes : 1;
 	}
 	for (int s = 0; s < j->samples; s++) {
+		uint64_t s0 = j->smis ? rdmsr(MSR_SMI_COUNT) : 0;
 		if (j->barriers) {
 			t0 = barrier_wait(&j->barriers[s]);
 			if (!t0) {
@@ -78,6 +81,8 @@ static void bw_window(void *arg)
 		t1 = tsc_end();
 		j->start[s] = t0;
 		j->end[s] = t1;
+		if (j->smis)
+			j->smis[s] = rdmsr(MSR_SMI_COUNT) - s0;
 	}
 }
 
@@ -124,10 +129,57 @@ struct point_ctx {
 	int *ok;
 	struct barrier *barriers;
 	uint64_t *times;	/* [cpus * samples * 2] */
+	uint64_t *smis;		/* [cpus * samples], or 0: SMIs not read */
 	uint8_t *mem;		/* the buffer, split per cpu */
 	uint64_t mem_bytes;
 	int samples;
 };
+
+/* One run of n samples of kernel k on the first `cpus` selected cpus
+ * (passes 0: each sizes its own). Returns 0, or -1 when a cpu did not
+ * finish (it is dropped from the run). */
+static int run_once(struct point_ctx *x, const struct bw_kernel *k, int cpus,
+		    uint64_t size, uint64_t per_buf, uint64_t passes,
+		    uint64_t target, int n)
+{
+	struct run_results *res = x->res;
+	uint64_t slot = (size + BUF_ALIGN - 1) / BUF_ALIGN * BUF_ALIGN;
+	int done;
+
+	for (int s = 0; s < n && cpus > 1; s++)
+		barrier_init(&x->barriers[s], (uint32_t)cpus,
+			     BARRIER_TIMEOUT_S * res->tsc_hz, res->tsc_hz / 10000);
+	for (int i = 0; i < cpus; i++) {
+		uint8_t *base = x->mem + slot * (uint64_t)i;
+		x->jobs[i] = (struct bw_job){
+			.k = k,
+			.dst = base,
+			.src = k->needs_src && k->needs_dst ? base + per_buf : base,
+			.bytes = per_buf,
+			.passes = passes,
+			.target_ticks = target,
+			.samples = n,
+			.barriers = cpus > 1 ? x->barriers : 0,
+			.start = x->times + (uint64_t)i * 2 * x->samples,
+			.end = x->times + (uint64_t)i * 2 * x->samples + x->samples,
+			.smis = x->smis ? x->smis + (uint64_t)i * x->samples : 0,
+		};
+		x->args[i] = &x->jobs[i];
+	}
+	done = plat_run_on_cpus(res->selected, cpus, bw_window, x->args,
+				RUN_TIMEOUT_US, x->ok);
+	if (done < cpus) {
+		for (int i = 0; i < cpus; i++)
+			if (!x->ok[i])
+				msgs_add(&res->warnings, "cpu %d did not finish "
+					 "%s in time: dropped from the run",
+					 res->selected[i], k->name);
+		res->failed = 1;
+		cpus_prune(res);
+		return -1;
+	}
+	return 0;
+}
 
 /* Runs kernel k on the first `cpus` selected cpus, each over its own
  * `size` bytes. Appends the point; returns it, or 0 on failure. */
@@ -142,7 +194,7 @@ static struct bw_point *run_point(struct point_ctx *x,
 	uint64_t target = sweep_sample_ns(&res->config) * res->tsc_hz /
 			  1000000000u;
 	uint64_t gbs[MAX_SAMPLES];
-	int good = 0, done;
+	int good = 0, smi = 0, retaken = 0;
 	struct bw_point *pt;
 	struct stats_u64 st;
 
@@ -165,57 +217,47 @@ static struct bw_point *run_point(struct point_ctx *x,
 			return 0;
 		passes = cal.passes;
 	}
-	for (int s = 0; s < x->samples && cpus > 1; s++)
-		barrier_init(&x->barriers[s], (uint32_t)cpus,
-			     BARRIER_TIMEOUT_S * res->tsc_hz, res->tsc_hz / 10000);
-	for (int i = 0; i < cpus; i++) {
-		uint8_t *base = x->mem + slot * (uint64_t)i;
-		x->jobs[i] = (struct bw_job){
-			.k = k,
-			.dst = base,
-			.src = k->needs_src && k->needs_dst ? base + per_buf : base,
-			.bytes = per_buf,
-			.passes = passes,
-			.target_ticks = target,
-			.samples = x->samples,
-			.barriers = cpus > 1 ? x->barriers : 0,
-			.start = x->times + (uint64_t)i * 2 * x->samples,
-			.end = x->times + (uint64_t)i * 2 * x->samples + x->samples,
-		};
-		x->args[i] = &x->jobs[i];
-	}
-	done = plat_run_on_cpus(res->selected, cpus, bw_window, x->args,
-				RUN_TIMEOUT_US, x->ok);
-	if (done < cpus) {
-		for (int i = 0; i < cpus; i++)
-			if (!x->ok[i])
-				msgs_add(&res->warnings, "cpu %d did not finish "
-					 "%s in time: dropped from the run",
-					 res->selected[i], k->name);
-		res->failed = 1;
-		cpus_prune(res);
-		return 0;
-	}
-	/* GB/s of a sample: all bytes over the span from the common start
-	 * to the slowest cpu's end. */
-	for (int s = 0; s < x->samples; s++) {
-		uint64_t t0 = x->jobs[0].start[s], t1 = 0;
-		int valid = t0 != 0;
-		for (int i = 0; i < cpus && valid; i++) {
-			valid = x->jobs[i].start[s] != 0;
-			if (x->jobs[i].end[s] > t1)
-				t1 = x->jobs[i].end[s];
+	/* Samples an SMI hit are dropped and taken again, a few rounds at
+	 * most, all cpus together (an SMI stops every core of the package). */
+	for (int round = 0, n = x->samples, hit = 1;
+	     hit && n > 0 && round <= SMI_RETAKES; round++, n = x->samples - good) {
+		if (round) {
+			retaken += n;
+			passes = x->jobs[0].passes;
 		}
-		if (!valid || t1 <= t0)
-			continue;
-		gbs[good++] = (uint64_t)((double)(per_buf * k->bytes_per_byte) *
-					 (double)x->jobs[0].passes * cpus *
-					 (double)res->tsc_hz / (double)(t1 - t0) /
-					 1e3);	/* MB/s: integer stats */
+		hit = 0;
+		if (run_once(x, k, cpus, size, per_buf, passes, target, n) < 0)
+			return 0;
+		/* GB/s of a sample: all bytes over the span from the common
+		 * start to the slowest cpu's end. */
+		for (int s = 0; s < n; s++) {
+			uint64_t t0 = x->jobs[0].start[s], t1 = 0;
+			int valid = t0 != 0, smi_seen = 0;
+			for (int i = 0; i < cpus && valid; i++) {
+				valid = x->jobs[i].start[s] != 0;
+				if (x->jobs[i].end[s] > t1)
+					t1 = x->jobs[i].end[s];
+				smi_seen |= x->smis && x->jobs[i].smis[s];
+			}
+			if (smi_seen) {
+				smi++;
+				hit = 1;
+				continue;
+			}
+			if (!valid || t1 <= t0)
+				continue;
+			gbs[good++] = (uint64_t)((double)(per_buf *
+							  k->bytes_per_byte) *
+						 (double)x->jobs[0].passes * cpus *
+						 (double)res->tsc_hz /
+						 (double)(t1 - t0) / 1e3); /* MB/s */
+		}
 	}
 	if (good == 0) {
-		msgs_add(&res->warnings, "%s on %d cpus: the cpus did not start "
-			 "together; point dropped", k->name, cpus);
+		msgs_add(&res->warnings, smi ? "%s on %d cpus: every sample "
+			 "hit by an SMI; point dropped" : "%s on %d cpus: the "
+			 "cpus did not start together; point dropped", k->name,
+			 cpus);
 		return 0;
 	}
 	st = stats_summarize_u64(gbs, (size_t)good);
@@ -232,7 +274,13 @@ static struct bw_point *run_point(struct point_ctx *x,
 		.gb_min = (double)st.min / 1e6,
 		.gb_median = (double)st.median / 1e6,
 		.gb_max = (double)st.max / 1e6,
+		.smi = x->smis ? smi : -1,
+		.retaken = retaken,
 	};
+	if (smi && good < x->samples)
+		msgs_add(&res->warnings, "%s on %d cpu%s at %s: %d samples "
+			 "lost to SMIs after retakes", k->name, cpus,
+			 cpus > 1 ? "s" : "", level, x->samples - good);
 	return pt;
 }
 
@@ -314,7 +362,11 @@ int bandwidth_run(struct run_results *res, int have_avx2)
 	x.barriers = plat_alloc(sizeof(struct barrier) * (size_t)x.samples);
 	x.times = plat_alloc(sizeof(uint64_t) * 2 * (size_t)x.samples *
 			     (size_t)ncpu);
-	if (!x.jobs || !x.args || !x.ok || !x.barriers || !x.times) {
+	if (res->smi_ok)
+		x.smis = plat_alloc(sizeof(uint64_t) * (size_t)x.samples *
+				    (size_t)ncpu);
+	if (!x.jobs || !x.args || !x.ok || !x.barriers || !x.times ||
+	    (res->smi_ok && !x.smis)) {
 		msgs_add(&res->errors, "bandwidth: out of pool memory");
 		res->failed = 1;
 		goto out;
@@ -375,6 +427,7 @@ out:
 	plat_free(x.ok);
 	plat_free(x.barriers);
 	plat_free(x.times);
+	plat_free(x.smis);
 	plat_buffer_free(&buf);
 	return 0;
 }

@@ -32,6 +32,9 @@ struct chase_job {
 	int aperf;		/* read APERF/MPERF around each sample */
 	uint64_t *core;		/* [samples]: core cycles, when aperf */
 	uint64_t *scratch;	/* [2 * samples] for the outlier rule */
+	int smi_on;		/* read MSR_SMI_COUNT around each sample */
+	uint64_t *smis;		/* [samples]: SMIs during each, when smi_on */
+	int smi;		/* out: samples that saw an SMI */
 	int retaken;		/* out: samples taken again */
 	int noisy;		/* out: outliers left after the last round */
 	uint64_t hops;		/* out: hops per sample */
@@ -46,8 +49,10 @@ static uint64_t round_up(uint64_t v, uint64_t m)
 /* One timed sample into slot s; returns where the chain stopped. */
 static void *take_sample(struct chase_job *j, void *p, uint64_t hops, int s)
 {
-	uint64_t a0 = 0, m0 = 0, t0, t1;
+	uint64_t a0 = 0, m0 = 0, s0 = 0, t0, t1;
 
+	if (j->smi_on)
+		s0 = rdmsr(MSR_SMI_COUNT);
 	if (j->aperf) {
 		m0 = rdmsr(MSR_MPERF);
 		a0 = rdmsr(MSR_APERF);
@@ -65,6 +70,12 @@ static void *take_sample(struct chase_job *j, void *p, uint64_t hops, int s)
 		j->core[s] = dm ? (uint64_t)((double)j->ticks[s] * (double)da /
 					     (double)dm)
 				: 0;
+	}
+	/* An SMI stops the core for microseconds to milliseconds, the
+	 * sample's time included (SDM vol 3C, 32.5). */
+	if (j->smi_on) {
+		j->smis[s] = rdmsr(MSR_SMI_COUNT) - s0;
+		j->smi += j->smis[s] != 0;
 	}
 	return p;
 }
@@ -107,7 +118,7 @@ static void chase_window(void *arg)
 	for (int round = 0; round <= RETAKE_ROUNDS; round++) {
 		int bad = 0;
 		for (int s = 0; s < j->samples; s++) {
-			if (!outlier(j, s))
+			if (!outlier(j, s) && !(j->smi_on && j->smis[s]))
 				continue;
 			bad++;
 			if (round < RETAKE_ROUNDS) {
@@ -144,6 +155,8 @@ static int measure_point(struct run_results *res, int cpu,
 		.aperf = res->msr_ok && res->cpu.f.aperfmperf,
 		.core = ticks + MAX_SAMPLES,
 		.scratch = ticks + 2 * MAX_SAMPLES,
+		.smi_on = res->smi_ok,
+		.smis = ticks + 4 * MAX_SAMPLES,
 	};
 	{
 		void *arg = &job;
@@ -169,11 +182,13 @@ static int measure_point(struct run_results *res, int cpu,
 		.core_cycles_median = -1,
 		.retaken = job.retaken,
 		.noisy = job.noisy,
+		.smi = job.smi_on ? job.smi : -1,
 	};
 	if (job.noisy) {
 		char a[16];
 		msgs_add(&res->warnings, "latency at %s on cpu %d: %d of %d "
-			 "samples still far from the median after retakes",
+			 "samples still far from the median or hit by an SMI "
+			 "after retakes",
 			 fmt_size(a, sizeof a, size_bytes), cpu, job.noisy,
 			 samples);
 	}
@@ -237,9 +252,9 @@ static size_t get_buffer(struct run_results *res, uint64_t *sizes,
 
 static int alloc_ticks(struct run_results *res, uint64_t **ticks)
 {
-	/* ticks[0..MAX_SAMPLES), core cycles of the same samples, then
-	 * scratch for the outlier rule. */
-	*ticks = plat_alloc(sizeof(uint64_t) * 4 * MAX_SAMPLES);
+	/* ticks[0..MAX_SAMPLES), core cycles of the same samples, scratch
+	 * for the outlier rule, SMIs of each sample. */
+	*ticks = plat_alloc(sizeof(uint64_t) * 5 * MAX_SAMPLES);
 	if (*ticks)
 		return 0;
 	msgs_add(&res->errors, "latency: out of pool memory");

@@ -22,6 +22,8 @@ struct lat_point {
 	double core_cycles_median;		/* per hop; < 0: unavailable */
 	int retaken;		/* samples taken again by the outlier rule */
 	int noisy;		/* outliers left after the retakes */
+	int smi;		/* samples that saw an SMI (retaken ones too);
+				 * < 0: SMIs not counted */
 };
 
 /* One bandwidth point: a kernel over a working set on one or more cpus
@@ -36,6 +38,9 @@ struct bw_point {
 	uint64_t bytes;		/* bytes counted per sample, all cpus */
 	int repeats;
 	double gb_min, gb_median, gb_max;	/* GB = 10^9 bytes */
+	int smi;		/* samples that saw an SMI and were dropped;
+				 * < 0: SMIs not counted */
+	int retaken;		/* samples taken again for them */
 };
 
 enum run_status { RUN_OK, RUN_PARTIAL, RUN_ERROR };
@@ -79,6 +84,10 @@ struct run_results {
 	int avx2_usable;	/* AVX2 present and its state enabled */
 	int msr_ok;		/* the suite may read MSRs CPUID vouches for
 				 * (UEFI: ring 0; Linux: no) */
+	int smi_ok;		/* MSR_SMI_COUNT (0x34) readable on every cpu */
+	int microcode_known;	/* microcode holds the revision */
+	uint64_t microcode;	/* revision (Intel BIOS_SIGN_ID high half,
+				 * AMD PATCH_LEVEL) */
 };
 
 /* ok: everything selected was measured; partial: some results and some

@@ -52,7 +52,13 @@ static void write_cpu(struct json_writer *w, const struct run_results *res)
 	json_u64(w, "family", (uint64_t)ci->family);
 	json_u64(w, "model", (uint64_t)ci->model);
 	json_u64(w, "stepping", (uint64_t)ci->stepping);
-	json_null(w, "microcode");
+	if (res->microcode_known) {
+		char mc[24];
+		fmt(mc, sizeof mc, "0x%llx", (unsigned long long)res->microcode);
+		json_string(w, "microcode", mc);
+	} else {
+		json_null(w, "microcode");
+	}
 	json_u64(w, "logical_processors", (uint64_t)res->cpu_count);
 	json_array_begin(w, "processors");
 	for (int i = 0; i < res->cpu_count; i++) {
@@ -175,6 +181,10 @@ static void write_latency(struct json_writer *w, const struct run_results *res)
 		json_measured(w, "core_cycles_median", p->core_cycles_median, 2);
 		json_u64(w, "retaken", (uint64_t)p->retaken);
 		json_u64(w, "noisy", (uint64_t)p->noisy);
+		if (p->smi >= 0)
+			json_u64(w, "smi", (uint64_t)p->smi);
+		else
+			json_null(w, "smi");
 		json_object_end(w);
 	}
 	json_array_end(w);
@@ -207,6 +217,11 @@ static void write_bandwidth(struct json_writer *w,
 		json_double(w, "gb_per_s_min", p->gb_min, 2);
 		json_double(w, "gb_per_s_median", p->gb_median, 2);
 		json_double(w, "gb_per_s_max", p->gb_max, 2);
+		if (p->smi >= 0)
+			json_u64(w, "smi", (uint64_t)p->smi);
+		else
+			json_null(w, "smi");
+		json_u64(w, "retaken", (uint64_t)p->retaken);
 		json_object_end(w);
 	}
 	json_array_end(w);

@@ -1,0 +1,246 @@
+/* MSRs that may be missing: probed under a temporary #GP handler, then
+ * gated by vendor and model (SMI count, microcode revision). A #GP that
+ * reaches the firmware's own handler is a hang (UEFI-NOTES), so nothing
+ * here reads an MSR it has not first shown to exist on the boot cpu. */
+#include "baremem_efi.h"
+#include "cpu.h"
+
+#define MSR_BIOS_SIGN_ID 0x8b		/* Intel: IA32_BIOS_SIGN_ID */
+#define MSR_PATCH_LEVEL 0x8b		/* AMD: PATCH_LEVEL (K8 BKDG, APM vol 2) */
+#define VEC_GP 13
+#define CR0_WP (1ull << 16)
+
+/* A 64-bit interrupt gate (SDM vol 3A, 6.14.1). */
+struct idt_gate {
+	UINT16 off0, sel;
+	UINT8 ist, type;
+	UINT16 off1;
+	UINT32 off2, zero;
+} __attribute__((packed));
+
+struct idt_ptr {
+	UINT16 limit;
+	UINT64 base;
+} __attribute__((packed));
+
+/* probe_rdmsr(msr, *val) / probe_wrmsr(msr, val): 0, or -1 when the
+ * instruction raised #GP. probe_xsetbv1(): xsetbv with ECX=1, which
+ * #GPs on every CPU (SDM vol 2D, XSETBV: only XCR0 is writable); it
+ * proves the handler works before an MSR's fate depends on it.
+ * gp_handler: the #GP gate's target. It drops the error code and
+ * resumes at probe_fault, which returns -1 from whichever probe
+ * faulted: each probe is a leaf without a frame, so the stack the
+ * fault restores is the probe's own, its return address on top. */
+int probe_rdmsr(UINT32 msr, UINT64 *val);
+int probe_wrmsr(UINT32 msr, UINT64 val);
+int probe_xsetbv1(void);
+void gp_handler(void);
+__asm__(".text\n"
+	".globl probe_rdmsr\n"
+	"probe_rdmsr:\n\t"
+	"mov %edi, %ecx\n\t"
+	"rdmsr\n\t"
+	"shl $32, %rdx\n\t"
+	"or %rdx, %rax\n\t"
+	"mov %rax, (%rsi)\n\t"
+	"xor %eax, %eax\n\t"
+	"ret\n"
+	".globl probe_wrmsr\n"
+	"probe_wrmsr:\n\t"
+	"mov %edi, %ecx\n\t"
+	"mov %rsi, %rax\n\t"
+	"mov %rsi, %rdx\n\t"
+	"shr $32, %rdx\n\t"
+	"wrmsr\n\t"
+	"xor %eax, %eax\n\t"
+	"ret\n"
+	".globl probe_xsetbv1\n"
+	"probe_xsetbv1:\n\t"
+	"mov $1, %ecx\n\t"
+	"xor %eax, %eax\n\t"
+	"xor %edx, %edx\n\t"
+	"xsetbv\n\t"
+	"xor %eax, %eax\n\t"
+	"ret\n"
+	"probe_fault:\n\t"
+	"mov $-1, %eax\n\t"
+	"ret\n"
+	".globl gp_handler\n"
+	"gp_handler:\n\t"
+	"add $8, %rsp\n\t"		/* the error code */
+	"push %rax\n\t"
+	"lea probe_fault(%rip), %rax\n\t"
+	"mov %rax, 8(%rsp)\n\t"	/* the saved RIP */
+	"pop %rax\n\t"
+	"iretq\n");
+
+struct gp_guard {
+	struct idt_gate *gate, saved;
+	UINT64 flags;
+};
+
+static UINT64 read_cr0(void)
+{
+	UINT64 v;
+	__asm__ volatile("mov %%cr0, %0" : "=r"(v));
+	return v;
+}
+
+static void write_cr0(UINT64 v)
+{
+	__asm__ volatile("mov %0, %%cr0" : : "r"(v) : "memory");
+}
+
+/* The IDT may sit on a page the firmware made read-only: CR0.WP off
+ * for the two 16-byte writes lets ring 0 write it anyway. */
+static void write_gate(struct idt_gate *dst, const struct idt_gate *src)
+{
+	UINT64 cr0 = read_cr0();
+
+	write_cr0(cr0 & ~CR0_WP);
+	*(volatile struct idt_gate *)dst = *src;
+	write_cr0(cr0);
+}
+
+/* Interrupts off, then the boot cpu's #GP vector points at gp_handler
+ * until guard_end. Returns -1 when the IDT has no vector 13. */
+static int guard_begin(struct gp_guard *g)
+{
+	struct idt_ptr idt;
+	struct idt_gate mine;
+	UINT64 h = (UINT64)(UINTN)gp_handler;
+	UINT16 cs;
+
+	__asm__ volatile("pushfq\n\tpop %0\n\tcli" : "=r"(g->flags) : : "memory");
+	__asm__ volatile("sidt %0" : "=m"(idt));
+	__asm__ volatile("mov %%cs, %0" : "=r"(cs));
+	if (idt.limit < (VEC_GP + 1) * sizeof(struct idt_gate) - 1) {
+		if (g->flags & (1u << 9))
+			__asm__ volatile("sti" : : : "memory");
+		return -1;
+	}
+	g->gate = (struct idt_gate *)(UINTN)idt.base + VEC_GP;
+	g->saved = *g->gate;
+	mine = (struct idt_gate){
+		.off0 = (UINT16)h, .sel = cs, .ist = 0,
+		.type = 0x8e,	/* present, DPL 0, 64-bit interrupt gate */
+		.off1 = (UINT16)(h >> 16), .off2 = (UINT32)(h >> 32),
+	};
+	write_gate(g->gate, &mine);
+	return 0;
+}
+
+static void guard_end(struct gp_guard *g)
+{
+	write_gate(g->gate, &g->saved);
+	if (g->flags & (1u << 9))
+		__asm__ volatile("sti" : : : "memory");
+}
+
+/* Whether the handler catches a #GP here: xsetbv needs CR4.OSXSAVE
+ * (else it is #UD, which the handler does not catch). */
+static int guard_works(void)
+{
+	UINT64 cr4;
+
+	__asm__ volatile("mov %%cr4, %0" : "=r"(cr4));
+	if (!(cr4 & (1ull << 18)))
+		return 0;
+	return probe_xsetbv1() == -1;
+}
+
+static int is_intel(const struct cpu_info *ci)
+{
+	return !CompareMem(ci->vendor, "GenuineIntel", 12);
+}
+
+static int is_amd(const struct cpu_info *ci)
+{
+	return !CompareMem(ci->vendor, "AuthenticAMD", 12);
+}
+
+/* MSR_SMI_COUNT is listed for family 6 from Nehalem (model 1Ah) on, in
+ * the Silvermont-and-later Atom tables and for the hybrid parts (SDM vol
+ * 4, tables 2-6, 2-15 and later); the Bonnell Atoms (1Ch, 26h, 27h, 35h,
+ * 36h) and anything before Nehalem lack it. Later families are left to
+ * the probe. */
+static int smi_count_listed(const struct cpu_info *ci)
+{
+	static const int bonnell[] = { 0x1c, 0x26, 0x27, 0x35, 0x36 };
+
+	if (!is_intel(ci))
+		return 0;
+	if (ci->family > 6)
+		return ci->family != 0xf;	/* NetBurst: no */
+	if (ci->family != 6 || ci->model < 0x1a)
+		return 0;
+	for (unsigned i = 0; i < sizeof bonnell / sizeof bonnell[0]; i++)
+		if (ci->model == bonnell[i])
+			return 0;
+	return 1;
+}
+
+static const char *probe_note = "not run";
+
+const char *msr_probe_note(void)
+{
+	return probe_note;
+}
+
+void msr_probe(struct run_results *res)
+{
+	const struct cpu_info *ci = &res->cpu;
+	struct gp_guard g;
+	UINT64 v = 0;
+	int works, trusted;
+
+	res->smi_ok = 0;
+	res->microcode_known = 0;
+	if (guard_begin(&g) != 0) {
+		probe_note = "no #GP vector in the IDT: skipped";
+		msgs_add(&res->warnings, "no #GP vector in the IDT: SMI count "
+			 "and microcode revision not read");
+		return;
+	}
+	/* Where the handler is proven, a missing MSR costs nothing; where it
+	 * is not (no XSAVE to test it with), only bare metal is trusted to
+	 * have what the SDM / APM tables list: a hypervisor may leave out
+	 * any MSR. */
+	works = guard_works();
+	probe_note = works ? "under a #GP handler, checked by a faulting xsetbv"
+		     : ci->f.hypervisor ? "no checked #GP handler: skipped"
+					: "no checked #GP handler: SDM/APM "
+					  "tables trusted (bare metal)";
+	trusted = works || !ci->f.hypervisor;
+	/* Microcode (SDM vol 3A, 10.11.7.1: write 0, CPUID(1), read the
+	 * high half; AMD APM vol 2: PATCH_LEVEL's low half). */
+	if (trusted && is_intel(ci) && (ci->family == 6 || ci->family > 0xf) &&
+	    probe_wrmsr(MSR_BIOS_SIGN_ID, 0) == 0) {
+		(void)cpuid(1, 0);
+		if (probe_rdmsr(MSR_BIOS_SIGN_ID, &v) == 0) {
+			res->microcode = v >> 32;
+			res->microcode_known = 1;
+		}
+	} else if (trusted && is_amd(ci) && ci->family >= 0xf &&
+		   probe_rdmsr(MSR_PATCH_LEVEL, &v) == 0) {
+		res->microcode = v & 0xffffffffu;
+		res->microcode_known = 1;
+	}
+	if (trusted && smi_count_listed(ci) &&
+	    probe_rdmsr(MSR_SMI_COUNT, &v) == 0)
+		res->smi_ok = 1;
+	guard_end(&g);
+
+	if (res->smi_ok)
+		return;
+	if (!is_intel(ci))
+		msgs_add(&res->warnings, "SMI counting unavailable: %s has "
+			 "no MSR_SMI_COUNT (Intel only)", ci->vendor);
+	else if (!trusted)
+		msgs_add(&res->warnings, "SMI counting unavailable: under a "
+			 "hypervisor without a way to catch a missing MSR");
+	else
+		msgs_add(&res->warnings, "SMI counting unavailable: family "
+			 "%xh model %xh has no MSR_SMI_COUNT (0x34)",
+			 ci->family, ci->model);
+}
