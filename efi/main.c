@@ -49,8 +49,10 @@ static void print_machine(const struct run_results *res)
 		    res->tsc_error_ppm,
 		    ci->f.invariant_tsc ? "" : ", not invariant");
 	else
-		out("tsc: %.3f MHz from %s%s\n", (double)res->tsc_hz / 1e6,
-		    res->tsc_source, ci->f.invariant_tsc ? "" : ", not invariant");
+		out("tsc: %.3f MHz from %s (%s)%s\n", (double)res->tsc_hz / 1e6,
+		    res->tsc_source, res->tsc_source[0] == 'c'
+		    ? "nominal: CPUID 15h crystal x ratio" : "no error bound",
+		    ci->f.invariant_tsc ? "" : ", not invariant");
 	out("paging: baremem's identity map, %s mapped, buffers on %s pages\n",
 	    fmt_size(a, sizeof a, res->mapped_bytes),
 	    res->page_bytes >= (1ull << 30) ? "1G"

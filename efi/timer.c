@@ -4,7 +4,9 @@
 #include "cpu.h"
 
 #define PMTIMER_HZ 3579545ull		/* ACPI spec, 4.8.3.3 */
-#define CALIBRATE_NS 100000000ull	/* 100 ms per calibration */
+#define CALIBRATE_NS 100000000ull	/* 100 ms: the first try */
+#define CALIBRATE_MAX_NS 1600000000ull	/* 1.6 s: the longest */
+#define BOUND_PPM 1000.0		/* 0.1 %: what a calibration must reach */
 
 struct fadt_tail {	/* the FADT fields used here, by offset */
 	UINT32 pm_tmr_blk;	/* offset 76 */
@@ -69,29 +71,70 @@ static UINT16 pmtimer_port(UINT32 *mask)
 	return (UINT16)port;
 }
 
-/* Counts TSC ticks over `ticks` of a reference counter read by read_ref,
- * starting and ending on a fresh reference tick so the error is one tick
- * at each end. */
+/* One calibration: TSC ticks between two edges of a reference counter
+ * `ticks` (or a few more) apart. An edge is known to lie between the start
+ * of the read before the one that saw it and the end of the one that saw
+ * it; the TSC stamp is the middle of that window and the error half its
+ * width, at each end. So the bound covers slow reads (a PM timer read is
+ * about 1 us on real chipsets, several of its ticks) as well as the
+ * tick. Returns the TSC ticks; *ref_ticks the reference ticks between the
+ * edges, *err_ticks the bound on the TSC side. */
 static UINT64 calibrate(UINT64 (*read_ref)(void *), void *ctx, UINT64 mask,
-			UINT64 ticks, UINT64 *ref_ticks)
+			UINT64 ticks, UINT64 *ref_ticks, UINT64 *err_ticks)
 {
-	UINT64 r0, r, t0, t1, elapsed = 0, flags;
+	UINT64 r0, r, ta, tb, prev, s_lo, s_hi, e_lo, e_hi, elapsed, flags;
 
 	__asm__ volatile("pushfq\n\tpop %0\n\tcli" : "=r"(flags) : : "memory");
+	prev = tsc_read();
 	r0 = read_ref(ctx);
-	while ((r = read_ref(ctx)) == r0)
-		;
-	t0 = tsc_read();
-	r0 = r;
-	while (elapsed < ticks) {
+	for (;;) {
+		ta = tsc_read();
 		r = read_ref(ctx);
-		elapsed = (r - r0) & mask;
+		tb = tsc_read();
+		if (r != r0)
+			break;
+		prev = ta;
 	}
-	t1 = tsc_read();
+	s_lo = prev;
+	s_hi = tb;
+	r0 = r;
+	prev = ta;
+	for (;;) {
+		ta = tsc_read();
+		r = read_ref(ctx);
+		tb = tsc_read();
+		elapsed = (r - r0) & mask;
+		if (elapsed >= ticks)
+			break;
+		prev = ta;
+	}
+	e_lo = prev;
+	e_hi = tb;
 	if (flags & (1u << 9))
 		__asm__ volatile("sti" : : : "memory");
 	*ref_ticks = elapsed;
-	return t1 - t0;
+	*err_ticks = ((s_hi - s_lo) + (e_hi - e_lo)) / 2 + 1;
+	return (e_lo + e_hi) / 2 - (s_lo + s_hi) / 2;
+}
+
+/* Calibrates over longer intervals until the bound is under BOUND_PPM
+ * (or the longest interval is spent). ref_hz: the reference's rate. */
+static UINT64 calibrate_bounded(UINT64 (*read_ref)(void *), void *ctx,
+				UINT64 mask, double ref_hz, double *ppm)
+{
+	UINT64 ref, err, tsc = 0;
+
+	for (UINT64 ns = CALIBRATE_NS; ns <= CALIBRATE_MAX_NS; ns *= 4) {
+		UINT64 want = (UINT64)(ref_hz * (double)ns / 1e9);
+		/* a counter that wraps within the interval cannot time it */
+		if (want >= mask / 2)
+			break;
+		tsc = calibrate(read_ref, ctx, mask, want, &ref, &err);
+		*ppm = tsc ? 1e6 * (double)err / (double)tsc : -1;
+		if (tsc && *ppm < BOUND_PPM)
+			break;
+	}
+	return tsc && ref ? (UINT64)((double)tsc * ref_hz / (double)ref) : 0;
 }
 
 static UINT64 read_pm(void *ctx)
@@ -103,14 +146,11 @@ static UINT64 tsc_from_pmtimer(double *ppm)
 {
 	UINT32 mask = 0;
 	UINT16 port = pmtimer_port(&mask);
-	UINT64 ref, tsc;
 
 	if (!port)
 		return 0;
-	tsc = calibrate(read_pm, (void *)(UINTN)port, mask,
-			PMTIMER_HZ * CALIBRATE_NS / 1000000000u, &ref);
-	*ppm = 2e6 / (double)ref;
-	return tsc * PMTIMER_HZ / ref;
+	return calibrate_bounded(read_pm, (void *)(UINTN)port, mask,
+				 (double)PMTIMER_HZ, ppm);
 }
 
 struct hpet {
@@ -128,7 +168,7 @@ static UINT64 tsc_from_hpet(double *ppm)
 {
 	const UINT8 *t = acpi_find_table("HPET");
 	struct hpet h;
-	UINT64 cap, period_fs, cfg, ref, tsc, mask;
+	UINT64 cap, period_fs, cfg, tsc, mask;
 
 	if (!t || rd32(t, 4) < 56 || t[40] != 0)	/* GAS in memory */
 		return 0;
@@ -143,20 +183,26 @@ static UINT64 tsc_from_hpet(double *ppm)
 	cfg = h.regs[0x10 / 8];
 	if (!(cfg & 1))
 		h.regs[0x10 / 8] = cfg | 1;
-	tsc = calibrate(read_hpet, &h, mask,
-			CALIBRATE_NS * 1000000u / period_fs, &ref);
+	tsc = calibrate_bounded(read_hpet, &h, mask, 1e15 / (double)period_fs,
+				ppm);
 	if (!(cfg & 1))
 		h.regs[0x10 / 8] = cfg;
-	*ppm = 2e6 / (double)ref;
-	return (UINT64)((double)tsc * 1e15 / ((double)ref * (double)period_fs));
+	return tsc;
 }
 
+/* Stall() promises "at least" the time asked (UEFI spec, 7.5) and
+ * nothing about how much more: two lengths, differenced, cancel the
+ * call's fixed overhead, but no bound can be given. */
 static UINT64 tsc_from_stall(void)
 {
-	UINT64 t0 = tsc_read();
+	UINT64 t0, t1, t2;
 
-	BS->Stall(CALIBRATE_NS / 1000);
-	return (tsc_read() - t0) * (1000000000u / CALIBRATE_NS);
+	t0 = tsc_read();
+	BS->Stall(CALIBRATE_NS / 10000);
+	t1 = tsc_read();
+	BS->Stall(CALIBRATE_NS / 10000 + CALIBRATE_NS / 1000);
+	t2 = tsc_read();
+	return ((t2 - t1) - (t1 - t0)) * (1000000000u / CALIBRATE_NS);
 }
 
 void timer_calibrate(struct run_results *res)
@@ -190,6 +236,13 @@ void timer_calibrate(struct run_results *res)
 		hz = tsc_from_stall();
 		ppm = -1;
 		res->tsc_source = "stall";
+		msgs_add(&res->warnings, "TSC rate from the firmware's Stall(), "
+			 "which states no accuracy: no error bound, ns may be "
+			 "off by more than 0.1 %%");
+	} else if (ppm >= BOUND_PPM) {
+		msgs_add(&res->warnings, "TSC calibration against the %s is "
+			 "only good to %.0f ppm (wanted < %.0f)",
+			 res->tsc_source, ppm, BOUND_PPM);
 	}
 	res->tsc_hz = hz;
 	res->tsc_error_ppm = ppm;

@@ -12,6 +12,7 @@
 #include "latency.h"
 #include "out.h"
 #include "platform.h"
+#include "progress.h"
 #include "stats.h"
 #include "sweep.h"
 
@@ -325,6 +326,7 @@ int bandwidth_run(struct run_results *res, int have_avx2)
 	int counts[64], ncounts;
 	uint64_t max_size = 0, mem_want;
 	struct plat_buffer buf;
+	struct progress pr;
 	char a[16];
 
 	for (int o = 0; o < OP_COUNT; o++)
@@ -379,6 +381,11 @@ int bandwidth_run(struct run_results *res, int have_avx2)
 	    "%s pages)\n", x.samples, buf.page_bytes >= (1ull << 30) ? "1G"
 	    : buf.page_bytes >= (2ull << 20) ? "2M" : "4K");
 	print_table_head(ks);
+	ncounts = res->selected_count > 1
+			  ? bandwidth_scaling_counts(res->selected_count, counts, 64)
+			  : 0;
+	progress_begin(&pr, nlv * OP_COUNT * (1 + (res->selected_count > 1)) +
+				    ncounts);
 	for (int l = 0; l < nlv; l++) {
 		for (int all = 0; all <= (res->selected_count > 1); all++) {
 			int cpus = all ? res->selected_count : 1;
@@ -390,11 +397,12 @@ int bandwidth_run(struct run_results *res, int have_avx2)
 				       cpus);
 			for (int o = 0; o < OP_COUNT; o++) {
 				struct bw_point *pt;
-				out_progress("bandwidth: %s %s on %d cpu%s",
-					     lv[l].name, ks[o]->name, cpus,
-					     cpus > 1 ? "s" : "");
+				progress_step(&pr, "bandwidth: %s %s on %d cpu%s",
+					      lv[l].name, ks[o]->name, cpus,
+					      cpus > 1 ? "s" : "");
 				pt = run_point(&x, ks[o], lv[l].name, size, cpus,
 					       0, 0);
+				progress_done(&pr);
 				n += pt ? fmt(line + n, sizeof line - n,
 					      " %13.1f", pt->gb_median)
 					: fmt(line + n, sizeof line - n,
@@ -407,15 +415,17 @@ int bandwidth_run(struct run_results *res, int have_avx2)
 	if (res->selected_count > 1) {
 		ncpu = res->selected_count;
 		ncounts = bandwidth_scaling_counts(ncpu, counts, 64);
+		pr.total = pr.done + ncounts;
 		out("\nscaling, %s at %s per cpu (DRAM)\n%5s %10s %12s\n",
 		    ks[0]->name, fmt_size(a, sizeof a, lv[nlv - 1].size_bytes),
 		    "cpus", "GB/s", "GB/s per cpu");
 		for (int i = 0; i < ncounts; i++) {
 			struct bw_point *pt;
-			out_progress("bandwidth: scaling, %d of %d cpus",
-				     counts[i], ncpu);
+			progress_step(&pr, "bandwidth: scaling, %d of %d cpus",
+				      counts[i], ncpu);
 			pt = run_point(&x, ks[0], "DRAM",
 				       lv[nlv - 1].size_bytes, counts[i], 0, 1);
+			progress_done(&pr);
 			if (pt)
 				out("%5d %10.1f %12.2f\n", counts[i],
 				    pt->gb_median, pt->gb_median / counts[i]);

@@ -10,7 +10,9 @@
 #include "out.h"
 #include "perm.h"
 #include "platform.h"
+#include "progress.h"
 #include "stats.h"
+#include "summary.h"
 #include "sweep.h"
 
 #define NODE_BYTES 64		/* one node per cache line */
@@ -183,14 +185,15 @@ static int measure_point(struct run_results *res, int cpu,
 		.retaken = job.retaken,
 		.noisy = job.noisy,
 		.smi = job.smi_on ? job.smi : -1,
+		.level = summary_level_name(
+			summary_level_of(&res->cpu, size_bytes)),
 	};
 	if (job.noisy) {
 		char a[16];
 		msgs_add(&res->warnings, "latency at %s on cpu %d: %d of %d "
-			 "samples still far from the median or hit by an SMI "
-			 "after retakes",
+			 "samples still far from the median%s after retakes",
 			 fmt_size(a, sizeof a, size_bytes), cpu, job.noisy,
-			 samples);
+			 samples, job.smi_on ? " or hit by an SMI" : "");
 	}
 	if (job.aperf)
 		pt->core_cycles_median =
@@ -210,15 +213,16 @@ static void print_row(const struct lat_point *pt, int with_cpu)
 	else
 		fmt(core, sizeof core, "-");
 	fmt(cpu, sizeof cpu, "  %d", pt->cpu);
-	out("%10s %10.2f %10.2f %10.2f %12.1f %12s%s\n",
-	    fmt_size(size, sizeof size, pt->size_bytes), pt->ns_min,
-	    pt->ns_median, pt->ns_max, pt->tsc_cycles_median, core,
+	out("%10s %-5s %10.2f %10.2f %10.2f %12.1f %12s%s\n",
+	    fmt_size(size, sizeof size, pt->size_bytes), pt->level,
+	    pt->ns_min, pt->ns_median, pt->ns_max, pt->tsc_cycles_median, core,
 	    with_cpu ? cpu : "");
 }
 
 static void print_columns(int with_cpu)
 {
-	out("%10s %10s %10s %10s %12s %12s%s\n", "size", "ns min",
+	out("%10s %-5s %10s %10s %10s %12s %12s%s\n", "size", "level",
+	    "ns min",
 	    "ns median", "ns max", "tsc cycles", "core cycles",
 	    with_cpu ? "  cpu" : "");
 }
@@ -271,14 +275,16 @@ static int sweep_on(struct run_results *res, int cpu,
 {
 	char a[16];
 	int done = 0;
+	struct progress pr;
 
+	progress_begin(&pr, (int)count);
 	for (size_t i = 0; i < count; i++) {
 		int r;
 
-		out_progress("%s: cpu %d, %s (%u of %u)", what, cpu,
-			     fmt_size(a, sizeof a, sizes[i]),
-			     (unsigned)(i + 1), (unsigned)count);
+		progress_step(&pr, "%s: %s on cpu %d", what,
+			      fmt_size(a, sizeof a, sizes[i]), cpu);
 		r = measure_point(res, cpu, buf, sizes[i], ticks, samples);
+		progress_done(&pr);
 		if (r == -1) {
 			msgs_add(&res->errors, "latency: more points than "
 				 "the results can hold");
@@ -417,6 +423,7 @@ int latency_per_cpu(struct run_results *res)
 	uint64_t size = latency_dram_bytes(res), max_bytes, *ticks;
 	int samples = sweep_repeats(c), first = res->lat_count;
 	struct plat_buffer buf;
+	struct progress pr;
 	char a[16];
 
 	max_bytes = plat_buffer_max_bytes(c->page_bytes);
@@ -436,14 +443,16 @@ int latency_per_cpu(struct run_results *res)
 	    "(min, median, max of %d samples)\n", fmt_size(a, sizeof a, size),
 	    page_label(buf.page_bytes), samples);
 	print_columns(1);
+	progress_begin(&pr, res->selected_count);
 	for (int i = 0; i < res->selected_count; i++) {
 		int cpu = res->selected[i], r;
 
 		if (!cpus_usable(cpu))
 			continue;
-		out_progress("latency per cpu: cpu %d (%d of %d)", cpu, i + 1,
-			     res->selected_count);
+		progress_step(&pr, "latency per cpu: %s on cpu %d",
+			      fmt_size(a, sizeof a, size), cpu);
 		r = measure_point(res, cpu, &buf, size, ticks, samples);
+		progress_done(&pr);
 		if (r == -2) {
 			msgs_add(&res->warnings, "cpu %d did not finish its "
 				 "latency point in time: dropped", cpu);

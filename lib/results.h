@@ -24,6 +24,7 @@ struct lat_point {
 	int noisy;		/* outliers left after the retakes */
 	int smi;		/* samples that saw an SMI (retaken ones too);
 				 * < 0: SMIs not counted */
+	const char *level;	/* cache level the size falls in: "L1".."DRAM" */
 };
 
 /* One bandwidth point: a kernel over a working set on one or more cpus

@@ -171,6 +171,8 @@ static void write_latency(struct json_writer *w, const struct run_results *res)
 		json_object_begin(w, 0);
 		json_u64(w, "cpu", (uint64_t)p->cpu);
 		json_u64(w, "size_bytes", p->size_bytes);
+		if (p->level)
+			json_string(w, "level", p->level);
 		json_u64(w, "page_bytes", p->page_bytes);
 		json_u64(w, "hops", p->hops);
 		json_u64(w, "repeats", (uint64_t)p->repeats);

@@ -9,42 +9,42 @@
 #include "out.h"
 #include "summary.h"
 
-static void summary_row(const char *label, const double *v, int n,
-			const char *f)
+/* A figure, or "-" where the level was not measured. */
+static size_t cell(char *buf, size_t cap, int width, int decimals, double v)
 {
-	char line[160];
-	size_t len = fmt(line, sizeof line, "%-22s", label);
-
-	for (int i = 0; i < n; i++) {
-		if (v[i] < 0)
-			len += fmt(line + len, sizeof line - len, " %9s", "-");
-		else
-			len += fmt(line + len, sizeof line - len, f, v[i]);
-	}
-	out("%s\n", line);
+	if (v < 0)
+		return fmt(buf, cap, " %*s", width, "-");
+	return fmt(buf, cap, " %*.*f", width, decimals, v);
 }
 
+/* One row per level: latency in ns with the core and TSC cycles beside
+ * it, then read bandwidth on one cpu (and on all cpus for DRAM). */
 static void print_summary(const struct run_results *res)
 {
+	static const char *const names[SUM_LEVELS] = { "L1", "L2", "L3",
+							"DRAM" };
 	struct summary s;
-	double all[SUM_LEVELS] = { -1, -1, -1, -1 };
-	char label[40];
+	char line[160], all[32];
 
 	if (res->lat_count == 0 && res->bw_count == 0)
 		return;
 	summary_compute(res, res->selected[0], &s);
-	out("\nsummary, cpu %d %22s %9s %9s %9s\n", res->selected[0], "L1",
-	    "L2", "L3", "DRAM");
-	summary_row("latency ns", s.lat_ns, SUM_LEVELS, " %9.2f");
-	summary_row("latency tsc cycles", s.lat_tsc_cycles, SUM_LEVELS,
-		    " %9.1f");
-	summary_row("latency core cycles", s.lat_core_cycles, SUM_LEVELS,
-		    " %9.1f");
-	summary_row("read GB/s, 1 cpu", s.read_gb, SUM_LEVELS, " %9.1f");
-	if (s.dram_all_cpus > 1) {
-		all[SUM_DRAM] = s.read_gb_dram_all;
-		fmt(label, sizeof label, "read GB/s, %d cpus", s.dram_all_cpus);
-		summary_row(label, all, SUM_LEVELS, " %9.1f");
+	fmt(all, sizeof all, "GB/s %d cpus", s.dram_all_cpus);
+	out("\nsummary, cpu %d: latency per load, read bandwidth\n",
+	    res->selected[0]);
+	out("%-6s %10s %12s %12s %12s%s%13s\n", "level", "ns",
+	    "core cycles", "tsc cycles", "GB/s 1 cpu",
+	    s.dram_all_cpus > 1 ? " " : "", s.dram_all_cpus > 1 ? all : "");
+	for (int l = 0; l < SUM_LEVELS; l++) {
+		size_t n = fmt(line, sizeof line, "%-6s", names[l]);
+		n += cell(line + n, sizeof line - n, 10, 2, s.lat_ns[l]);
+		n += cell(line + n, sizeof line - n, 12, 1, s.lat_core_cycles[l]);
+		n += cell(line + n, sizeof line - n, 12, 1, s.lat_tsc_cycles[l]);
+		n += cell(line + n, sizeof line - n, 12, 1, s.read_gb[l]);
+		if (s.dram_all_cpus > 1)
+			cell(line + n, sizeof line - n, 13, 1,
+			     l == SUM_DRAM ? s.read_gb_dram_all : -1);
+		out("%s\n", line);
 	}
 }
 

@@ -91,3 +91,20 @@ void summary_compute(const struct run_results *res, int cpu,
 		}
 	}
 }
+
+int summary_level_of(const struct cpu_info *ci, uint64_t size_bytes)
+{
+	for (int l = 1; l <= 3; l++) {
+		const struct cpu_cache *c = cpuinfo_cache(ci, l);
+		if (c && size_bytes <= c->size_bytes)
+			return l - 1;
+	}
+	return SUM_DRAM;
+}
+
+const char *summary_level_name(int level)
+{
+	static const char *const names[SUM_LEVELS] = { "L1", "L2", "L3",
+							"DRAM" };
+	return level >= 0 && level < SUM_LEVELS ? names[level] : "?";
+}

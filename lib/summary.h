@@ -30,4 +30,12 @@ struct summary {
 void summary_compute(const struct run_results *res, int cpu,
 		     struct summary *s);
 
+/* The level a working set of size_bytes falls in: the smallest data or
+ * unified cache (L1..L3) that holds it whole, else DRAM. A latency point
+ * runs on one cpu while the others idle, so a shared cache counts whole.
+ * Returns SUM_L1..SUM_DRAM. */
+int summary_level_of(const struct cpu_info *ci, uint64_t size_bytes);
+/* "L1", "L2", "L3", "DRAM". */
+const char *summary_level_name(int level);
+
 #endif

@@ -4,9 +4,9 @@
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 IMAGE=${BAREMEM_IMAGE:-$ROOT/build/baremem.img}
-# The latency table's rows (lib/ prints them): size, ns min, ns median,
-# ns max, TSC cycles median.
-LATENCY_ROW='^ *[0-9.]+[KMG] +[0-9]+\.[0-9]+ +[0-9]+\.[0-9]+ +[0-9]+\.[0-9]+ +[0-9]+\.[0-9]+'
+# The latency table's rows (lib/ prints them): size, cache level, ns min,
+# ns median, ns max, TSC cycles median.
+LATENCY_ROW='^ *[0-9.]+[KMG] +(L[123]|DRAM) +[0-9]+\.[0-9]+ +[0-9]+\.[0-9]+ +[0-9]+\.[0-9]+ +[0-9]+\.[0-9]+'
 
 T=$(mktemp -d "${TMPDIR:-/tmp}/baremem-qemu.XXXXXX")
 DISK=$T/disk.img	# the booted disk, read back after the run
