@@ -32,6 +32,10 @@ static void print_machine(const struct run_results *res)
 	out("cpu: %s (%s family %d model %d stepping %d)%s\n",
 	    ci->brand[0] ? ci->brand : "unknown", ci->vendor, ci->family,
 	    ci->model, ci->stepping, ci->f.hypervisor ? ", virtual" : "");
+	if (ci->core_type)
+		out("hybrid cpu: the suite runs on a%s %s core; the caches below "
+		    "are that core type's\n", ci->core_type[0] == 'e' ? "n" : "",
+		    ci->core_type);
 	out("msr probe: %s\n", msr_probe_note());
 	if (res->microcode_known)
 		out("microcode: 0x%llx\n", (unsigned long long)res->microcode);

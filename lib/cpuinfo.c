@@ -147,8 +147,18 @@ void cpuinfo_decode(struct cpu_info *ci, cpuid_fn fn, void *ctx)
 	ci->f.hypervisor = (int)((r1.ecx >> 31) & 1);
 	if (ci->max_leaf >= 6)
 		ci->f.aperfmperf = (int)(fn(ctx, 6, 0).ecx & 1);
-	if (ci->max_leaf >= 7)
-		ci->f.avx2 = (int)((fn(ctx, 7, 0).ebx >> 5) & 1) && ci->f.avx;
+	if (ci->max_leaf >= 7) {
+		r = fn(ctx, 7, 0);
+		ci->f.avx2 = (int)((r.ebx >> 5) & 1) && ci->f.avx;
+		ci->f.hybrid = (int)((r.edx >> 15) & 1);
+	}
+	/* Core type, SDM vol 2A, CPUID leaf 1AH: EAX[31:24] 20h Intel Atom,
+	 * 40h Intel Core. */
+	if (ci->f.hybrid && ci->max_leaf >= 0x1a) {
+		uint32_t type = fn(ctx, 0x1a, 0).eax >> 24;
+		ci->core_type = type == 0x40 ? "performance"
+				: type == 0x20 ? "efficiency" : 0;
+	}
 	if (ci->max_ext_leaf >= 0x80000001u) {
 		r = fn(ctx, 0x80000001u, 0);
 		ci->f.page1g = (int)((r.edx >> 26) & 1);

@@ -26,6 +26,7 @@ struct cpu_features {
 	int rdtscp;
 	int mtrr;
 	int hypervisor;		/* CPUID 1:ECX[31]: running under a VMM */
+	int hybrid;		/* CPUID 7:EDX[15]: cores of two types */
 };
 
 struct cpu_info {
@@ -35,6 +36,10 @@ struct cpu_info {
 	uint32_t max_leaf, max_ext_leaf;
 	int phys_addr_bits;
 	struct cpu_features f;
+	/* On a hybrid part, the type of the core that ran CPUID (leaf 1Ah):
+	 * "performance" or "efficiency"; 0 elsewhere. Its caches are those
+	 * listed: the other type's differ. */
+	const char *core_type;
 	int cache_count;
 	struct cpu_cache caches[CPU_MAX_CACHES];
 };

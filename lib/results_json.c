@@ -83,7 +83,10 @@ static void write_cpu(struct json_writer *w, const struct run_results *res)
 	json_bool(w, "invariant_tsc", ci->f.invariant_tsc);
 	json_bool(w, "aperf_mperf", ci->f.aperfmperf);
 	json_bool(w, "hypervisor", ci->f.hypervisor);
+	json_bool(w, "hybrid", ci->f.hybrid);
 	json_object_end(w);
+	if (ci->core_type)
+		json_string(w, "core_type", ci->core_type);
 	json_object_end(w);
 }
 

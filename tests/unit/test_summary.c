@@ -104,9 +104,36 @@ static void read_bandwidth_by_level(void **state)
 	assert_int_equal(s.dram_all_cpus, 8);
 }
 
+/* The console's level label: the smallest data/unified cache that holds
+ * the set whole; the instruction cache never counts; no L3 means sizes
+ * above L2 are DRAM. */
+static void level_label_of_a_size(void **state)
+{
+	struct run_results r;
+	(void)state;
+	machine(&r);
+	assert_int_equal(summary_level_of(&r.cpu, 4 * K), SUM_L1);
+	assert_int_equal(summary_level_of(&r.cpu, 32 * K), SUM_L1);
+	assert_int_equal(summary_level_of(&r.cpu, 32 * K + 64), SUM_L2);
+	assert_int_equal(summary_level_of(&r.cpu, 1 * M), SUM_L2);
+	assert_int_equal(summary_level_of(&r.cpu, 2 * M), SUM_L3);
+	assert_int_equal(summary_level_of(&r.cpu, 16 * M), SUM_L3);
+	assert_int_equal(summary_level_of(&r.cpu, 17 * M), SUM_DRAM);
+	r.cpu.caches[1].size_bytes = 64 * K;	/* a bigger L1i: no matter */
+	assert_int_equal(summary_level_of(&r.cpu, 48 * K), SUM_L2);
+	r.cpu.cache_count = 3;			/* no L3 */
+	assert_int_equal(summary_level_of(&r.cpu, 2 * M), SUM_DRAM);
+	r.cpu.cache_count = 0;			/* nothing known */
+	assert_int_equal(summary_level_of(&r.cpu, 4 * K), SUM_DRAM);
+	assert_string_equal(summary_level_name(SUM_L2), "L2");
+	assert_string_equal(summary_level_name(SUM_DRAM), "DRAM");
+	assert_string_equal(summary_level_name(7), "?");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(level_label_of_a_size),
 		cmocka_unit_test(levels_from_inner_points),
 		cmocka_unit_test(missing_levels_are_unmeasured),
 		cmocka_unit_test(read_bandwidth_by_level),
