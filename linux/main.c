@@ -66,6 +66,29 @@ static int default_out(char *path, size_t cap)
 	return next;
 }
 
+/* The microcode revision the kernel reports (x86 /proc/cpuinfo,
+ * "microcode\t: 0xf0"): the first cpu's line. */
+static void read_microcode(struct run_results *res)
+{
+	FILE *f = fopen("/proc/cpuinfo", "r");
+	char line[256];
+	unsigned long long v;
+
+	if (!f)
+		return;
+	while (fgets(line, sizeof line, f)) {
+		char *colon = strchr(line, ':');
+		if (strncmp(line, "microcode", 9) || !colon)
+			continue;
+		if (sscanf(colon + 1, " %llx", &v) == 1) {
+			res->microcode = v;
+			res->microcode_known = 1;
+		}
+		break;
+	}
+	fclose(f);
+}
+
 static void machine_read(struct run_results *res)
 {
 	struct sysinfo si;
@@ -76,6 +99,7 @@ static void machine_read(struct run_results *res)
 		  sizeof res->firmware_vendor);
 	read_line("/sys/class/dmi/id/bios_version", res->firmware_version,
 		  sizeof res->firmware_version);
+	read_microcode(res);
 	if (sysinfo(&si) == 0)
 		res->memory_total_bytes = (uint64_t)si.totalram * si.mem_unit;
 	if (gmtime_r(&now, &tm))
