@@ -1,0 +1,62 @@
+/* NUMA topology: which memory ranges and which processors belong to each
+ * proximity domain, from the ACPI SRAT, and the distances between domains
+ * from the SLIT. The parsers are pure functions over the tables' bytes,
+ * bounded by the length the caller gives, whatever the tables claim. */
+#ifndef BAREMEM_NUMA_H
+#define BAREMEM_NUMA_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define NUMA_MAX_NODES 16
+#define NUMA_MAX_RANGES 64
+#define NUMA_MAX_CPUS 1024	/* BM_MAX_CPUS */
+
+struct numa_range {
+	uint64_t base, bytes;
+	int node;		/* index into numa_topo.domain */
+	int hotplug;		/* SRAT flag: may not be populated */
+	int nonvolatile;
+};
+
+struct numa_cpu {
+	uint32_t apic_id;	/* local APIC or x2APIC id */
+	int node;		/* index into numa_topo.domain */
+	int cpu;		/* the platform's cpu number, -1: not known */
+};
+
+struct numa_topo {
+	int node_count;
+	uint32_t domain[NUMA_MAX_NODES];	/* ascending proximity domains */
+	int range_count;
+	struct numa_range range[NUMA_MAX_RANGES];
+	int cpu_count;
+	struct numa_cpu cpu[NUMA_MAX_CPUS];
+	int has_slit;
+	uint8_t slit[NUMA_MAX_NODES][NUMA_MAX_NODES];	/* [from][to] */
+	/* The first problem met while parsing (a static string), 0: none.
+	 * A problem skips what it concerns; what came before is kept. */
+	const char *problem;
+	int dropped;		/* entries beyond the limits above, skipped */
+};
+
+/* Parses an SRAT (with its 36-byte ACPI header) of `len` readable bytes
+ * into t (which it clears first). Only enabled entries count. Returns the
+ * number of nodes found (0: nothing usable, t->problem says why). */
+int numa_parse_srat(const void *table, size_t len, struct numa_topo *t);
+
+/* Adds the SLIT distances between the nodes t already has. Returns 0 when
+ * they were taken (t->has_slit set), -1 when the table is malformed or
+ * does not cover t's domains (t->problem says why; t->has_slit stays 0). */
+int numa_parse_slit(const void *table, size_t len, struct numa_topo *t);
+
+/* The node index of a proximity domain, or -1. */
+int numa_node_of_domain(const struct numa_topo *t, uint32_t domain);
+
+/* The node index an APIC id belongs to, or -1. */
+int numa_node_of_apic(const struct numa_topo *t, uint32_t apic_id);
+
+/* Bytes of memory (non-hotplug ranges) in node. */
+uint64_t numa_node_bytes(const struct numa_topo *t, int node);
+
+#endif
