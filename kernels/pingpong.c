@@ -1,0 +1,68 @@
+/* Cache-line ping-pong (see pingpong.h). Plain volatile loads and stores
+ * are enough on x86: stores are not reordered with other stores, and a
+ * load sees the other core's store once the line arrives (TSO); no
+ * locked instruction, which would measure the atomic, not the transfer. */
+#include "pingpong.h"
+
+#include "cpu.h"
+
+#define CHECK_EVERY 64u	/* round trips between two deadline checks */
+#define SPIN_CHECK 1023u	/* spins between two timeout checks */
+
+uint64_t pingpong_serve(volatile uint64_t *line, uint64_t *next,
+			uint64_t deadline_tsc, uint64_t timeout_ticks)
+{
+	uint64_t v = *next, rounds = 0;
+
+	for (;;) {
+		uint64_t spins = 0, since = 0;
+
+		*line = v;
+		while (*line != v + 1) {
+			if ((++spins & SPIN_CHECK) == 0) {
+				uint64_t now = tsc_read();
+				if (!since)
+					since = now;
+				else if (now - since > timeout_ticks) {
+					*next = v + 2;
+					return 0;
+				}
+			}
+		}
+		v += 2;
+		rounds++;
+		if (rounds % CHECK_EVERY == 0 && tsc_read() >= deadline_tsc)
+			break;
+	}
+	*next = v;
+	return rounds;
+}
+
+int64_t pingpong_answer(volatile uint64_t *line, uint64_t timeout_ticks)
+{
+	uint64_t last = 0, since = 0, spins = 0;
+	int64_t rounds = 0;
+
+	for (;;) {
+		uint64_t v = *line;
+
+		if (v == PINGPONG_STOP)
+			return rounds;
+		if (v != last && (v & 1)) {
+			*line = v + 1;
+			last = v + 1;
+			rounds++;
+			spins = since = 0;
+			continue;
+		}
+		/* The clock is read only after 1024 idle spins, so answering
+		 * costs no rdtsc. */
+		if ((++spins & SPIN_CHECK) == 0) {
+			uint64_t now = tsc_read();
+			if (!since)
+				since = now;
+			else if (now - since > timeout_ticks)
+				return -1;
+		}
+	}
+}
