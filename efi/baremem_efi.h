@@ -28,6 +28,9 @@ void memmap_free(struct memmap *m);
 	((EFI_MEMORY_DESCRIPTOR *)((UINT8 *)(m)->desc + (i) * (m)->desc_bytes))
 #define MEMMAP_COUNT(m) ((m)->bytes / (m)->desc_bytes)
 void memory_release_all(void);
+/* plat_buffer_alloc inside the physical range [lo, hi) (NUMA nodes). */
+int memory_alloc_in(uint64_t bytes, uint64_t page_bytes, uint64_t lo,
+		    uint64_t hi, struct plat_buffer *out);
 
 /* paging.c: baremem's page tables and the measurement window. */
 int paging_init(struct run_results *res);

@@ -114,9 +114,9 @@ static uint64_t align_up(uint64_t v, uint64_t a)
 }
 
 /* Finds and takes a place for bytes where every leaf is >= page_bytes,
- * starting on a multiple of align. */
+ * starting on a multiple of align, inside [lo, hi). */
 static int place_aligned(uint64_t bytes, uint64_t page_bytes, uint64_t align,
-			 uint64_t *base_out)
+			 uint64_t lo, uint64_t hi, uint64_t *base_out)
 {
 	struct memmap m;
 	int found = -1;
@@ -130,6 +130,8 @@ static int place_aligned(uint64_t bytes, uint64_t page_bytes, uint64_t align,
 
 		if (d->Type != EfiConventionalMemory)
 			continue;
+		s = s < lo ? lo : s;
+		e = e > hi ? hi : e;
 		while (s < e && found) {
 			uint64_t run_end, run = next_run(s, e, page_bytes, &run_end);
 			uint64_t at = align_up(run, align);
@@ -153,13 +155,15 @@ static int place_aligned(uint64_t bytes, uint64_t page_bytes, uint64_t align,
 
 /* A buffer of a gigabyte or more starts on a gigabyte, so it spans as
  * few 1G pages (TLB entries) as it can; others start on 2M (or 4K). */
-static int place(uint64_t bytes, uint64_t page_bytes, uint64_t *base_out)
+static int place(uint64_t bytes, uint64_t page_bytes, uint64_t lo,
+		 uint64_t hi, uint64_t *base_out)
 {
 	if (bytes >= PT_1G && page_bytes >= PT_1G &&
-	    place_aligned(bytes, page_bytes, PT_1G, base_out) == 0)
+	    place_aligned(bytes, page_bytes, PT_1G, lo, hi, base_out) == 0)
 		return 0;
 	return place_aligned(bytes, page_bytes,
-			     bytes >= PT_2M ? PT_2M : PAGE_BYTES, base_out);
+			     bytes >= PT_2M ? PT_2M : PAGE_BYTES, lo, hi,
+			     base_out);
 }
 
 static uint64_t smaller_page(uint64_t page_bytes)
@@ -170,6 +174,12 @@ static uint64_t smaller_page(uint64_t page_bytes)
 int plat_buffer_alloc(uint64_t bytes, uint64_t page_bytes,
 		      struct plat_buffer *out)
 {
+	return memory_alloc_in(bytes, page_bytes, 0, ~0ull, out);
+}
+
+int memory_alloc_in(uint64_t bytes, uint64_t page_bytes, uint64_t lo,
+		    uint64_t hi, struct plat_buffer *out)
+{
 	uint64_t base = 0, want = page_bytes;
 	int slot;
 
@@ -179,7 +189,7 @@ int plat_buffer_alloc(uint64_t bytes, uint64_t page_bytes,
 		return -1;
 	bytes = align_up(bytes, PAGE_BYTES);
 	for (;;) {
-		if (place(bytes, want, &base) == 0)
+		if (place(bytes, want, lo, hi, &base) == 0)
 			break;
 		if (want == PT_4K)
 			return -1;

@@ -62,4 +62,16 @@ int plat_cpu_info(int cpu, struct plat_cpu *out);
 int plat_run_on_cpus(const int *cpus, int n, plat_window_fn fn, void **args,
 		     uint64_t timeout_us, int *ok);
 
+/* NUMA (issue 8). Fills t with the machine's nodes: memory ranges and
+ * cpus per proximity domain, cpus given by their platform numbers
+ * (numa_cpu.cpu; -1 for one the platform does not run). Returns the node
+ * count; 0 when the platform knows no topology, t->problem saying why. */
+struct numa_topo;
+int plat_numa_topology(struct numa_topo *t);
+/* A measurement buffer in node's memory (t from plat_numa_topology);
+ * -1 when that node has no room. */
+int plat_buffer_alloc_node(uint64_t bytes, uint64_t page_bytes,
+			   const struct numa_topo *t, int node,
+			   struct plat_buffer *out);
+
 #endif

@@ -3,7 +3,8 @@
 
 enum run_status results_status(const struct run_results *r)
 {
-	int measured = r->lat_count > 0 || r->bw_count > 0;
+	int measured = r->lat_count > 0 || r->bw_count > 0 ||
+		       r->loaded_count > 0 || r->c2c_count > 0 || r->numa;
 
 	if (!measured)
 		return RUN_ERROR;

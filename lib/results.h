@@ -44,6 +44,31 @@ struct bw_point {
 	int retaken;		/* samples taken again for them */
 };
 
+/* One point of the loaded-latency curve (issue 8): the chasing cpu's
+ * DRAM latency while the others read with `delay` (-1: idle, no load). */
+struct loaded_point {
+	int64_t delay;
+	int loaders;		/* cpus reading at once */
+	double gb_per_s;	/* the loaders' aggregate read bandwidth */
+	double ns;		/* median ns per hop of the chase */
+};
+
+/* One-way cache-line transfer latency between two cpus (issue 8). */
+struct c2c_point {
+	int from, to;		/* from served, to answered */
+	double ns;		/* median round trip / 2 */
+};
+
+/* The node x node matrix (issue 8); cells < 0 were not measured. */
+struct numa_topo;
+struct numa_result {
+	struct numa_topo *topo;
+	const char *source;	/* "srat", "linux" or "none" */
+	double *latency_ns;	/* [cpu node][memory node] */
+	double *read_gb;
+	uint64_t size_bytes;	/* working set of each cell */
+};
+
 enum run_status { RUN_OK, RUN_PARTIAL, RUN_ERROR };
 
 struct smbios_info;
@@ -89,6 +114,11 @@ struct run_results {
 	int microcode_known;	/* microcode holds the revision */
 	uint64_t microcode;	/* revision (Intel BIOS_SIGN_ID high half,
 				 * AMD PATCH_LEVEL) */
+	int loaded_count;
+	struct loaded_point *loaded;
+	int c2c_count;
+	struct c2c_point *c2c;
+	struct numa_result *numa;	/* 0: not measured */
 };
 
 /* ok: everything selected was measured; partial: some results and some

@@ -19,4 +19,11 @@ size_t results_json(const struct run_results *res, enum run_status status,
 size_t results_summary_json(const struct run_results *res,
 			    enum run_status status, char *buf, size_t cap);
 
+/* The multi-cpu tests' entries (results_json_multi.c): each writes
+ * nothing when its test did not run. */
+struct json_writer;
+void results_json_loaded(struct json_writer *w, const struct run_results *res);
+void results_json_c2c(struct json_writer *w, const struct run_results *res);
+void results_json_numa(struct json_writer *w, const struct run_results *res);
+
 #endif

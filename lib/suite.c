@@ -3,9 +3,12 @@
 #include "suite.h"
 
 #include "bandwidth.h"
+#include "c2c.h"
 #include "cpus.h"
 #include "fmt.h"
 #include "latency.h"
+#include "loaded.h"
+#include "numa_matrix.h"
 #include "out.h"
 #include "summary.h"
 
@@ -61,6 +64,12 @@ enum run_status suite_run(struct run_results *res)
 	}
 	if (res->config.tests & BM_TEST_BANDWIDTH)
 		bandwidth_run(res, res->avx2_usable);
+	if (res->config.tests & BM_TEST_LOADED)
+		loaded_run(res);
+	if (res->config.tests & BM_TEST_C2C)
+		c2c_run(res);
+	if (res->config.tests & BM_TEST_NUMA)
+		numa_run(res);
 	print_summary(res);
 	return results_status(res);
 }

@@ -1,0 +1,56 @@
+/* NUMA on UEFI: the topology from the ACPI SRAT and SLIT (parsed by
+ * lib/numa.c), processors matched to MP services' numbers by APIC id,
+ * and buffers placed inside a node's memory ranges. */
+#include "baremem_efi.h"
+#include "numa.h"
+#include "platform.h"
+
+struct acpi_header {
+	char signature[4];
+	UINT32 length;
+} __attribute__((packed));
+
+int plat_numa_topology(struct numa_topo *t)
+{
+	const struct acpi_header *srat = acpi_find_table("SRAT");
+	const struct acpi_header *slit = acpi_find_table("SLIT");
+	int nodes;
+
+	if (!srat) {
+		*t = (struct numa_topo){ .problem = "no ACPI SRAT" };
+		return 0;
+	}
+	/* acpi_find_table bounds the length (1 MiB) */
+	nodes = numa_parse_srat(srat, srat->length, t);
+	if (nodes <= 0)
+		return nodes;
+	for (int k = 0; k < t->cpu_count; k++)
+		for (int c = 0; c < plat_cpu_count(); c++) {
+			struct plat_cpu pc;
+			if (plat_cpu_info(c, &pc) == 0 &&
+			    pc.apic_id == t->cpu[k].apic_id) {
+				t->cpu[k].cpu = c;
+				break;
+			}
+		}
+	if (slit)
+		numa_parse_slit(slit, slit->length, t);
+	return nodes;
+}
+
+int plat_buffer_alloc_node(uint64_t bytes, uint64_t page_bytes,
+			   const struct numa_topo *t, int node,
+			   struct plat_buffer *out)
+{
+	/* Without ranges (no topology: one node) any memory will do. */
+	if (t->range_count == 0)
+		return plat_buffer_alloc(bytes, page_bytes, out);
+	for (int r = 0; r < t->range_count; r++) {
+		const struct numa_range *g = &t->range[r];
+		if (g->node == node && !g->hotplug && g->bytes >= bytes &&
+		    memory_alloc_in(bytes, page_bytes, g->base,
+				    g->base + g->bytes, out) == 0)
+			return 0;
+	}
+	return -1;
+}

@@ -1,0 +1,382 @@
+/* Loaded latency (see loaded.h): the latency a core sees as the memory
+ * gets busier, the curve Intel MLC's --loaded_latency draws. The chaser
+ * runs on the first selected cpu; every other selected cpu runs
+ * loadgen_read over its own DRAM-sized buffer, all started on one TSC
+ * barrier, and stops when the chaser has its samples. */
+#include "loaded.h"
+
+#include "barrier.h"
+#include "chase.h"
+#include "cpus.h"
+#include "cpu.h"
+#include "delays.h"
+#include "fmt.h"
+#include "latency.h"
+#include "loadgen.h"
+#include "out.h"
+#include "perm.h"
+#include "platform.h"
+#include "stats.h"
+#include "sweep.h"
+
+#define NODE_BYTES 64
+#define MAX_SAMPLES 1000
+#define MAX_DELAYS 32
+#define CHUNK_BYTES (16u << 10)	/* loader's work between two stop checks */
+#define RUN_TIMEOUT_US 120000000u	/* a cpu that takes longer is stuck */
+#define BARRIER_TIMEOUT_S 5
+#define LOADER_CAP_S 30		/* loaders stop by then, chaser or not */
+#define BAR_WIDTH 40
+
+/* One cpu's part of a point: the chaser (start != 0) or a loader. */
+struct load_job {
+	struct barrier *bar;	/* 0: alone */
+	/* chaser */
+	void *start;
+	uint64_t nodes;		/* in the chain: the warm pass */
+	uint64_t hops;		/* per sample; 0: calibrate to target */
+	uint64_t target_ticks;
+	int samples;
+	uint64_t *ticks;	/* [samples] */
+	uint64_t ramp_ticks;	/* loaders run this long before sampling */
+	void *end;
+	/* loaders */
+	const uint8_t *src;
+	uint64_t slice;		/* multiple of CHUNK_BYTES */
+	uint64_t delay;
+	uint64_t run_ticks;	/* stop after this long (the read-only case) */
+	uint64_t bytes, t0, t1, sink;
+	/* both */
+	int *stop;		/* atomic: the chaser is done */
+	int failed;
+};
+
+static void chase_part(struct load_job *j, uint64_t go)
+{
+	void *p = j->start;
+	uint64_t t0, t1;
+
+	/* The idle run warms (a full pass: the set in DRAM, the TLB set)
+	 * and sizes the samples; loaded points reuse its hops. */
+	if (!j->hops) {
+		p = chase_run(p, j->nodes);
+		uint64_t trial = 16 * CHASE_UNROLL;
+		for (;;) {
+			t0 = tsc_begin();
+			p = chase_run(p, trial);
+			t1 = tsc_end();
+			if (t1 - t0 >= j->target_ticks / 8 || trial >= (1ull << 36))
+				break;
+			trial *= 2;
+		}
+		j->hops = trial * j->target_ticks / (t1 - t0 ? t1 - t0 : 1);
+		j->hops = (j->hops < trial ? trial : j->hops) / CHASE_UNROLL *
+			  CHASE_UNROLL;
+	}
+	while (go && tsc_read() < go + j->ramp_ticks)
+		cpu_pause();
+	for (int s = 0; s < j->samples; s++) {
+		t0 = tsc_begin();
+		p = chase_run(p, j->hops);
+		t1 = tsc_end();
+		j->ticks[s] = t1 - t0;
+	}
+	j->end = p;
+}
+
+static void load_part(struct load_job *j, uint64_t go)
+{
+	uint64_t off = 0, now = go, limit = go + j->run_ticks;
+
+	for (;;) {
+		j->sink += loadgen_read(j->src + off, CHUNK_BYTES, j->delay);
+		j->bytes += CHUNK_BYTES;
+		off += CHUNK_BYTES;
+		if (off >= j->slice)
+			off = 0;
+		now = tsc_read();
+		if (now >= limit ||
+		    (j->stop && __atomic_load_n(j->stop, __ATOMIC_ACQUIRE)))
+			break;
+	}
+	j->t0 = go;
+	j->t1 = now;
+}
+
+static void load_window(void *arg)
+{
+	struct load_job *j = arg;
+	uint64_t go = 0;
+
+	if (j->bar) {
+		go = barrier_wait(j->bar);
+		if (!go) {
+			j->failed = 1;
+			return;
+		}
+	}
+	if (j->start) {
+		chase_part(j, go);
+		if (j->stop)
+			__atomic_store_n(j->stop, 1, __ATOMIC_RELEASE);
+	} else {
+		load_part(j, go ? go : tsc_read());
+	}
+}
+
+static double median_ns(struct run_results *res, const struct load_job *j)
+{
+	struct stats_u64 st = stats_summarize_u64(j->ticks, (size_t)j->samples);
+
+	return (double)st.median * 1e9 / (double)res->tsc_hz / (double)j->hops;
+}
+
+/* The idle chase; *hops gets the calibrated hops per sample, *end where
+ * the chain stopped. */
+static double idle_chase(struct run_results *res, int cpu, void *buf,
+			 uint64_t bytes, uint64_t *ticks, uint64_t *hops,
+			 void **end)
+{
+	struct load_job j = {
+		.start = chase_build(buf, bytes, NODE_BYTES,
+				     res->config.seed ^ bytes),
+		.nodes = bytes / NODE_BYTES,
+		.target_ticks = sweep_sample_ns(&res->config) * res->tsc_hz /
+				1000000000u,
+		.samples = sweep_repeats(&res->config),
+		.ticks = ticks,
+	};
+	void *arg = &j;
+	int ok = 0;
+
+	plat_run_on_cpus(&cpu, 1, load_window, &arg, RUN_TIMEOUT_US, &ok);
+	if (!ok || !j.hops)
+		return -1;
+	*hops = j.hops;
+	*end = j.end;
+	return median_ns(res, &j);
+}
+
+double loaded_idle_ns(struct run_results *res, int cpu, void *buf,
+		      uint64_t bytes)
+{
+	uint64_t *ticks = plat_alloc(sizeof(uint64_t) * MAX_SAMPLES), hops;
+	void *end;
+	double ns;
+
+	if (!ticks)
+		return -1;
+	ns = idle_chase(res, cpu, buf, bytes, ticks, &hops, &end);
+	plat_free(ticks);
+	return ns;
+}
+
+/* Aggregate GB/s of the loaders jobs[first..n): each its own bytes over
+ * its own time, summed. */
+static double loaders_gb(struct run_results *res, const struct load_job *j,
+			 int first, int n)
+{
+	double gb = 0;
+
+	for (int i = first; i < n; i++)
+		if (j[i].t1 > j[i].t0)
+			gb += (double)j[i].bytes * (double)res->tsc_hz /
+			      (double)(j[i].t1 - j[i].t0) / 1e9;
+	return gb;
+}
+
+/* Runs jobs on cpus together; 0 when all finished and started together. */
+static int run_together(struct run_results *res, const int *cpus, int n,
+			struct load_job *jobs, const char *what)
+{
+	struct barrier bar;
+	void **args = plat_alloc(sizeof(void *) * (size_t)n);
+	int *ok = plat_alloc(sizeof(int) * (size_t)n), done, bad = 0;
+
+	if (!args || !ok) {
+		plat_free(args);
+		plat_free(ok);
+		return -1;
+	}
+	barrier_init(&bar, (uint32_t)n, BARRIER_TIMEOUT_S * res->tsc_hz,
+		     res->tsc_hz / 10000);
+	for (int i = 0; i < n; i++) {
+		jobs[i].bar = n > 1 ? &bar : 0;
+		args[i] = &jobs[i];
+	}
+	done = plat_run_on_cpus(cpus, n, load_window, args, RUN_TIMEOUT_US, ok);
+	if (done < n) {
+		for (int i = 0; i < n; i++)
+			if (!ok[i])
+				msgs_add(&res->warnings, "cpu %d did not finish "
+					 "%s in time: dropped from the run",
+					 cpus[i], what);
+		res->failed = 1;
+		cpus_prune(res);
+		bad = -1;
+	}
+	for (int i = 0; i < n && !bad; i++)
+		if (jobs[i].failed) {
+			msgs_add(&res->warnings, "%s: the cpus did not start "
+				 "together; point dropped", what);
+			bad = -1;
+		}
+	plat_free(args);
+	plat_free(ok);
+	return bad;
+}
+
+double loaded_read_gb(struct run_results *res, const int *cpus, int n,
+		      uint8_t *buf, uint64_t slice)
+{
+	struct load_job *jobs = plat_alloc(sizeof(*jobs) * (size_t)n);
+	double gb = -1;
+
+	slice = slice / CHUNK_BYTES * CHUNK_BYTES;
+	if (!jobs || slice == 0) {
+		plat_free(jobs);
+		return -1;
+	}
+	for (int i = 0; i < n; i++) {
+		jobs[i] = (struct load_job){
+			.src = buf + (uint64_t)i * slice,
+			.slice = slice,
+			.run_ticks = sweep_sample_ns(&res->config) *
+				     (uint64_t)sweep_repeats(&res->config) *
+				     res->tsc_hz / 1000000000u,
+		};
+	}
+	if (run_together(res, cpus, n, jobs, "numa read bandwidth") == 0)
+		gb = loaders_gb(res, jobs, 0, n);
+	plat_free(jobs);
+	return gb;
+}
+
+static void print_row(const struct loaded_point *pt, double max_ns)
+{
+	char delay[24], bar[BAR_WIDTH + 1];
+	int w = max_ns > 0 ? (int)(pt->ns / max_ns * BAR_WIDTH + 0.5) : 0;
+
+	if (pt->delay < 0)
+		fmt(delay, sizeof delay, "idle");
+	else
+		fmt(delay, sizeof delay, "%lld", (long long)pt->delay);
+	for (int i = 0; i < BAR_WIDTH; i++)
+		bar[i] = i < w ? '#' : ' ';
+	bar[w < BAR_WIDTH ? w : BAR_WIDTH] = 0;
+	out("%8s %9.2f %9.1f  %s\n", delay, pt->gb_per_s, pt->ns, bar);
+}
+
+int loaded_run(struct run_results *res)
+{
+	int n = res->selected_count, ndelays, samples;
+	uint64_t size = latency_dram_bytes(res), hops = 0, *ticks;
+	uint32_t delays[MAX_DELAYS];
+	struct load_job *jobs;
+	struct plat_buffer buf;
+	void *at;		/* where the chain goes on */
+	int stop;
+	double idle, max_ns = 0;
+	char a[16];
+
+	if (n < 2) {
+		msgs_add(&res->warnings, "loaded latency needs two cpus or "
+			 "more (one chases, the others load): not measured");
+		res->failed = 1;
+		return -1;
+	}
+	size = size / CHUNK_BYTES * CHUNK_BYTES;
+	for (;;) {
+		uint64_t want = size * (uint64_t)n;
+		if (want <= plat_buffer_max_bytes(res->config.page_bytes) &&
+		    plat_buffer_alloc(want, res->config.page_bytes, &buf) == 0)
+			break;
+		if (size <= (4u << 20)) {
+			msgs_add(&res->errors, "loaded latency: no memory for "
+				 "%d buffers", n);
+			res->failed = 1;
+			return -1;
+		}
+		size /= 2;
+		msgs_add(&res->warnings, "loaded latency: working set cut to "
+			 "%s per cpu for lack of memory",
+			 fmt_size(a, sizeof a, size));
+	}
+	ndelays = delays_plan(res->config.profile, delays, MAX_DELAYS);
+	samples = sweep_repeats(&res->config);
+	ticks = plat_alloc(sizeof(uint64_t) * MAX_SAMPLES);
+	jobs = plat_alloc(sizeof(*jobs) * (size_t)n);
+	res->loaded = plat_alloc(sizeof(*res->loaded) * (size_t)(ndelays + 1));
+	if (!ticks || !jobs || !res->loaded) {
+		msgs_add(&res->errors, "loaded latency: out of pool memory");
+		res->failed = 1;
+		goto out;
+	}
+	out_progress("loaded latency: idle");
+	idle = idle_chase(res, res->selected[0], buf.base, size, ticks, &hops,
+			  &at);
+	if (idle < 0) {
+		msgs_add(&res->warnings, "cpu %d did not finish the idle "
+			 "chase in time", res->selected[0]);
+		res->failed = 1;
+		goto out;
+	}
+	out("\nloaded latency: cpu %d chases %s while %d cpu%s read %s each "
+	    "(delay: dec-loop iterations per 256 bytes read; GB = 10^9 "
+	    "bytes; ns median of %d samples)\n%8s %9s %9s\n",
+	    res->selected[0], fmt_size(a, sizeof a, size), n - 1,
+	    n > 2 ? "s" : "", a, samples, "delay", "GB/s", "ns");
+	for (int d = 0; d < ndelays; d++) {
+		int cpus = res->selected_count;
+
+		if (cpus < 2)
+			break;
+		out_progress("loaded latency: delay %u (%d of %d)",
+			     (unsigned)delays[d], d + 1, ndelays);
+		stop = 0;
+		jobs[0] = (struct load_job){
+			.start = at,
+			.nodes = size / NODE_BYTES,
+			.hops = hops,
+			.samples = samples,
+			.ticks = ticks,
+			.ramp_ticks = res->tsc_hz / 2000,	/* 0.5 ms */
+			.stop = &stop,
+		};
+		/* Each point goes on where the last one stopped: starting
+		 * over would walk lines the last point just brought into
+		 * the caches, not DRAM. */
+		for (int i = 1; i < cpus; i++)
+			jobs[i] = (struct load_job){
+				.src = (uint8_t *)buf.base + size * (uint64_t)i,
+				.slice = size,
+				.delay = delays[d],
+				.run_ticks = LOADER_CAP_S * res->tsc_hz,
+				.stop = &stop,
+			};
+		if (run_together(res, res->selected, cpus, jobs,
+				 "loaded latency"))
+			continue;
+		at = jobs[0].end;
+		res->loaded[res->loaded_count++] = (struct loaded_point){
+			.delay = delays[d],
+			.loaders = cpus - 1,
+			.gb_per_s = loaders_gb(res, jobs, 1, cpus),
+			.ns = median_ns(res, &jobs[0]),
+		};
+	}
+	res->loaded[res->loaded_count++] = (struct loaded_point){
+		.delay = -1, .ns = idle,
+	};
+	/* The rows once all are in, so the bars share one scale. */
+	for (int i = 0; i < res->loaded_count; i++)
+		if (res->loaded[i].ns > max_ns)
+			max_ns = res->loaded[i].ns;
+	for (int i = 0; i < res->loaded_count; i++)
+		print_row(&res->loaded[i], max_ns);
+out:
+	plat_free(ticks);
+	plat_free(jobs);
+	plat_buffer_free(&buf);
+	return 0;
+}
