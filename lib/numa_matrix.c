@@ -127,7 +127,8 @@ int numa_run(struct run_results *res)
 	r->size_bytes = size;
 	r->latency_ns = plat_alloc(sizeof(double) * (size_t)(n * n));
 	r->read_gb = plat_alloc(sizeof(double) * (size_t)(n * n));
-	if (!r->latency_ns || !r->read_gb) {
+	r->buffer_base = plat_alloc(sizeof(uint64_t) * (size_t)(n * n));
+	if (!r->latency_ns || !r->read_gb || !r->buffer_base) {
 		msgs_add(&res->errors, "numa: out of pool memory");
 		res->failed = 1;
 		plat_free(cpus);
@@ -173,6 +174,8 @@ int numa_run(struct run_results *res)
 					 "room for %d of node %d's %d cpus' "
 					 "buffers: %d read", m, used, c, k,
 					 used);
+			r->buffer_base[c * n + m] =
+				(uint64_t)(uintptr_t)buf.base;
 			r->latency_ns[c * n + m] =
 				loaded_idle_ns(res, cpus[0], buf.base, size);
 			r->read_gb[c * n + m] =

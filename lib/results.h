@@ -66,6 +66,7 @@ struct numa_result {
 	const char *source;	/* "srat", "linux" or "none" */
 	double *latency_ns;	/* [cpu node][memory node] */
 	double *read_gb;
+	uint64_t *buffer_base;	/* where each cell's buffer was (0: none) */
 	uint64_t size_bytes;	/* working set of each cell */
 };
 

@@ -97,6 +97,16 @@ void results_json_numa(struct json_writer *w, const struct run_results *res)
 	json_array_end(w);
 	matrix(w, "latency_ns", r->latency_ns, n, 2);
 	matrix(w, "read_gb_per_s", r->read_gb, n, 2);
+	/* Where each cell's buffer was, to check it lies in the node (the
+	 * virtual address on Linux). */
+	json_array_begin(w, "buffer_base");
+	for (int c = 0; c < n; c++) {
+		json_array_begin(w, 0);
+		for (int m = 0; m < n; m++)
+			json_u64(w, 0, r->buffer_base[c * n + m]);
+		json_array_end(w);
+	}
+	json_array_end(w);
 	if (t->has_slit) {
 		json_array_begin(w, "slit");
 		for (int c = 0; c < n; c++) {
