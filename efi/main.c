@@ -39,7 +39,7 @@ static void print_machine(const struct run_results *res)
 	out("msr probe: %s\n", msr_probe_note());
 	if (res->microcode_known)
 		out("microcode: 0x%llx\n", (unsigned long long)res->microcode);
-	out("smi count: %s\n", res->smi_ok ? "read around every sample "
+	out("smi count: %s\n", res->smi_count ? "read around every sample "
 	    "(MSR 0x34)" : "unavailable");
 	for (int i = 0; i < ci->cache_count; i++) {
 		const struct cpu_cache *c = &ci->caches[i];

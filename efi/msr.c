@@ -180,6 +180,15 @@ static int smi_count_listed(const struct cpu_info *ci)
 	return 1;
 }
 
+#define MSR_SMI_COUNT 0x34
+
+/* res->smi_count where msr_probe found the MSR; runs inside windows on
+ * any cpu (the SMI count MSR is per logical processor). */
+static uint64_t smi_count_msr(void)
+{
+	return rdmsr(MSR_SMI_COUNT);
+}
+
 static const char *probe_note = "not run";
 
 const char *msr_probe_note(void)
@@ -194,7 +203,7 @@ void msr_probe(struct run_results *res)
 	UINT64 v = 0;
 	int works, trusted;
 
-	res->smi_ok = 0;
+	res->smi_count = 0;
 	res->microcode_known = 0;
 	if (guard_begin(&g) != 0) {
 		probe_note = "no #GP vector in the IDT: skipped";
@@ -228,10 +237,10 @@ void msr_probe(struct run_results *res)
 	}
 	if (trusted && smi_count_listed(ci) &&
 	    probe_rdmsr(MSR_SMI_COUNT, &v) == 0)
-		res->smi_ok = 1;
+		res->smi_count = smi_count_msr;
 	guard_end(&g);
 
-	if (res->smi_ok)
+	if (res->smi_count)
 		return;
 	if (!is_intel(ci))
 		msgs_add(&res->warnings, "SMI counting unavailable: %s has "

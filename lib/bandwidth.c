@@ -43,7 +43,8 @@ struct bw_job {
 	int samples;
 	struct barrier *barriers;	/* [samples], or 0 when alone */
 	uint64_t *start, *end;		/* [samples] */
-	uint64_t *smis;		/* [samples]: SMIs seen, or 0 when not read */
+	uint64_t (*smi_count)(void);	/* 0: SMIs not counted */
+	uint64_t *smis;		/* [samples]: SMIs seen, when smi_count */
 	uint64_t sink;
 };
 
@@ -68,7 +69,7 @@ static void bw_window(void *arg)
 		j->passes = passes ? passes : 1;
 	}
 	for (int s = 0; s < j->samples; s++) {
-		uint64_t s0 = j->smis ? rdmsr(MSR_SMI_COUNT) : 0;
+		uint64_t s0 = j->smi_count ? j->smi_count() : 0;
 		if (j->barriers) {
 			t0 = barrier_wait(&j->barriers[s]);
 			if (!t0) {
@@ -82,8 +83,8 @@ static void bw_window(void *arg)
 		t1 = tsc_end();
 		j->start[s] = t0;
 		j->end[s] = t1;
-		if (j->smis)
-			j->smis[s] = rdmsr(MSR_SMI_COUNT) - s0;
+		if (j->smi_count)
+			j->smis[s] = j->smi_count() - s0;
 	}
 }
 
@@ -163,6 +164,7 @@ static int run_once(struct point_ctx *x, const struct bw_kernel *k, int cpus,
 			.barriers = cpus > 1 ? x->barriers : 0,
 			.start = x->times + (uint64_t)i * 2 * x->samples,
 			.end = x->times + (uint64_t)i * 2 * x->samples + x->samples,
+			.smi_count = x->smis ? res->smi_count : 0,
 			.smis = x->smis ? x->smis + (uint64_t)i * x->samples : 0,
 		};
 		x->args[i] = &x->jobs[i];
@@ -364,11 +366,11 @@ int bandwidth_run(struct run_results *res, int have_avx2)
 	x.barriers = plat_alloc(sizeof(struct barrier) * (size_t)x.samples);
 	x.times = plat_alloc(sizeof(uint64_t) * 2 * (size_t)x.samples *
 			     (size_t)ncpu);
-	if (res->smi_ok)
+	if (res->smi_count)
 		x.smis = plat_alloc(sizeof(uint64_t) * (size_t)x.samples *
 				    (size_t)ncpu);
 	if (!x.jobs || !x.args || !x.ok || !x.barriers || !x.times ||
-	    (res->smi_ok && !x.smis)) {
+	    (res->smi_count && !x.smis)) {
 		msgs_add(&res->errors, "bandwidth: out of pool memory");
 		res->failed = 1;
 		goto out;

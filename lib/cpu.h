@@ -48,10 +48,6 @@ static inline uint64_t tsc_read(void)
 	return ((uint64_t)hi << 32) | lo;
 }
 
-/* SMIs taken since reset: Intel, Nehalem and later (SDM vol 4); read
- * only where res->smi_ok says the boot cpu has it. */
-#define MSR_SMI_COUNT 0x34
-
 /* Only for MSRs the caller has checked exist (CPUID, vendor, model):
  * a missing MSR raises #GP, which firmware turns into a hang. */
 static inline uint64_t rdmsr(uint32_t msr)

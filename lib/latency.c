@@ -34,7 +34,8 @@ struct chase_job {
 	int aperf;		/* read APERF/MPERF around each sample */
 	uint64_t *core;		/* [samples]: core cycles, when aperf */
 	uint64_t *scratch;	/* [2 * samples] for the outlier rule */
-	int smi_on;		/* read MSR_SMI_COUNT around each sample */
+	uint64_t (*smi_on)(void);	/* the SMI count, read around each
+					 * sample; 0: not counted */
 	uint64_t *smis;		/* [samples]: SMIs during each, when smi_on */
 	int smi;		/* out: samples that saw an SMI */
 	int retaken;		/* out: samples taken again */
@@ -54,7 +55,7 @@ static void *take_sample(struct chase_job *j, void *p, uint64_t hops, int s)
 	uint64_t a0 = 0, m0 = 0, s0 = 0, t0, t1;
 
 	if (j->smi_on)
-		s0 = rdmsr(MSR_SMI_COUNT);
+		s0 = j->smi_on();
 	if (j->aperf) {
 		m0 = rdmsr(MSR_MPERF);
 		a0 = rdmsr(MSR_APERF);
@@ -76,7 +77,7 @@ static void *take_sample(struct chase_job *j, void *p, uint64_t hops, int s)
 	/* An SMI stops the core for microseconds to milliseconds, the
 	 * sample's time included (SDM vol 3C, 32.5). */
 	if (j->smi_on) {
-		j->smis[s] = rdmsr(MSR_SMI_COUNT) - s0;
+		j->smis[s] = j->smi_on() - s0;
 		j->smi += j->smis[s] != 0;
 	}
 	return p;
@@ -157,7 +158,7 @@ static int measure_point(struct run_results *res, int cpu,
 		.aperf = res->msr_ok && res->cpu.f.aperfmperf,
 		.core = ticks + MAX_SAMPLES,
 		.scratch = ticks + 2 * MAX_SAMPLES,
-		.smi_on = res->smi_ok,
+		.smi_on = res->smi_count,
 		.smis = ticks + 4 * MAX_SAMPLES,
 	};
 	{

@@ -111,7 +111,10 @@ struct run_results {
 	int avx2_usable;	/* AVX2 present and its state enabled */
 	int msr_ok;		/* the suite may read MSRs CPUID vouches for
 				 * (UEFI: ring 0; Linux: no) */
-	int smi_ok;		/* MSR_SMI_COUNT (0x34) readable on every cpu */
+	/* Reads the calling cpu's SMI count (UEFI: MSR 0x34 where msr.c
+	 * found it); called inside measurement windows, on any cpu. 0: SMIs
+	 * are not counted. */
+	uint64_t (*smi_count)(void);
 	int microcode_known;	/* microcode holds the revision */
 	uint64_t microcode;	/* revision (Intel BIOS_SIGN_ID high half,
 				 * AMD PATCH_LEVEL) */

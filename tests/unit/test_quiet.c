@@ -1,0 +1,158 @@
+/* Quiet samples: the SMI rule of the latency sweep and the bandwidth
+ * points, run on the host through the fake platform with a stand-in SMI
+ * counter (the real one is MSR 0x34, readable only in ring 0). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "fake_platform.h"
+
+#include "bandwidth.h"
+#include "cpus.h"
+#include "latency.h"
+
+/* The stand-in counter: every read returns the next value (an SMI in
+ * every sample), or it steps from 0 to 1 after read number smi_step. */
+static int smi_every;
+static uint64_t smi_step, smi_reads;
+
+static uint64_t fake_smi_count(void)
+{
+	uint64_t n = smi_reads++;
+
+	return smi_every ? n : n > smi_step;
+}
+
+static struct run_results *run(const char *tests, uint64_t (*smi)(void))
+{
+	const char *words[] = { "profile=quick", "sizes=16K", "repeat=5",
+				tests };
+	struct run_results *res = calloc(1, sizeof *res);
+
+	assert_non_null(res);
+	config_defaults(&res->config);
+	assert_int_equal(config_parse_args(&res->config, 4, words,
+					   &res->errors, &res->warnings), 0);
+	res->lat_cap = 16;
+	res->lat = calloc(16, sizeof *res->lat);
+	res->bw_cap = 64;
+	res->bw = calloc(64, sizeof *res->bw);
+	res->tsc_hz = plat_tsc_hz();
+	res->cpu.cache_count = 1;
+	res->cpu.caches[0] = (struct cpu_cache){ 1, "data", 32 << 10, 64, 8, 1 };
+	res->smi_count = smi;
+	smi_reads = 0;
+	assert_int_equal(cpus_select(res), 1);
+	return res;
+}
+
+static void done(struct run_results *res)
+{
+	free(res->lat);
+	free(res->bw);
+	free(res->cpus);
+	free(res->selected);
+	free(res);
+}
+
+static int warned(const struct run_results *res, const char *what)
+{
+	for (int i = 0; i < res->warnings.count; i++)
+		if (strstr(res->warnings.text[i], what))
+			return 1;
+	return 0;
+}
+
+/* An SMI in the second sample (reads 2 and 3 frame it): that sample is
+ * taken again and the point counts one. */
+static void latency_sample_hit_by_smi_is_retaken(void **state)
+{
+	struct run_results *res;
+	(void)state;
+	smi_every = 0;
+	smi_step = 2;
+	res = run("tests=latency", fake_smi_count);
+	assert_int_equal(latency_sweep(res), 0);
+	assert_int_equal(res->lat_count, 1);
+	assert_int_equal(res->lat[0].smi, 1);
+	assert_true(res->lat[0].retaken >= 1);
+	assert_int_equal(res->lat[0].repeats, 5);
+	done(res);
+}
+
+/* SMIs in every sample: two rounds of retakes (5 + 5 more samples, all
+ * hit too), then the five left noisy are a warning. */
+static void latency_smi_storm_is_bounded_and_warned(void **state)
+{
+	struct run_results *res;
+	(void)state;
+	smi_every = 1;
+	res = run("tests=latency", fake_smi_count);
+	assert_int_equal(latency_sweep(res), 0);
+	assert_int_equal(res->lat[0].smi, 15);
+	assert_int_equal(res->lat[0].retaken, 10);
+	assert_int_equal(res->lat[0].noisy, 5);
+	assert_true(warned(res, "or hit by an SMI after retakes"));
+	done(res);
+}
+
+/* Without a counter the points say so (null in the JSON). */
+static void no_counter_no_smi_field(void **state)
+{
+	struct run_results *res;
+	(void)state;
+	res = run("tests=latency", 0);
+	assert_int_equal(latency_sweep(res), 0);
+	assert_int_equal(res->lat[0].smi, -1);
+	assert_int_equal(smi_reads, 0);
+	done(res);
+}
+
+/* Bandwidth: the first sample of the first point saw an SMI; it is
+ * dropped and taken again, the point keeps its five samples. */
+static void bandwidth_sample_hit_by_smi_is_retaken(void **state)
+{
+	struct run_results *res;
+	(void)state;
+	smi_every = 0;
+	smi_step = 0;
+	res = run("tests=bandwidth", fake_smi_count);
+	assert_int_equal(bandwidth_run(res, 0), 0);
+	assert_true(res->bw_count >= 8);
+	assert_int_equal(res->bw[0].smi, 1);
+	assert_int_equal(res->bw[0].retaken, 1);
+	assert_int_equal(res->bw[0].repeats, 5);
+	for (int i = 1; i < res->bw_count; i++) {
+		assert_int_equal(res->bw[i].smi, 0);
+		assert_int_equal(res->bw[i].retaken, 0);
+	}
+	done(res);
+}
+
+/* Every sample hit, retakes included: no point is kept, each says why. */
+static void bandwidth_smi_storm_drops_points(void **state)
+{
+	struct run_results *res;
+	(void)state;
+	smi_every = 1;
+	res = run("tests=bandwidth", fake_smi_count);
+	assert_int_equal(bandwidth_run(res, 0), 0);
+	assert_int_equal(res->bw_count, 0);
+	assert_true(warned(res, "every sample hit by an SMI"));
+	done(res);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(latency_sample_hit_by_smi_is_retaken),
+		cmocka_unit_test(latency_smi_storm_is_bounded_and_warned),
+		cmocka_unit_test(no_counter_no_smi_field),
+		cmocka_unit_test(bandwidth_sample_hit_by_smi_is_retaken),
+		cmocka_unit_test(bandwidth_smi_storm_drops_points),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
