@@ -9,6 +9,7 @@
 #define MSR_PATCH_LEVEL 0x8b		/* AMD: PATCH_LEVEL (K8 BKDG, APM vol 2) */
 #define VEC_GP 13
 #define CR0_WP (1ull << 16)
+#define CR4_CET (1ull << 23)
 
 /* A 64-bit interrupt gate (SDM vol 3A, 6.14.1). */
 struct idt_gate {
@@ -200,22 +201,20 @@ void msr_probe(struct run_results *res)
 {
 	const struct cpu_info *ci = &res->cpu;
 	struct gp_guard g;
-	UINT64 v = 0;
-	int works, trusted;
+	UINT64 v = 0, cr4;
+	int guarded, works, trusted;
 
 	res->smi_count = 0;
 	res->microcode_known = 0;
-	if (guard_begin(&g) != 0) {
-		probe_note = "no #GP vector in the IDT: skipped";
-		msgs_add(&res->warnings, "no #GP vector in the IDT: SMI count "
-			 "and microcode revision not read");
-		return;
-	}
+	/* With CET on, clearing CR0.WP (to write the IDT) is itself a #GP
+	 * (SDM vol 3A, 2.5): no handler then. */
+	__asm__ volatile("mov %%cr4, %0" : "=r"(cr4));
+	guarded = !(cr4 & CR4_CET) && guard_begin(&g) == 0;
 	/* Where the handler is proven, a missing MSR costs nothing; where it
-	 * is not (no XSAVE to test it with), only bare metal is trusted to
-	 * have what the SDM / APM tables list: a hypervisor may leave out
-	 * any MSR. */
-	works = guard_works();
+	 * is not (no handler, or no XSAVE to test it with), only bare metal
+	 * is trusted to have what the SDM / APM tables list: a hypervisor
+	 * may leave out any MSR. */
+	works = guarded && guard_works();
 	probe_note = works ? "under a #GP handler, checked by a faulting xsetbv"
 		     : ci->f.hypervisor ? "no checked #GP handler: skipped"
 					: "no checked #GP handler: SDM/APM "
@@ -238,7 +237,8 @@ void msr_probe(struct run_results *res)
 	if (trusted && smi_count_listed(ci) &&
 	    probe_rdmsr(MSR_SMI_COUNT, &v) == 0)
 		res->smi_count = smi_count_msr;
-	guard_end(&g);
+	if (guarded)
+		guard_end(&g);
 
 	if (res->smi_count)
 		return;
