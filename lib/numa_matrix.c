@@ -44,7 +44,8 @@ static int node_cpus(const struct run_results *res, const struct numa_topo *t,
 	return n;
 }
 
-static void print_nodes(const struct numa_topo *t)
+/* Ranges only from the SRAT: Linux hides physical addresses. */
+static void print_nodes(const struct numa_topo *t, int ranges)
 {
 	char line[400], a[16], b[16];
 
@@ -64,7 +65,7 @@ static void print_nodes(const struct numa_topo *t)
 			len += fmt(line + len, sizeof line - len, " none");
 		out("%s, memory %s\n", line, t->range_count
 		    ? fmt_size(a, sizeof a, numa_node_bytes(t, m)) : "all");
-		for (int r = 0; r < t->range_count; r++)
+		for (int r = 0; r < t->range_count && ranges; r++)
 			if (t->range[r].node == m)
 				out("  0x%llx + %s%s\n",
 				    (unsigned long long)t->range[r].base,
@@ -141,7 +142,7 @@ int numa_run(struct run_results *res)
 	out("\nnuma: %d node%s (%s)\n", n, n > 1 ? "s" : "",
 	    r->source[0] == 's' ? "ACPI SRAT" : r->source[0] == 'l'
 	    ? "/sys/devices/system/node" : "no topology: one node");
-	print_nodes(t);
+	print_nodes(t, r->source[0] == 's');
 	for (int c = 0; c < n; c++) {
 		int k = node_cpus(res, t, c, cpus);
 		if (k == 0)
