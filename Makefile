@@ -24,6 +24,16 @@ EFI_SECTIONS := .text .sdata .data .dynamic .dynsym .rel .rela .reloc
 HOST_CFLAGS := $(FREE) -fsanitize=address,undefined -fno-omit-frame-pointer
 HOST_LDFLAGS := -fsanitize=address,undefined
 
+# libFuzzer targets of the config and command-line parsers (clang):
+# FUZZ_TEST_S seconds each in `make test`, FUZZ_S each in `make fuzz`.
+FUZZ_CC    := clang
+FUZZ_CFLAGS := $(FREE) -O1 -Itests/fuzz -fno-omit-frame-pointer \
+              -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
+FUZZ_LIB   := lib/config.c lib/cmdline.c lib/fmt.c lib/str.c lib/msgs.c
+FUZZ_BIN   := $(BUILD)/fuzz/fuzz_config $(BUILD)/fuzz/fuzz_cmdline
+FUZZ_TEST_S ?= 10
+FUZZ_S     ?= 600
+
 LIB_SRC    := $(wildcard lib/*.c)
 KERNEL_SRC := $(wildcard kernels/*.c)
 EFI_SRC    := $(wildcard efi/*.c)
@@ -44,7 +54,7 @@ EFI_OBJ    := $(patsubst %.c,$(BUILD)/efi-obj/%.o,$(LIB_SRC) $(KERNEL_SRC) $(EFI
 HOST_OBJ   := $(patsubst %.c,$(BUILD)/host-obj/%.o,$(LIB_SRC) $(KERNEL_SRC))
 TEST_BIN   := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(TEST_SRC))
 
-.PHONY: all deps image run test unit-test script-test qemu-test clean
+.PHONY: all deps image run test unit-test fuzz-test fuzz script-test qemu-test clean
 .DELETE_ON_ERROR:
 
 all: $(BUILD)/baremem.efi $(BUILD)/baremem-linux $(TEST_BIN)
@@ -103,11 +113,24 @@ $(BUILD)/tests/%: tests/unit/%.c $(BUILD)/host-obj/libbaremem.a $(HEADERS)
 
 test: deps
 	@$(MAKE) --no-print-directory unit-test
+	@$(MAKE) --no-print-directory fuzz-test
 	@$(MAKE) --no-print-directory script-test
 	@$(MAKE) --no-print-directory qemu-test
 
 unit-test: $(TEST_BIN)
 	@tests/run-unit $(TEST_BIN)
+
+$(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/invariants.h $(FUZZ_LIB) $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $< $(FUZZ_LIB) -o $@
+
+fuzz-test: $(FUZZ_BIN)
+	@tests/fuzz/run $(FUZZ_TEST_S) $(FUZZ_BIN)
+
+# Longer fuzzing by hand (FUZZ_S=3600 make fuzz); what it finds stays in
+# build/fuzz/corpus-* for the next run.
+fuzz: $(FUZZ_BIN)
+	@tests/fuzz/run $(FUZZ_S) $(FUZZ_BIN)
 
 qemu-test: $(BUILD)/baremem.img
 	@tests/qemu/run-all

@@ -1,7 +1,7 @@
 /* The config parser: a full good file, every key's bad values (the old
  * value kept, the message naming the choices), the exact message texts,
  * odd files (empty, comments only, CRLF, CR, BOM, UTF-16, tabs, NUL bytes,
- * 5000-character lines), duplicates, the command-line word forms, word
+ * 5000-character lines, trailing blanks, binary garbage), duplicates, the command-line word forms, word
  * splitting, and value texts that parse back to the same config. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -569,6 +569,91 @@ static void long_lines(void **state)
 	free(text);
 }
 
+/* Trailing blanks after values, CRLF, tabs and a BOM all at once, as a
+ * file saved by a Windows editor: no message, every value taken. */
+static void windows_edited_file(void **state)
+{
+	static const char text[] =
+		"\xef\xbb\xbf# edited on Windows\r\n"
+		"profile = quick   \r\n"
+		"tests\t=\tlatency , bandwidth\t \r\n"
+		"sizes = 16K..1G \t\r\n"
+		"after = exit    # comment after blanks\r\n"
+		"seed = 0x10\t\t\r\n"
+		"\t\r\n";
+	struct run *r = parse(text);
+	(void)state;
+
+	no_messages(r);
+	assert_int_equal(r->c.profile, BM_PROFILE_QUICK);
+	assert_int_equal(r->c.tests, BM_TEST_LATENCY | BM_TEST_BANDWIDTH);
+	assert_int_equal(r->c.size_min, 16 * K);
+	assert_int_equal(r->c.size_max, 1 * G);
+	assert_int_equal(r->c.after, BM_AFTER_EXIT);
+	assert_int_equal(r->c.seed, 16);
+	free(r);
+}
+
+/* A long last line without a line end is refused like any other long
+ * line; one of exactly 1000 bytes is still read. */
+static void long_last_line(void **state)
+{
+	char text[2200];
+	struct run *r;
+	size_t n;
+	(void)state;
+
+	n = (size_t)sprintf(text, "profile = quick\nseed = ");
+	memset(text + n, '1', 1500);
+	r = parse_n(text, n + 1500);
+	assert_int_equal(r->ret, 1);
+	assert_string_equal(r->errs.text[0], "baremem.cfg line 2: line too "
+			    "long (more than 1000 characters)");
+	assert_int_equal(r->c.profile, BM_PROFILE_QUICK);
+	assert_int_equal(r->c.seed, BM_DEFAULT_SEED);
+	free(r);
+
+	n = (size_t)sprintf(text, "seed = 5");
+	memset(text + n, ' ', 1000 - n);	/* trailing blanks to 1000 */
+	r = parse_n(text, 1000);
+	no_messages(r);
+	assert_int_equal(r->c.seed, 5);
+	free(r);
+}
+
+/* Binary garbage (a file of random bytes, a program saved under the
+ * config's name): errors, never a crash, never a value taken from it,
+ * every message printable and the count bounded. */
+static void binary_garbage(void **state)
+{
+	static char text[64 * 1024];
+	uint64_t x = 0x9e3779b97f4a7c15ull;
+	struct bm_config d;
+	(void)state;
+
+	config_defaults(&d);
+	for (int round = 0; round < 4; round++) {
+		struct run *r;
+		for (size_t i = 0; i < sizeof text; i++) {
+			x ^= x << 13;
+			x ^= x >> 7;
+			x ^= x << 17;
+			text[i] = (char)(x >> (round * 8));
+		}
+		if (round == 3)	/* a BOM first: still garbage after it */
+			memcpy(text, "\xef\xbb\xbf", 3);
+		r = parse_n(text, sizeof text);
+		assert_true(r->ret > 0);
+		assert_int_equal(r->errs.count, MSGS_MAX);
+		assert_true(r->errs.dropped > 0);
+		for (int i = 0; i < r->errs.count; i++)
+			for (const char *p = r->errs.text[i]; *p; p++)
+				assert_true(*p >= 0x20 && *p < 0x7f);
+		same_values(&r->c, &d);
+		free(r);
+	}
+}
+
 /* Untrusted bytes come back as '?', long ones cut with "...". */
 static void quoted_text_is_safe(void **state)
 {
@@ -896,6 +981,9 @@ int main(void)
 		cmocka_unit_test(duplicates_warn_and_last_wins),
 		cmocka_unit_test(control_bytes),
 		cmocka_unit_test(long_lines),
+		cmocka_unit_test(windows_edited_file),
+		cmocka_unit_test(long_last_line),
+		cmocka_unit_test(binary_garbage),
 		cmocka_unit_test(quoted_text_is_safe),
 		cmocka_unit_test(many_errors),
 		cmocka_unit_test(size_lists),
