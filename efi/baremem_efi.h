@@ -28,6 +28,12 @@ void memmap_free(struct memmap *m);
 	((EFI_MEMORY_DESCRIPTOR *)((UINT8 *)(m)->desc + (i) * (m)->desc_bytes))
 #define MEMMAP_COUNT(m) ((m)->bytes / (m)->desc_bytes)
 void memory_release_all(void);
+/* Frees every plat_alloc block still held: the last call before the app
+ * returns (nothing may print after it: the console log is one of them). */
+void memory_release_pool(void);
+/* Takes a plat_alloc block off that list, never to be freed: an AP that
+ * did not answer may still write it. */
+void memory_abandon(void *p);
 /* plat_buffer_alloc inside the physical range [lo, hi) (NUMA nodes). */
 int memory_alloc_in(uint64_t bytes, uint64_t page_bytes, uint64_t lo,
 		    uint64_t hi, struct plat_buffer *out);

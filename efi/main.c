@@ -247,5 +247,8 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 			  (double)(res->tsc_hz ? res->tsc_hz : 1);
 	report(res, root);
 	finish(res);
+	if (root)
+		root->Close(root);
+	memory_release_pool();
 	return EFI_SUCCESS;
 }

@@ -65,20 +65,56 @@ void memmap_free(struct memmap *m)
 	m->desc = 0;
 }
 
+/* Every pool block plat_alloc hands out is on this list, so a run that
+ * returns to the shell or the boot manager (after=exit, after=wait) gives
+ * back what the suite kept to the end (results, console log, cpu table). */
+struct pool_head {
+	struct pool_head *next, *prev;
+};
+static struct pool_head pool_list = { &pool_list, &pool_list };
+
 void *plat_alloc(size_t bytes)
 {
-	void *p = 0;
+	struct pool_head *h = 0;
 
-	if (BS->AllocatePool(EfiLoaderData, bytes, &p) != EFI_SUCCESS)
+	if (bytes > ~(size_t)0 - sizeof *h ||
+	    BS->AllocatePool(EfiLoaderData, bytes + sizeof *h, (void **)&h) !=
+		    EFI_SUCCESS)
 		return 0;
-	SetMem(p, bytes, 0);
-	return p;
+	h->next = pool_list.next;
+	h->prev = &pool_list;
+	pool_list.next->prev = h;
+	pool_list.next = h;
+	SetMem(h + 1, bytes, 0);
+	return h + 1;
 }
 
 void plat_free(void *p)
 {
-	if (p)
-		BS->FreePool(p);
+	struct pool_head *h = (struct pool_head *)p - 1;
+
+	if (!p)
+		return;
+	h->prev->next = h->next;
+	h->next->prev = h->prev;
+	BS->FreePool(h);
+}
+
+void memory_abandon(void *p)
+{
+	struct pool_head *h = (struct pool_head *)p - 1;
+
+	if (!p)
+		return;
+	h->prev->next = h->next;
+	h->next->prev = h->prev;
+	h->next = h->prev = h;
+}
+
+void memory_release_pool(void)
+{
+	while (pool_list.next != &pool_list)
+		plat_free(pool_list.next + 1);
 }
 
 /* Walks [start, end) leaf by leaf and returns the first address at or

@@ -142,7 +142,8 @@ static int run_one_ap(int cpu, plat_window_fn fn, void *arg,
 		plat_free(c);
 		return 1;
 	}
-	give_up(cpu);		/* c is leaked: the AP may still write it */
+	give_up(cpu);
+	memory_abandon(c);	/* leaked: the AP may still write it */
 	return 0;
 }
 
@@ -214,11 +215,12 @@ int plat_run_on_cpus(const int *cpus, int n, plat_window_fn fn, void **args,
 			done = __atomic_load_n(&c->done, __ATOMIC_ACQUIRE);
 			ok[i] = done && !over;
 			completed += ok[i];
-			if (!over) {
+			if (!over)
 				BS->CloseEvent(c->event);
-				if (done)
-					plat_free(c);
-			}
+			if (!over && done)
+				plat_free(c);
+			else
+				memory_abandon(c);
 			if (!ok[i])
 				give_up(cpus[i]);
 			calls[i] = 0;
