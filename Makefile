@@ -91,6 +91,24 @@ image: $(BUILD)/baremem.img
 $(BUILD)/baremem.img: $(BUILD)/baremem.efi config/baremem.cfg scripts/make-image
 	scripts/make-image $(BUILD)/baremem.efi config/baremem.cfg $@
 
+# Secure Boot (README): `make image SIGN_KEY=db.key SIGN_CERT=db.crt`
+# also builds build/baremem-signed.img, its app signed with sbsign and
+# checked with sbverify. Signed afresh each time: the key may change.
+ifneq ($(SIGN_KEY)$(SIGN_CERT),)
+ifeq ($(SIGN_KEY),)
+$(error SIGN_CERT given without SIGN_KEY (the private key of that certificate))
+endif
+ifeq ($(SIGN_CERT),)
+$(error SIGN_KEY given without SIGN_CERT (the certificate to enrol))
+endif
+image: $(BUILD)/baremem-signed.img
+endif
+.PHONY: sign-always
+$(BUILD)/baremem-signed.efi: $(BUILD)/baremem.efi scripts/sign-efi sign-always
+	scripts/sign-efi $(SIGN_KEY) $(SIGN_CERT) $< $@
+$(BUILD)/baremem-signed.img: $(BUILD)/baremem-signed.efi config/baremem.cfg scripts/make-image
+	scripts/make-image $< config/baremem.cfg $@
+
 # Boots the image in QEMU/OVMF with the quick profile, on a QEMU stick
 # that keeps its results between runs, then shows where they are and the
 # report of the newest.
