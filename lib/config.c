@@ -38,7 +38,7 @@ static const char *const valid_text[BM_KEY_COUNT] = {
 			"like 0,2,8-11",
 	[BM_KEY_SIZES] = "MIN..MAX or a list like 16K,256K,8M,1G; 1K..1T, "
 			 "multiples of 64",
-	[BM_KEY_PAGE] = "1G, 2M, 4K",
+	[BM_KEY_PAGE] = "1G, 2M, 4K, a list of them, all",
 	[BM_KEY_REPEAT] = "a whole number from 1 to 1000",
 	[BM_KEY_SEED] = "a number below 2^64, decimal or 0x hex",
 	[BM_KEY_AFTER] = "wait, shutdown, reboot, exit",
@@ -53,6 +53,8 @@ void config_defaults(struct bm_config *c)
 		.tests = BM_TEST_ALL,
 		.cpus_mode = BM_CPUS_ALL,
 		.page_bytes = 1ull << 30,
+		.page_count = 1,
+		.pages = { 1ull << 30 },
 		.seed = BM_DEFAULT_SEED,
 		.after = BM_AFTER_WAIT,
 		.var = 1,
@@ -300,15 +302,41 @@ static const char *set_sizes(struct bm_config *c, const char *v, size_t len)
 	return 0;
 }
 
+/* One page size, a list of them ("4K,2M,1G", any order, each once), or
+ * "all": the latency sweep runs once per size, largest first. */
 static const char *set_page(struct bm_config *c, const char *v, size_t len)
 {
+	static const uint64_t sizes[3] = { 1ull << 30, 2ull << 20, 4096 };
+	struct items it = { .s = v, .len = len };
+	unsigned have = 0;
 	uint64_t bytes;
 
-	/* 1G, 2M, 4K, and their other spellings (1GiB, 4096). */
-	if (parse_size(v, len, &bytes) ||
-	    (bytes != 1ull << 30 && bytes != 2ull << 20 && bytes != 4096))
-		return "";
-	c->page_bytes = bytes;
+	if (pick(v, len, (const char *const[]){ "all" }, 1) == 0) {
+		have = 7;
+	} else {
+		while (next_item(&it)) {
+			int k;
+			if (it.item_len == 0)
+				return "empty item";
+			/* 1G, 2M, 4K, and other spellings (1GiB, 4096). */
+			if (parse_size(it.item, it.item_len, &bytes))
+				return "";
+			for (k = 0; k < 3 && sizes[k] != bytes; k++)
+				;
+			if (k == 3)
+				return "";
+			if (have & (1u << k))
+				return "a page size given twice";
+			have |= 1u << k;
+		}
+	}
+	c->page_count = 0;
+	for (int k = 0; k < 3; k++)
+		if (have & (1u << k))
+			c->pages[c->page_count++] = sizes[k];
+	for (int k = c->page_count; k < 3; k++)
+		c->pages[k] = 0;
+	c->page_bytes = c->pages[0];
 	return 0;
 }
 
@@ -738,7 +766,13 @@ const char *config_value_text(const struct bm_config *c, enum bm_key k,
 			    fmt_size(a, sizeof a, c->sizes[i]));
 		break;
 	case BM_KEY_PAGE:
-		add(&t, "%s", fmt_size(a, sizeof a, c->page_bytes));
+		if (c->page_count == 3) {
+			add(&t, "all");
+			break;
+		}
+		for (int i = 0; i < c->page_count && i < 3; i++)
+			add(&t, "%s%s", i ? "," : "",
+			    fmt_size(a, sizeof a, c->pages[i]));
 		break;
 	case BM_KEY_REPEAT:
 		if (c->repeat)

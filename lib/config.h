@@ -66,7 +66,11 @@ struct bm_config {
 	uint64_t size_min, size_max;
 	int size_count;			/* list: sizes[0..size_count) */
 	uint64_t sizes[BM_MAX_SIZES];	/* ascending, unique */
-	uint64_t page_bytes;		/* 4096, 2 MiB or 1 GiB */
+	uint64_t page_bytes;		/* 4096, 2 MiB or 1 GiB: the largest
+					 * of pages[], used by every test but
+					 * the latency sweep */
+	int page_count;			/* 1..3: the latency sweep is run */
+	uint64_t pages[3];		/* once per page size, largest first */
 	int repeat;			/* 0: by profile, else 1..1000 */
 	uint64_t seed;
 	enum bm_after after;

@@ -50,6 +50,12 @@ static void check_ranges(const struct bm_config *c)
 	if (c->page_bytes != 4096 && c->page_bytes != 2ull << 20 &&
 	    c->page_bytes != 1ull << 30)
 		BROKEN("page %llu", (unsigned long long)c->page_bytes);
+	if (c->page_count < 1 || c->page_count > 3 ||
+	    c->pages[0] != c->page_bytes)
+		BROKEN("page list of %d", c->page_count);
+	for (int k = 1; k < c->page_count; k++)
+		if (c->pages[k] >= c->pages[k - 1])
+			BROKEN("page list not largest first");
 	if (c->repeat < 0 || c->repeat > 1000)
 		BROKEN("repeat %d", c->repeat);
 	if ((unsigned)c->after > BM_AFTER_EXIT)

@@ -79,6 +79,8 @@ static void same_values(const struct bm_config *a, const struct bm_config *b)
 				    (size_t)a->size_count * 8);
 	}
 	assert_int_equal(a->page_bytes, b->page_bytes);
+	assert_int_equal(a->page_count, b->page_count);
+	assert_memory_equal(a->pages, b->pages, sizeof a->pages);
 	assert_int_equal(a->repeat, b->repeat);
 	assert_int_equal(a->seed, b->seed);
 	assert_int_equal(a->after, b->after);
@@ -92,6 +94,40 @@ static const char *text_of(const struct bm_config *c, enum bm_key k)
 	static int next;
 	char *b = buf[next++ % 8];
 	return config_value_text(c, k, b, 512);
+}
+
+/* page= lists: measured largest first, page_bytes the largest (what the
+ * other tests use). */
+static void page_lists(void **state)
+{
+	struct bm_config c;
+	static struct msgs e, w;
+	(void)state;
+
+	config_defaults(&c);
+	assert_int_equal(c.page_count, 1);
+	assert_int_equal(c.pages[0], 1 * G);
+	assert_int_equal(config_parse(&c, "page=4K,2M\n", 11, "t", &e, &w),
+			 0);
+	assert_int_equal(c.page_count, 2);
+	assert_int_equal(c.pages[0], 2 * M);
+	assert_int_equal(c.pages[1], 4096);
+	assert_int_equal(c.pages[2], 0);
+	assert_int_equal(c.page_bytes, 2 * M);
+	assert_int_equal(config_parse(&c, "page=all\n", 9, "t", &e, &w), 0);
+	assert_int_equal(c.page_count, 3);
+	assert_int_equal(c.pages[0], 1 * G);
+	assert_int_equal(c.pages[1], 2 * M);
+	assert_int_equal(c.pages[2], 4096);
+	/* A bad list changes nothing. */
+	assert_int_equal(config_parse(&c, "page=4K,5K\n", 11, "t", &e, &w),
+			 1);
+	assert_int_equal(c.page_count, 3);
+	assert_int_equal(config_parse(&c, "page=4K\n", 8, "t", &e, &w), 0);
+	assert_int_equal(c.page_count, 1);
+	assert_int_equal(c.pages[0], 4096);
+	assert_int_equal(c.pages[1], 0);
+	assert_int_equal(c.page_bytes, 4096);
 }
 
 static void defaults(void **state)
@@ -222,6 +258,11 @@ static void every_choice(void **state)
 		{ "page=2M", BM_KEY_PAGE, "2M" },
 		{ "page=4k", BM_KEY_PAGE, "4K" },
 		{ "page=4096", BM_KEY_PAGE, "4K" },
+		{ "page=all", BM_KEY_PAGE, "all" },
+		{ "page=ALL", BM_KEY_PAGE, "all" },
+		{ "page=4K,2M,1G", BM_KEY_PAGE, "all" },
+		{ "page=4K, 1G", BM_KEY_PAGE, "1G,4K" },
+		{ "page=2M,4096", BM_KEY_PAGE, "2M,4K" },
 		{ "repeat=1", BM_KEY_REPEAT, "1" },
 		{ "repeat=1000", BM_KEY_REPEAT, "1000" },
 		{ "seed=0", BM_KEY_SEED, "0x0" },
@@ -314,7 +355,12 @@ static void bad_values(void **state)
 		{ "sizes = 4K,,8K", BM_KEY_SIZES, "empty item" },
 		{ "sizes = 4Q", BM_KEY_SIZES, "MIN..MAX" },
 		{ "sizes = big", BM_KEY_SIZES, "MIN..MAX" },
-		{ "page = 3M", BM_KEY_PAGE, "(valid: 1G, 2M, 4K)" },
+		{ "page = 3M", BM_KEY_PAGE, "(valid: 1G, 2M, 4K, a list" },
+		{ "page = 4K,3M", BM_KEY_PAGE, "1G, 2M, 4K" },
+		{ "page = 4K,,2M", BM_KEY_PAGE, "empty item" },
+		{ "page = 2M,2M", BM_KEY_PAGE, "given twice" },
+		{ "page = all,4K", BM_KEY_PAGE, "1G, 2M, 4K" },
+		{ "page = ,", BM_KEY_PAGE, "empty item" },
 		{ "page = 8K", BM_KEY_PAGE, "1G, 2M, 4K" },
 		{ "page = 1T", BM_KEY_PAGE, "1G, 2M, 4K" },
 		{ "page = huge", BM_KEY_PAGE, "1G, 2M, 4K" },
@@ -967,6 +1013,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(defaults),
+		cmocka_unit_test(page_lists),
 		cmocka_unit_test(key_names),
 		cmocka_unit_test(full_good_file),
 		cmocka_unit_test(every_choice),

@@ -582,6 +582,66 @@ static void page_limits(void **state)
 	free(r);
 }
 
+/* page=all: the same 2 GiB buffer mapped by 4K, 2M and 1G leaves. Every
+ * sampled address translates the same way in all three (same physical
+ * address, same memory type, mapped or not alike); inside the buffer the
+ * leaf is the size asked, outside it the tables are untouched; the 4K
+ * tables need the arena a 2 GiB buffer of 4K pages must have. */
+static void same_region_three_page_sizes(void **state)
+{
+	static const uint64_t sizes[3] = { PT_1G, PT_2M, PT_4K };
+	const uint64_t buf = 5 * G, buf_bytes = 2 * G, space = 20 * G;
+	struct pt_range in[PC_N + 1], *r;
+	struct map m[3];
+	uint64_t seed = 77, need[3];
+	int n;
+	(void)state;
+
+	memcpy(in, pc_map, sizeof(pc_map));
+	for (int k = 0; k < 3; k++) {
+		in[PC_N] = (struct pt_range){ buf, buf_bytes, WB, sizes[k] };
+		normalize_copy(in, PC_N + 1, &r, &n);
+		need[k] = pt_bytes_needed(r, n, PT_1G, 4);
+		build_exact(r, n, PT_1G, 4, &m[k]);
+		free(r);
+	}
+	/* 512 page tables of 4K each per gigabyte, and a directory. */
+	assert_true(need[2] >= need[0] + 2 * 512 * 4096);
+	assert_true(need[1] >= need[0] + 2 * 4096);
+	for (int i = 0; i < 20000; i++) {
+		uint64_t a = i < 10000 ? buf + rand_below(&seed, buf_bytes)
+				       : rand_below(&seed, space);
+		uint64_t leaf[3], phys[3], flags[3];
+		int inside = a >= buf && a < buf + buf_bytes;
+
+		for (int k = 0; k < 3; k++) {
+			phys[k] = flags[k] = 0;
+			leaf[k] = pt_lookup(&m[k].a, m[k].root, 4, a,
+					    &phys[k], &flags[k]);
+		}
+		for (int k = 0; k < 3; k++) {
+			if ((leaf[k] != 0) != (leaf[0] != 0))
+				fail_msg("%#llx: mapped differently by %#llx "
+					 "pages", ULL(a), ULL(sizes[k]));
+			if (leaf[k] && (phys[k] != a ||
+					(flags[k] & UC_BITS) !=
+						(flags[0] & UC_BITS)))
+				fail_msg("%#llx: %#llx pages map it to %#llx "
+					 "flags %#llx", ULL(a), ULL(sizes[k]),
+					 ULL(phys[k]), ULL(flags[k]));
+			if (inside && leaf[k] != sizes[k])
+				fail_msg("%#llx: leaf %#llx, asked %#llx",
+					 ULL(a), ULL(leaf[k]), ULL(sizes[k]));
+			if (!inside && leaf[k] != leaf[0])
+				fail_msg("%#llx outside the buffer: leaf %#llx "
+					 "changed to %#llx", ULL(a),
+					 ULL(leaf[0]), ULL(leaf[k]));
+		}
+	}
+	for (int k = 0; k < 3; k++)
+		free_map(&m[k]);
+}
+
 /* A gigabyte wholly of one class gets a 1G leaf of that class, UC
  * included (the header's rule: one class throughout); a class change on
  * a gigabyte boundary spoils neither side. */
@@ -1179,6 +1239,7 @@ int main(void)
 		cmocka_unit_test(pc_map_leaves),
 		cmocka_unit_test(pc_map_smaller_pages),
 		cmocka_unit_test(page_limits),
+		cmocka_unit_test(same_region_three_page_sizes),
 		cmocka_unit_test(uniform_uc_gigabytes),
 		cmocka_unit_test(five_level),
 		cmocka_unit_test(address_limits),
