@@ -8,6 +8,7 @@
 #include "cpu.h"
 #include "fmt.h"
 #include "out.h"
+#include "pagecmp.h"
 #include "perm.h"
 #include "platform.h"
 #include "progress.h"
@@ -234,20 +235,30 @@ static const char *page_label(uint64_t page_bytes)
 	       : page_bytes >= (1ull << 21) ? "2M" : "4K";
 }
 
-/* Gets the largest buffer the sweep can use, trimming sizes that do not
- * fit (with a warning) rather than failing. Returns the size count. */
+/* Gets the largest buffer the sweep can use on page_bytes pages, trimming
+ * sizes that do not fit (with a warning) rather than failing. Returns the
+ * size count. */
 static size_t get_buffer(struct run_results *res, uint64_t *sizes,
-			 size_t count, struct plat_buffer *buf)
+			 size_t count, uint64_t page_bytes,
+			 struct plat_buffer *buf)
 {
-	char a[16], b[16];
+	char a[16], b[16], t[16];
 
 	while (count > 0) {
 		uint64_t want = sizes[count - 1];
-		if (plat_buffer_alloc(want, res->config.page_bytes, buf) == 0)
+		if (plat_buffer_alloc(want, page_bytes, buf) == 0)
 			return count;
+		/* 4K pages need tables of their own: 8 bytes per page. */
+		if (page_bytes < (2ull << 20))
+			fmt(t, sizeof t, "%s", fmt_size(a, sizeof a,
+							want / 512));
 		msgs_add(&res->warnings,
-			 "no memory for a %s buffer: sizes above %s skipped",
-			 fmt_size(a, sizeof a, want),
+			 "no memory for a %s buffer on %s pages%s%s%s: sizes "
+			 "above %s skipped there",
+			 fmt_size(a, sizeof a, want), page_label(page_bytes),
+			 page_bytes < (2ull << 20) ? " (with " : "",
+			 page_bytes < (2ull << 20) ? t : "",
+			 page_bytes < (2ull << 20) ? " of page tables)" : "",
 			 count > 1 ? fmt_size(b, sizeof b, sizes[count - 2])
 				   : "nothing");
 		count--;
@@ -311,16 +322,30 @@ static void print_header(int cpu, uint64_t page_bytes, int samples)
 	print_columns(0);
 }
 
-int latency_sweep(struct run_results *res)
+static int page_in_list(const struct bm_config *c, uint64_t page_bytes)
+{
+	for (int k = 0; k < c->page_count && k < 3; k++)
+		if (c->pages[k] == page_bytes)
+			return 1;
+	return 0;
+}
+
+/* One pass of the sweep with the buffer on page_bytes pages (the first
+ * pass also on the other cpus in profile full). A buffer that could only
+ * get smaller pages, which another pass of the list measures, is not
+ * measured twice: the pass is skipped, with a warning. Returns the page
+ * size measured, or 0. */
+static uint64_t sweep_pass(struct run_results *res, uint64_t page_bytes,
+			   int first_pass, uint64_t *ticks)
 {
 	const struct bm_config *c = &res->config;
-	uint64_t sizes[256], *ticks, max_bytes;
+	uint64_t sizes[256], max_bytes;
 	int trimmed = 0, samples = sweep_repeats(c), cpu = res->selected[0];
 	size_t count;
 	struct plat_buffer buf;
 	char a[16];
 
-	max_bytes = plat_buffer_max_bytes(c->page_bytes);
+	max_bytes = plat_buffer_max_bytes(page_bytes);
 	count = sweep_sizes(c, max_bytes, sizes,
 			    sizeof sizes / sizeof sizes[0], &trimmed);
 	if (trimmed)
@@ -328,23 +353,27 @@ int latency_sweep(struct run_results *res)
 			 "%d sweep size%s above the %s of free memory left out",
 			 trimmed, trimmed > 1 ? "s" : "",
 			 fmt_size(a, sizeof a, max_bytes));
-	count = get_buffer(res, sizes, count, &buf);
-	if (count == 0) {
-		msgs_add(&res->errors, "latency: no memory for any buffer");
-		res->failed = 1;
-		return -1;
-	}
-	if (buf.page_bytes < c->page_bytes)
-		msgs_add(&res->warnings,
-			 "latency buffer mapped with %s pages, not the %s asked",
-			 page_label(buf.page_bytes), page_label(c->page_bytes));
-	if (alloc_ticks(res, &ticks)) {
-		plat_buffer_free(&buf);
-		return -1;
+	count = get_buffer(res, sizes, count, page_bytes, &buf);
+	if (count == 0)
+		return 0;
+	if (buf.page_bytes < page_bytes) {
+		int twice = c->page_count > 1 &&
+			    page_in_list(c, buf.page_bytes);
+		msgs_add(&res->warnings, "latency buffer mapped with %s pages, "
+			 "not the %s asked%s", page_label(buf.page_bytes),
+			 page_label(page_bytes), twice ? ": that pass is "
+			 "skipped (the smaller pages have their own)" : "");
+		if (twice) {
+			out("\nlatency on %s pages: skipped, only %s pages "
+			    "could be had\n", page_label(page_bytes),
+			    page_label(buf.page_bytes));
+			plat_buffer_free(&buf);
+			return 0;
+		}
 	}
 	print_header(cpu, buf.page_bytes, samples);
 	sweep_on(res, cpu, &buf, sizes, count, ticks, samples, "latency");
-	if (c->profile == BM_PROFILE_FULL) {
+	if (first_pass && c->profile == BM_PROFILE_FULL) {
 		for (int i = 1; i < res->selected_count; i++) {
 			int other = res->selected[i];
 			if (!cpus_usable(other))
@@ -354,8 +383,31 @@ int latency_sweep(struct run_results *res)
 				 samples, "latency");
 		}
 	}
-	plat_free(ticks);
+	page_bytes = buf.page_bytes;
+	/* Frees the buffer's own page tables too (4K pages). */
 	plat_buffer_free(&buf);
+	return page_bytes;
+}
+
+int latency_sweep(struct run_results *res)
+{
+	const struct bm_config *c = &res->config;
+	uint64_t *ticks;
+	int first = res->lat_count, passes = 0;
+
+	if (alloc_ticks(res, &ticks))
+		return -1;
+	for (int k = 0; k < c->page_count && k < 3; k++)
+		if (sweep_pass(res, c->pages[k], passes == 0, ticks))
+			passes++;
+	plat_free(ticks);
+	if (passes == 0) {
+		msgs_add(&res->errors, "latency: no memory for any buffer");
+		res->failed = 1;
+		return -1;
+	}
+	if (passes > 1)
+		pagecmp_print(res, first, res->selected[0]);
 	return 0;
 }
 

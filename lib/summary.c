@@ -23,16 +23,30 @@ static int level_index(const char *level)
 	return -1;
 }
 
+/* With page=all the sweep runs once per page size: the summary takes the
+ * largest pages' points (1G: no page walks), as with one page size. */
+static uint64_t summary_page(const struct run_results *res, int cpu)
+{
+	uint64_t page = 0;
+
+	for (int i = 0; i < res->lat_count; i++)
+		if (res->lat[i].cpu == cpu && res->lat[i].page_bytes > page)
+			page = res->lat[i].page_bytes;
+	return page;
+}
+
 /* Median of ns, tsc and core cycles over the points in [lo, hi]. */
 static void level_latency(const struct run_results *res, int cpu,
 			  uint64_t lo, uint64_t hi, struct summary *s, int l)
 {
+	uint64_t page = summary_page(res, cpu);
 	double ns[64], tsc[64], core[64];
 	int n = 0, have_core = 1;
 
 	for (int i = 0; i < res->lat_count && n < 64; i++) {
 		const struct lat_point *p = &res->lat[i];
-		if (p->cpu != cpu || p->size_bytes < lo || p->size_bytes > hi)
+		if (p->cpu != cpu || p->size_bytes < lo || p->size_bytes > hi ||
+		    p->page_bytes != page)
 			continue;
 		ns[n] = p->ns_median;
 		tsc[n] = p->tsc_cycles_median;
@@ -52,6 +66,7 @@ void summary_compute(const struct run_results *res, int cpu,
 {
 	uint64_t below = 0, llc = 0;
 	const struct lat_point *largest = 0;
+	uint64_t page = summary_page(res, cpu);
 
 	for (int l = 0; l < SUM_LEVELS; l++)
 		s->lat_ns[l] = s->lat_tsc_cycles[l] = s->lat_core_cycles[l] =
@@ -69,7 +84,8 @@ void summary_compute(const struct run_results *res, int cpu,
 	}
 	for (int i = 0; i < res->lat_count; i++) {
 		const struct lat_point *p = &res->lat[i];
-		if (p->cpu == cpu && (!largest || p->size_bytes > largest->size_bytes))
+		if (p->cpu == cpu && p->page_bytes == page &&
+		    (!largest || p->size_bytes > largest->size_bytes))
 			largest = p;
 	}
 	if (largest && llc && largest->size_bytes >= 4 * llc) {

@@ -12,6 +12,7 @@
 
 static int fake_cpus = 1;
 static int fake_lost_cpu = -1;	/* this cpu never answers */
+static uint64_t fake_page_cap = 4096;	/* buffers get at most these pages */
 static char fake_out[1 << 16];
 static size_t fake_out_len;
 
@@ -46,8 +47,9 @@ int plat_buffer_alloc(uint64_t bytes, uint64_t page_bytes,
 	if (!p)
 		return -1;
 	*out = (struct plat_buffer){ .base = p, .bytes = bytes,
-				     .page_bytes = 4096 };
-	(void)page_bytes;
+				     .page_bytes = page_bytes < fake_page_cap
+							   ? page_bytes
+							   : fake_page_cap };
 	return 0;
 }
 

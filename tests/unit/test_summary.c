@@ -64,6 +64,29 @@ static void levels_from_inner_points(void **state)
 	assert_true(s.lat_core_cycles[SUM_L1] < 0);
 }
 
+/* page=all: the sweep on 1G, 2M and 4K pages; the summary is the 1G
+ * pass's (no page walks), never a mix. */
+static void page_all_summary_from_largest_pages(void **state)
+{
+	static const uint64_t pages[3] = { 1ull << 30, 2 * M, 4 * K };
+	struct run_results r;
+	struct summary s;
+	(void)state;
+	machine(&r);
+	for (int k = 0; k < 3; k++) {
+		double f = 1.0 + k;	/* 2M twice, 4K three times 1G's */
+		add(&r, 0, 8 * K, 1.0 * f);
+		add(&r, 0, 4 * M, 10.0 * f);
+		add(&r, 0, 128 * M, 80.0 * f);
+		for (int i = r.lat_count - 3; i < r.lat_count; i++)
+			pts[i].page_bytes = pages[k];
+	}
+	summary_compute(&r, 0, &s);
+	assert_true(s.lat_ns[SUM_L1] == 1.0);
+	assert_true(s.lat_ns[SUM_L3] == 10.0);
+	assert_true(s.lat_ns[SUM_DRAM] == 80.0);
+}
+
 static void missing_levels_are_unmeasured(void **state)
 {
 	struct run_results r;
@@ -135,6 +158,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(level_label_of_a_size),
 		cmocka_unit_test(levels_from_inner_points),
+		cmocka_unit_test(page_all_summary_from_largest_pages),
 		cmocka_unit_test(missing_levels_are_unmeasured),
 		cmocka_unit_test(read_bandwidth_by_level),
 	};
