@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <sys/sysinfo.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "cpu.h"
 #include "linux_platform.h"
@@ -136,6 +137,14 @@ int main(int argc, char **argv)
 		usage_error(&res->errors);
 		return 2;
 	}
+	/* Checked before the run, not after minutes of it; the "wx" open
+	 * below still refuses a file that appears meanwhile. */
+	if (out_path && access(out_path, F_OK) == 0) {
+		fprintf(stderr, "baremem-linux: %s already exists: not "
+			"overwritten (remove it or give another out=)\n",
+			out_path);
+		return 2;
+	}
 	if (res->config.set_mask & ((1u << BM_KEY_AFTER) | (1u << BM_KEY_VAR)))
 		msgs_add(&res->warnings, "after= and var= apply to the UEFI "
 			 "app only: ignored");
@@ -167,6 +176,14 @@ int main(int argc, char **argv)
 	out("cpu: %s, tsc %.3f MHz (calibrated against the OS clock)\n",
 	    res->cpu.brand, (double)res->tsc_hz / 1e6);
 	suite_run(res);
+	/* paging.page_bytes: the largest page that really mapped a latency
+	 * buffer, not the one asked (a fallback is a warning, and is shown). */
+	if (res->lat_count) {
+		res->page_bytes = 0;
+		for (int i = 0; i < res->lat_count; i++)
+			if (res->lat[i].page_bytes > res->page_bytes)
+				res->page_bytes = res->lat[i].page_bytes;
+	}
 	res->duration_s = (double)(tsc_read() - t0) / (double)res->tsc_hz;
 
 	if (!out_path) {

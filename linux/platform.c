@@ -168,18 +168,18 @@ int plat_buffer_alloc(uint64_t bytes, uint64_t page_bytes,
 			raw = p;
 		} else {
 			/* No reserved 2M pages: transparent huge pages on a
-			 * 2M-aligned mapping, then check that they took. */
-			uint8_t *q = map_anon(bytes + SZ_2M, 0);
+			 * 2M-aligned mapping of whole 2M pages (a buffer under
+			 * 2M gets one), then check that they took. */
+			uint64_t whole = (bytes + SZ_2M - 1) & ~(SZ_2M - 1);
+			uint8_t *q = map_anon(whole + SZ_2M, 0);
 			if (q) {
 				p = (void *)(((uintptr_t)q + SZ_2M - 1) &
 					     ~(uintptr_t)(SZ_2M - 1));
-				madvise(p, bytes, MADV_HUGEPAGE);
-				memset(p, 0, bytes);
-				got = bytes >= SZ_2M &&
-				      thp_bytes(p) >= (bytes & ~(SZ_2M - 1))
-					      ? SZ_2M : 4096;
+				madvise(p, whole, MADV_HUGEPAGE);
+				memset(p, 0, whole);
+				got = thp_bytes(p) >= whole ? SZ_2M : 4096;
 				raw = q;
-				len = bytes + SZ_2M;
+				len = whole + SZ_2M;
 			}
 		}
 	}
