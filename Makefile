@@ -116,6 +116,12 @@ run: deps
 	@$(MAKE) --no-print-directory image
 	scripts/run-stick profile=quick after=shutdown
 
+# What the OS and its page tables cost here: baremem-linux with 2M and 4K
+# pages, bandwidth on 1 and all cpus, tables; results in results/.
+# BARE=run-NNNN.json adds bare metal against Linux; ARGS= extra keys.
+bench: $(BUILD)/baremem-linux
+	BARE="$(BARE)" scripts/bench $(ARGS)
+
 $(BUILD)/host-obj/%.o: %.c $(HEADERS)
 	@mkdir -p $(dir $@)
 	$(CC) $(HOST_CFLAGS) $(call kernel_flags,$<) -c $< -o $@
