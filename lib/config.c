@@ -17,7 +17,7 @@
 
 static const char *const key_names[BM_KEY_COUNT] = {
 	"profile", "tests", "cpus", "sizes", "page",
-	"repeat", "seed", "after", "var", "timer",
+	"repeat", "seed", "after", "var", "timer", "dist", "prefetch",
 };
 static const char *const profile_names[] = { "quick", "standard", "full" };
 static const char *const test_names[] = { "latency", "bandwidth", "loaded",
@@ -27,6 +27,7 @@ static const char *const after_names[] = { "wait", "shutdown", "reboot",
 static const char *const var_names[] = { "off", "on" };
 static const char *const timer_names[] = { "auto", "cpuid", "pmtimer",
 					   "hpet", "stall" };
+static const char *const prefetch_names[] = { "on", "off", "both" };
 
 #define COUNT(a) ((int)(sizeof(a) / sizeof((a)[0])))
 
@@ -44,6 +45,8 @@ static const char *const valid_text[BM_KEY_COUNT] = {
 	[BM_KEY_AFTER] = "wait, shutdown, reboot, exit",
 	[BM_KEY_VAR] = "on, off",
 	[BM_KEY_TIMER] = "auto, cpuid, pmtimer, hpet, stall",
+	[BM_KEY_DIST] = "on, off",
+	[BM_KEY_PREFETCH] = "on, off, both",
 };
 
 void config_defaults(struct bm_config *c)
@@ -364,7 +367,7 @@ static const char *set_seed(struct bm_config *c, const char *v, size_t len)
 	return 0;
 }
 
-/* profile, after, var, timer: one word from a table. */
+/* profile, after, var, timer, dist, prefetch: one word from a table. */
 static const char *set_word(struct bm_config *c, enum bm_key key,
 			    const char *v, size_t len)
 {
@@ -390,6 +393,17 @@ static const char *set_word(struct bm_config *c, enum bm_key key,
 		if ((i = pick(v, len, timer_names, COUNT(timer_names))) < 0)
 			return "";
 		c->timer = (enum bm_timer)i;
+		return 0;
+	case BM_KEY_DIST:
+		if ((i = pick(v, len, var_names, COUNT(var_names))) < 0)
+			return "";
+		c->dist = i;
+		return 0;
+	case BM_KEY_PREFETCH:
+		if ((i = pick(v, len, prefetch_names,
+			      COUNT(prefetch_names))) < 0)
+			return "";
+		c->prefetch = (enum bm_prefetch)i;
 		return 0;
 	default:
 		return "";
@@ -791,6 +805,13 @@ const char *config_value_text(const struct bm_config *c, enum bm_key k,
 	case BM_KEY_TIMER:
 		add(&t, "%s", name_of(timer_names, COUNT(timer_names),
 				      (int)c->timer));
+		break;
+	case BM_KEY_DIST:
+		add(&t, "%s", c->dist ? "on" : "off");
+		break;
+	case BM_KEY_PREFETCH:
+		add(&t, "%s", name_of(prefetch_names, COUNT(prefetch_names),
+				      (int)c->prefetch));
 		break;
 	default:
 		break;

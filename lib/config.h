@@ -19,6 +19,8 @@ enum bm_key {
 	BM_KEY_AFTER,
 	BM_KEY_VAR,
 	BM_KEY_TIMER,
+	BM_KEY_DIST,
+	BM_KEY_PREFETCH,
 	BM_KEY_COUNT
 };
 
@@ -51,6 +53,11 @@ enum bm_timer {
 	BM_TIMER_STALL
 };
 
+/* Hardware prefetchers during latency and bandwidth: left as they are,
+ * off (where the vendor documents a control), or both one after the
+ * other. */
+enum bm_prefetch { BM_PREFETCH_ON, BM_PREFETCH_OFF, BM_PREFETCH_BOTH };
+
 #define BM_MAX_SIZES 64
 #define BM_SIZE_MIN_BYTES 1024ull	  /* 16 chase nodes */
 #define BM_SIZE_MAX_BYTES (1ull << 40)	  /* 1 TiB */
@@ -76,6 +83,8 @@ struct bm_config {
 	enum bm_after after;
 	int var;			/* write the EFI variable */
 	enum bm_timer timer;
+	int dist;			/* latency distributions per size */
+	enum bm_prefetch prefetch;
 	unsigned set_mask;		/* bit (1 << bm_key) per key given */
 	unsigned bad_mask;		/* bit per key given a bad value */
 };

@@ -5,6 +5,7 @@
 #include "chase.h"
 #include "cpuinfo.h"
 #include "cpus.h"
+#include "dist.h"
 #include "cpu.h"
 #include "fmt.h"
 #include "out.h"
@@ -201,6 +202,12 @@ static int measure_point(struct run_results *res, int cpu,
 		pt->core_cycles_median =
 			(double)stats_summarize_u64(job.core, (size_t)samples)
 				.median / (double)job.hops;
+	if (c->dist && dist_measure(res, cpu, job.end, pt) != 0) {
+		char a[16];
+		msgs_add(&res->warnings, "latency at %s on cpu %d: no "
+			 "distribution (no memory or the cpu did not finish)",
+			 fmt_size(a, sizeof a, size_bytes), cpu);
+	}
 	return 0;
 }
 
@@ -219,6 +226,7 @@ static void print_row(const struct lat_point *pt, int with_cpu)
 	    fmt_size(size, sizeof size, pt->size_bytes), pt->level,
 	    pt->ns_min, pt->ns_median, pt->ns_max, pt->tsc_cycles_median, core,
 	    with_cpu ? cpu : "");
+	dist_print(pt);
 }
 
 static void print_columns(int with_cpu)

@@ -7,6 +7,7 @@
 
 #include "config.h"
 #include "cpuinfo.h"
+#include "hist.h"
 #include "msgs.h"
 #include "platform.h"
 
@@ -25,6 +26,14 @@ struct lat_point {
 	int smi;		/* samples that saw an SMI (retaken ones too);
 				 * < 0: SMIs not counted */
 	const char *level;	/* cache level the size falls in: "L1".."DRAM" */
+	/* Distribution (dist=on, lib/dist.c): ns per hop of short timed
+	 * segments, the timing overhead subtracted. */
+	int dist_segments;	/* 0: not measured */
+	int dist_hops;		/* hops per segment */
+	double dist_overhead_ns;	/* per segment, subtracted */
+	double ns_p50, ns_p90, ns_p99, ns_p999;
+	struct hist hist;
+	const char *prefetch;	/* "on", "off"; 0: not controlled */
 };
 
 /* One bandwidth point: a kernel over a working set on one or more cpus

@@ -166,6 +166,36 @@ static void write_machine(struct json_writer *w, const struct run_results *res)
 	json_object_end(w);
 }
 
+/* Percentiles, overhead and the histogram's non-empty span of bins. */
+static void write_dist(struct json_writer *w, const struct lat_point *p)
+{
+	int lo = 0, hi = HIST_BINS - 1;
+
+	json_double(w, "ns_p50", p->ns_p50, 3);
+	json_double(w, "ns_p90", p->ns_p90, 3);
+	json_double(w, "ns_p99", p->ns_p99, 3);
+	json_double(w, "ns_p999", p->ns_p999, 3);
+	json_u64(w, "dist_segments", (uint64_t)p->dist_segments);
+	json_u64(w, "dist_hops", (uint64_t)p->dist_hops);
+	json_double(w, "dist_overhead_ns", p->dist_overhead_ns, 3);
+	while (lo < hi && !p->hist.count[lo])
+		lo++;
+	while (hi > lo && !p->hist.count[hi])
+		hi--;
+	json_object_begin(w, "hist");
+	json_array_begin(w, "edges_ns");
+	for (int k = lo; k <= hi + 1; k++)
+		json_double(w, 0, hist_edge_ns(k), 3);
+	json_array_end(w);
+	json_array_begin(w, "counts");
+	for (int k = lo; k <= hi; k++)
+		json_u64(w, 0, p->hist.count[k]);
+	json_array_end(w);
+	json_u64(w, "under", p->hist.under);
+	json_u64(w, "over", p->hist.over);
+	json_object_end(w);
+}
+
 static void write_latency(struct json_writer *w, const struct run_results *res)
 {
 	json_array_begin(w, "latency");
@@ -190,6 +220,10 @@ static void write_latency(struct json_writer *w, const struct run_results *res)
 			json_u64(w, "smi", (uint64_t)p->smi);
 		else
 			json_null(w, "smi");
+		if (p->dist_segments)
+			write_dist(w, p);
+		if (p->prefetch)
+			json_string(w, "prefetch", p->prefetch);
 		json_object_end(w);
 	}
 	json_array_end(w);

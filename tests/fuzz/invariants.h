@@ -64,6 +64,10 @@ static void check_ranges(const struct bm_config *c)
 		BROKEN("var %d", c->var);
 	if ((unsigned)c->timer > BM_TIMER_STALL)
 		BROKEN("timer %d", c->timer);
+	if (c->dist != 0 && c->dist != 1)
+		BROKEN("dist %d", c->dist);
+	if ((unsigned)c->prefetch > BM_PREFETCH_BOTH)
+		BROKEN("prefetch %d", c->prefetch);
 	if (c->sizes_set && c->sizes_is_range &&
 	    (c->size_min > c->size_max || c->size_min < BM_SIZE_MIN_BYTES ||
 	     c->size_max > BM_SIZE_MAX_BYTES))

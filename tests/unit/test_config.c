@@ -86,6 +86,8 @@ static void same_values(const struct bm_config *a, const struct bm_config *b)
 	assert_int_equal(a->after, b->after);
 	assert_int_equal(a->var, b->var);
 	assert_int_equal(a->timer, b->timer);
+	assert_int_equal(a->dist, b->dist);
+	assert_int_equal(a->prefetch, b->prefetch);
 }
 
 static const char *text_of(const struct bm_config *c, enum bm_key k)
@@ -160,12 +162,15 @@ static void defaults(void **state)
 	assert_string_equal(text_of(&c, BM_KEY_AFTER), "wait");
 	assert_string_equal(text_of(&c, BM_KEY_VAR), "on");
 	assert_string_equal(text_of(&c, BM_KEY_TIMER), "auto");
+	assert_string_equal(text_of(&c, BM_KEY_DIST), "off");
+	assert_string_equal(text_of(&c, BM_KEY_PREFETCH), "on");
 }
 
 static void key_names(void **state)
 {
 	static const char *const names[] = { "profile", "tests", "cpus",
-		"sizes", "page", "repeat", "seed", "after", "var", "timer" };
+		"sizes", "page", "repeat", "seed", "after", "var", "timer",
+		"dist", "prefetch" };
 	(void)state;
 	for (int k = 0; k < BM_KEY_COUNT; k++)
 		assert_string_equal(config_key_name((enum bm_key)k), names[k]);
@@ -187,7 +192,9 @@ static void full_good_file(void **state)
 		"seed = 0xDEADbeef\n"
 		"after = Shutdown\n"
 		"var = OFF\n"
-		"timer = pmtimer\n");
+		"timer = pmtimer\n"
+		"dist = ON\n"
+		"prefetch = Both\n");
 	(void)state;
 
 	no_messages(r);
@@ -210,6 +217,8 @@ static void full_good_file(void **state)
 	assert_int_equal(r->c.after, BM_AFTER_SHUTDOWN);
 	assert_int_equal(r->c.var, 0);
 	assert_int_equal(r->c.timer, BM_TIMER_PMTIMER);
+	assert_int_equal(r->c.dist, 1);
+	assert_int_equal(r->c.prefetch, BM_PREFETCH_BOTH);
 	assert_int_equal(r->c.set_mask, ALL_KEYS);
 	assert_int_equal(r->c.bad_mask, 0);
 
@@ -281,6 +290,11 @@ static void every_choice(void **state)
 		{ "timer=pmtimer", BM_KEY_TIMER, "pmtimer" },
 		{ "timer=hpet", BM_KEY_TIMER, "hpet" },
 		{ "timer=stall", BM_KEY_TIMER, "stall" },
+		{ "dist=on", BM_KEY_DIST, "on" },
+		{ "dist=off", BM_KEY_DIST, "off" },
+		{ "prefetch=on", BM_KEY_PREFETCH, "on" },
+		{ "prefetch=off", BM_KEY_PREFETCH, "off" },
+		{ "prefetch=both", BM_KEY_PREFETCH, "both" },
 	};
 	(void)state;
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -306,7 +320,7 @@ static void message_texts(void **state)
 			    "full)");
 	assert_string_equal(r->errs.text[1], "baremem.cfg line 4: unknown "
 			    "key 'latenzy' (valid: profile, tests, cpus, "
-			    "sizes, page, repeat, seed, after, var, timer)");
+			    "sizes, page, repeat, seed, after, var, timer, dist, prefetch)");
 	/* the bad value left line 1's */
 	assert_int_equal(r->c.profile, BM_PROFILE_QUICK);
 	free(r);
@@ -383,6 +397,9 @@ static void bad_values(void **state)
 		{ "var = 1", BM_KEY_VAR, "(valid: on, off)" },
 		{ "timer = tsc", BM_KEY_TIMER,
 		  "(valid: auto, cpuid, pmtimer, hpet, stall)" },
+		{ "dist = 1", BM_KEY_DIST, "(valid: on, off)" },
+		{ "prefetch = auto", BM_KEY_PREFETCH,
+		  "(valid: on, off, both)" },
 	};
 	(void)state;
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -393,16 +410,18 @@ static void bad_values(void **state)
 		/* line 1 sets a good, non-default value first */
 		snprintf(text, sizeof text, "profile=full\ntests=latency\n"
 			 "cpus=3\nsizes=8K\npage=4K\nrepeat=9\nseed=5\n"
-			 "after=exit\nvar=off\ntimer=hpet\n%s\n",
+			 "after=exit\nvar=off\ntimer=hpet\ndist=on\n"
+			 "prefetch=off\n%s\n",
 			 cases[i].line);
 		before = parse("profile=full\ntests=latency\n"
 			       "cpus=3\nsizes=8K\npage=4K\nrepeat=9\nseed=5\n"
-			       "after=exit\nvar=off\ntimer=hpet\n");
+			       "after=exit\nvar=off\ntimer=hpet\ndist=on\n"
+			       "prefetch=off\n");
 		no_messages(before);
 		r = parse(text);
 		if (r->ret != 1)
 			fail_msg("'%s': %d errors", cases[i].line, r->ret);
-		snprintf(head, sizeof head, "baremem.cfg line 11: %s '", key);
+		snprintf(head, sizeof head, "baremem.cfg line 13: %s '", key);
 		if (strncmp(r->errs.text[0], head, strlen(head)) ||
 		    !strstr(r->errs.text[0], cases[i].says))
 			fail_msg("'%s' gave: %s", cases[i].line,
@@ -883,7 +902,7 @@ static void args_errors(void **state)
 	assert_int_equal(r->ret, 1);
 	assert_string_equal(r->errs.text[0], "command line: unknown key "
 			    "'latenzy' (valid: profile, tests, cpus, sizes, "
-			    "page, repeat, seed, after, var, timer)");
+			    "page, repeat, seed, after, var, timer, dist, prefetch)");
 	free(r);
 
 	r = args(1, bad_value);
