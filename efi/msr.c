@@ -253,3 +253,30 @@ void msr_probe(struct run_results *res)
 			 "%xh model %xh has no MSR_SMI_COUNT (0x34)",
 			 ci->family, ci->model);
 }
+
+/* The prefetcher control's gate (platform.h): the boot cpu reads the MSR
+ * and writes the same value back under the #GP handler where the handler
+ * is proven. Without a proven handler only bare metal is trusted, as for
+ * the reads above: the caller has already checked that the vendor lists
+ * the MSR for this model and that no hypervisor is in the way. */
+int plat_msr_probe(uint32_t msr)
+{
+	struct gp_guard g;
+	UINT64 v = 0, cr4;
+	int guarded, works, r = -1;
+
+	__asm__ volatile("mov %%cr4, %0" : "=r"(cr4));
+	guarded = !(cr4 & CR4_CET) && guard_begin(&g) == 0;
+	works = guarded && guard_works();
+	if (works)
+		r = probe_rdmsr(msr, &v) == 0 && probe_wrmsr(msr, v) == 0
+			    ? 0
+			    : -1;
+	if (guarded)
+		guard_end(&g);
+	if (works)
+		return r;
+	/* No handler to catch a fault: a hypervisor might lack the MSR,
+	 * bare metal of a listed model has it. */
+	return cpuid(1, 0).ecx & (1u << 31) ? -1 : 0;
+}

@@ -62,6 +62,18 @@ int plat_cpu_info(int cpu, struct plat_cpu *out);
 int plat_run_on_cpus(const int *cpus, int n, plat_window_fn fn, void **args,
 		     uint64_t timeout_us, int *ok);
 
+/* MSRs on every cpu (issue 7: the prefetcher control). plat_msr_probe
+ * reads msr on the boot cpu and writes the same value back, both under
+ * the #GP-safe probe (efi/msr.c): 0 when both worked, -1 when not or
+ * when the platform gives no MSR access (Linux). plat_msr_on_cpus runs
+ * rdmsr (write 0: into vals[i]) or wrmsr (write 1: vals[i]) of msr on
+ * each cpus[i] inside a window; ok[i] as plat_run_on_cpus, and returns
+ * how many did. Only for an MSR plat_msr_probe accepted and the vendor
+ * documents for this model of cpu. */
+int plat_msr_probe(uint32_t msr);
+int plat_msr_on_cpus(const int *cpus, int n, uint32_t msr, uint64_t *vals,
+		     int write, int *ok);
+
 /* NUMA (issue 8). Fills t with the machine's nodes: memory ranges and
  * cpus per proximity domain, cpus given by their platform numbers
  * (numa_cpu.cpu; -1 for one the platform does not run). Returns the node

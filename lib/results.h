@@ -11,6 +11,10 @@
 #include "msgs.h"
 #include "platform.h"
 
+/* Hardware prefetchers during a point, where baremem switched them. */
+#define BM_PF_ON 1
+#define BM_PF_OFF 2
+
 /* One latency point: a working-set size chased on one cpu. */
 struct lat_point {
 	int cpu;
@@ -33,7 +37,7 @@ struct lat_point {
 	double dist_overhead_ns;	/* per segment, subtracted */
 	double ns_p50, ns_p90, ns_p99, ns_p999;
 	struct hist hist;
-	const char *prefetch;	/* "on", "off"; 0: not controlled */
+	int prefetch;		/* BM_PF_ON / BM_PF_OFF; 0: not controlled */
 };
 
 /* One bandwidth point: a kernel over a working set on one or more cpus
@@ -51,6 +55,7 @@ struct bw_point {
 	int smi;		/* samples that saw an SMI and were dropped;
 				 * < 0: SMIs not counted */
 	int retaken;		/* samples taken again for them */
+	int prefetch;		/* BM_PF_ON / BM_PF_OFF; 0: not controlled */
 };
 
 /* One point of the loaded-latency curve (issue 8): the chasing cpu's
@@ -132,6 +137,17 @@ struct run_results {
 	int c2c_count;
 	struct c2c_point *c2c;
 	struct numa_result *numa;	/* 0: not measured */
+	/* prefetch=off|both (lib/prefetch.c); state 0: not asked. */
+	struct {
+		const char *state;	/* "switched", "unsupported", "failed" */
+		const char *control;	/* "intel-msr-0x1a4"; 0: none */
+		const char *switched;	/* prefetcher names, comma list */
+		uint64_t off_bits;	/* bits set to switch them off */
+		uint64_t original;	/* the MSR as found, first cpu */
+		int cpus;		/* cpus switched and restored */
+		int restore_failed;	/* cpus not back at their value */
+		char why[160];		/* unsupported / failed: why */
+	} prefetch;
 };
 
 /* ok: everything selected was measured; partial: some results and some

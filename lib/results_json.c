@@ -3,6 +3,8 @@
  * through the JSON writer's escaping. */
 #include "results_json.h"
 
+#include "prefetch.h"
+
 #include "config.h"
 #include "fmt.h"
 #include "json.h"
@@ -223,7 +225,8 @@ static void write_latency(struct json_writer *w, const struct run_results *res)
 		if (p->dist_segments)
 			write_dist(w, p);
 		if (p->prefetch)
-			json_string(w, "prefetch", p->prefetch);
+			json_string(w, "prefetch",
+				    p->prefetch == BM_PF_OFF ? "off" : "on");
 		json_object_end(w);
 	}
 	json_array_end(w);
@@ -261,6 +264,9 @@ static void write_bandwidth(struct json_writer *w,
 		else
 			json_null(w, "smi");
 		json_u64(w, "retaken", (uint64_t)p->retaken);
+		if (p->prefetch)
+			json_string(w, "prefetch",
+				    p->prefetch == BM_PF_OFF ? "off" : "on");
 		json_object_end(w);
 	}
 	json_array_end(w);
@@ -333,6 +339,7 @@ size_t results_json(const struct run_results *res, enum run_status status,
 	json_object_end(&w);
 	write_latency(&w, res);
 	write_bandwidth(&w, res);
+	prefetch_json(&w, res);
 	results_json_loaded(&w, res);
 	results_json_c2c(&w, res);
 	results_json_numa(&w, res);

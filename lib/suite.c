@@ -10,6 +10,7 @@
 #include "loaded.h"
 #include "numa_matrix.h"
 #include "out.h"
+#include "prefetch.h"
 #include "summary.h"
 
 /* A figure, or "-" where the level was not measured. */
@@ -51,12 +52,9 @@ static void print_summary(const struct run_results *res)
 	}
 }
 
-enum run_status suite_run(struct run_results *res)
+/* The tests prefetch=off|both repeats with the prefetchers off. */
+static void latency_and_bandwidth(struct run_results *res)
 {
-	if (cpus_select(res) == 0) {
-		msgs_add(&res->errors, "out of memory listing the cpus");
-		return results_status(res);
-	}
 	if (res->config.tests & BM_TEST_LATENCY) {
 		latency_sweep(res);
 		if (res->selected_count > 1)
@@ -64,6 +62,15 @@ enum run_status suite_run(struct run_results *res)
 	}
 	if (res->config.tests & BM_TEST_BANDWIDTH)
 		bandwidth_run(res, res->avx2_usable);
+}
+
+enum run_status suite_run(struct run_results *res)
+{
+	if (cpus_select(res) == 0) {
+		msgs_add(&res->errors, "out of memory listing the cpus");
+		return results_status(res);
+	}
+	prefetch_run(res, latency_and_bandwidth);
 	if (res->config.tests & BM_TEST_LOADED)
 		loaded_run(res);
 	if (res->config.tests & BM_TEST_C2C)

@@ -46,7 +46,7 @@ static void level_latency(const struct run_results *res, int cpu,
 	for (int i = 0; i < res->lat_count && n < 64; i++) {
 		const struct lat_point *p = &res->lat[i];
 		if (p->cpu != cpu || p->size_bytes < lo || p->size_bytes > hi ||
-		    p->page_bytes != page)
+		    p->page_bytes != page || p->prefetch == BM_PF_OFF)
 			continue;
 		ns[n] = p->ns_median;
 		tsc[n] = p->tsc_cycles_median;
@@ -85,6 +85,7 @@ void summary_compute(const struct run_results *res, int cpu,
 	for (int i = 0; i < res->lat_count; i++) {
 		const struct lat_point *p = &res->lat[i];
 		if (p->cpu == cpu && p->page_bytes == page &&
+		    p->prefetch != BM_PF_OFF &&
 		    (!largest || p->size_bytes > largest->size_bytes))
 			largest = p;
 	}
@@ -97,7 +98,8 @@ void summary_compute(const struct run_results *res, int cpu,
 	for (int i = 0; i < res->bw_count; i++) {
 		const struct bw_point *p = &res->bw[i];
 		int l = level_index(p->level);
-		if (!is_read(p->kernel) || l < 0 || p->scaling)
+		if (!is_read(p->kernel) || l < 0 || p->scaling ||
+		    p->prefetch == BM_PF_OFF)
 			continue;
 		if (p->cpus == 1)
 			s->read_gb[l] = p->gb_median;

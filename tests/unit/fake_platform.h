@@ -105,4 +105,40 @@ int plat_run_on_cpus(const int *cpus, int n, plat_window_fn fn, void **args,
 	return done;
 }
 
+/* MSRs: one value per cpu; plat_msr_probe answers fake_msr_probe, and
+ * writes on fake_msr_stuck_cpu fail (the value stays). */
+#define FAKE_MSR_CPUS 16
+static uint64_t fake_msr[FAKE_MSR_CPUS];
+static int fake_msr_probe = -1;
+static int fake_msr_stuck_cpu = -1;
+static int fake_msr_writes;
+
+int plat_msr_probe(uint32_t msr)
+{
+	(void)msr;
+	return fake_msr_probe;
+}
+
+int plat_msr_on_cpus(const int *cpus, int n, uint32_t msr, uint64_t *vals,
+		     int write, int *ok)
+{
+	int done = 0;
+	(void)msr;
+	for (int i = 0; i < n; i++) {
+		int c = cpus[i];
+		ok[i] = c >= 0 && c < FAKE_MSR_CPUS && c < fake_cpus &&
+			c != fake_lost_cpu && !(write && c == fake_msr_stuck_cpu);
+		if (!ok[i])
+			continue;
+		if (write) {
+			fake_msr[c] = vals[i];
+			fake_msr_writes++;
+		} else {
+			vals[i] = fake_msr[c];
+		}
+		done++;
+	}
+	return done;
+}
+
 #endif
