@@ -231,24 +231,50 @@ static uint64_t mono_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
-/* TSC ticks over ~200 ms of CLOCK_MONOTONIC_RAW, the best of 3 tries
- * (a preemption between the two reads only lengthens one side). */
+/* One end of a calibration: a CLOCK_MONOTONIC_RAW reading bracketed by two
+ * TSC reads. The clock was read somewhere between them, so its TSC stamp
+ * is their middle, good to half their distance. */
+struct stamp {
+	uint64_t ns, tsc, half_width;
+};
+
+static struct stamp stamp_take(void)
+{
+	struct stamp s;
+	uint64_t ta = tsc_read();
+	s.ns = mono_ns();
+	uint64_t tb = tsc_read();
+	s.tsc = ta + (tb - ta) / 2;
+	s.half_width = (tb - ta) / 2 + 1;
+	return s;
+}
+
+/* TSC ticks over ~200 ms of CLOCK_MONOTONIC_RAW, three tries; the try with
+ * the tightest brackets wins (a preemption during a bracket widens it, and
+ * the bound says so). *error_ppm: both ends' half widths over the
+ * interval, a measured bound on this calibration; it does not cover the
+ * clock's own rate error (with clocksource tsc, MONOTONIC_RAW is the
+ * kernel's TSC frequency, from CPUID or the hypervisor when the kernel
+ * flags tsc_known_freq). */
 uint64_t linux_tsc_calibrate(double *error_ppm)
 {
-	double best = 0;
+	double best_hz = 0, best_ppm = -1;
 	for (int i = 0; i < 3; i++) {
-		uint64_t n0 = mono_ns(), t0 = tsc_read(), n1, t1;
-		while (mono_ns() - n0 < 200000000u)
-			;
-		n1 = mono_ns();
-		t1 = tsc_read();
-		double hz = (double)(t1 - t0) * 1e9 / (double)(n1 - n0);
-		if (best == 0 || hz < best)
-			best = hz;
+		struct stamp a = stamp_take(), b;
+		do
+			b = stamp_take();
+		while (b.ns - a.ns < 200000000u);
+		uint64_t ticks = b.tsc - a.tsc;
+		double ppm = 1e6 * (double)(a.half_width + b.half_width) /
+			     (double)ticks;
+		if (best_ppm < 0 || ppm < best_ppm) {
+			best_ppm = ppm;
+			best_hz = (double)ticks * 1e9 / (double)(b.ns - a.ns);
+		}
 	}
-	/* Two clock reads of ~30 ns each over 200 ms. */
-	*error_ppm = 1.0;
-	tsc_hz = (uint64_t)best;
+	/* the file gives the bound to 0.1 ppm: never round it down to 0 */
+	*error_ppm = best_ppm < 0.1 ? 0.1 : best_ppm;
+	tsc_hz = (uint64_t)best_hz;
 	return tsc_hz;
 }
 
