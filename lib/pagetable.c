@@ -366,14 +366,21 @@ int pt_build(const struct pt_range *r, int n, uint64_t max_page_all,
 	     int levels, struct pt_arena *a, uint64_t *root)
 {
 	struct builder b = builder(r, n, max_page_all, levels, a);
+	uint64_t used;
 
 	if ((levels != 4 && levels != 5) || n < 0 || (n && !r) || !a ||
 	    !a->host || !root || (a->phys & OFFSET_4K) ||
 	    ((uintptr_t)a->host & 7))
-		return -1;
-	if (new_table(&b, root))
-		return -1;
-	return fill(&b, *root, levels, 0);
+		return PT_ERR_ARGS;
+	/* Half-built tables are no use: give their room back, so a short
+	 * arena leaves the caller's accounting as it found it. */
+	used = a->used;
+	if (new_table(&b, root) || fill(&b, *root, levels, 0)) {
+		a->used = used;
+		*root = 0;
+		return PT_ERR_ARENA;
+	}
+	return 0;
 }
 
 uint64_t pt_bytes_needed(const struct pt_range *r, int n,

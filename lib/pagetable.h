@@ -56,7 +56,14 @@ int pt_ranges_normalize(struct pt_range *r, int n, int cap);
  * is allowed by every range it covers (max_page) and by max_page_all
  * (PT_2M when the CPU has no 1G pages). levels is 4, or 5 when the CPU
  * runs with LA57 (then PML5[0] -> the PML4). Returns 0 and the root's
- * physical address in *root, or -1 when the arena is too small. */
+ * physical address in *root, or a PT_ERR_ code. On PT_ERR_ARENA the
+ * arena's bytes from a->used up to a->bytes may have been written (never
+ * past them), a->used is as it was and *root is 0: the caller can grow
+ * the arena (pt_bytes_needed says how much) and build again. */
+#define PT_ERR_ARGS (-1)	/* bad arguments: nothing written */
+#define PT_ERR_ARENA (-2)	/* the arena is short of room for the tables
+				 * (4K pages over a large region need one 4K
+				 * table per 2 MiB) */
 int pt_build(const struct pt_range *r, int n, uint64_t max_page_all,
 	     int levels, struct pt_arena *a, uint64_t *root);
 

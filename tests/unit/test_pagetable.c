@@ -226,7 +226,7 @@ static void build_exact(const struct pt_range *r, int n, uint64_t max_all,
 	{
 		struct map small;
 		assert_int_equal(build_in(r, n, max_all, levels, 0,
-					  need - 4096, &small), -1);
+					  need - 4096, &small), PT_ERR_ARENA);
 		free(small.mem);
 	}
 	assert_int_equal(build_in(r, n, max_all, levels, 0, need, m), 0);
@@ -765,8 +765,8 @@ static void address_limits(void **state)
 }
 
 /* pt_bytes_needed is exact: the build fits it to the byte, and every
- * smaller arena fails with -1 without writing past its end. An arena
- * already partly used keeps what is below `used`. */
+ * smaller arena fails with PT_ERR_ARENA without writing past its end. An
+ * arena already partly used keeps what is below `used`. */
 static void arena_sizes(void **state)
 {
 	struct pt_range in[PC_N + 1], *r;
@@ -785,7 +785,7 @@ static void arena_sizes(void **state)
 		assert_int_equal(need, (uint64_t)(11 + l) * 4096);
 		for (uint64_t b = 0; b < need; b += 4096) {
 			assert_int_equal(build_in(r, n, PT_1G, levels[l], 0, b,
-						  &m), -1);
+						  &m), PT_ERR_ARENA);
 			free_map(&m);
 		}
 		assert_int_equal(build_in(r, n, PT_1G, levels[l], 8192 + 100,
@@ -798,6 +798,55 @@ static void arena_sizes(void **state)
 		walk_all(&m, in, PC_N + 1, &w);
 		free_map(&m);
 	}
+	free(r);
+}
+
+/* page=4K short of memory for its tables: a 1 GiB buffer on 4K pages
+ * needs a page directory and 512 page tables where 1G pages need none
+ * (2M pages: the directory). An arena with room for the 1G or the 2M
+ * map, or one table short of the 4K map, fails with PT_ERR_ARENA: not a
+ * byte written past the arena or below `used`, `used` given back, root
+ * 0. The arena pt_bytes_needed asks for then builds the buffer on 4K
+ * leaves, and the gigabyte after it keeps its 1G leaf. */
+static void short_of_memory_for_4k_tables(void **state)
+{
+	static const uint64_t limit[3] = { PT_1G, PT_2M, PT_4K };
+	const uint64_t buf = 5 * G, used = 3 * 4096;
+	struct pt_range in[PC_N + 1], *r = 0;
+	struct map m;
+	uint64_t need[3], short_by[3];
+	int n = 0;
+	(void)state;
+
+	memcpy(in, pc_map, sizeof(pc_map));
+	for (int k = 0; k < 3; k++) {
+		free(r);
+		in[PC_N] = (struct pt_range){ buf, G, WB, limit[k] };
+		normalize_copy(in, PC_N + 1, &r, &n);
+		need[k] = pt_bytes_needed(r, n, PT_1G, 4);
+	}
+	assert_int_equal(need[1], need[0] + 4096);
+	assert_int_equal(need[2], need[0] + 513 * 4096);
+	/* r is the 4K map now. */
+	short_by[0] = need[0];
+	short_by[1] = need[1];
+	short_by[2] = need[2] - 4096;
+	for (int k = 0; k < 3; k++) {
+		assert_int_equal(build_in(r, n, PT_1G, 4, used, short_by[k],
+					  &m), PT_ERR_ARENA);
+		assert_int_equal(m.a.used, used);
+		assert_int_equal(m.root, 0);
+		free_map(&m);
+	}
+	assert_int_equal(build_in(r, n, PT_1G, 4, used, need[2], &m), 0);
+	assert_int_equal(m.a.used, used + need[2]);
+	assert_int_equal(m.root, ARENA_PHYS + used);
+	expect_at(&m, buf, PT_4K, false);
+	expect_at(&m, buf + G / 2 + 12345, PT_4K, false);
+	expect_at(&m, buf + G - 1, PT_4K, false);
+	expect_at(&m, buf + G, PT_1G, false);
+	expect_at(&m, buf - 1, PT_1G, false);
+	free_map(&m);
 	free(r);
 }
 
@@ -837,12 +886,15 @@ static void bad_arguments(void **state)
 	struct pt_arena a;
 	(void)state;
 
-	assert_int_equal(build_in(pc_map, PC_N, PT_1G, 3, 0, 1 << 20, &m), -1);
+	assert_int_equal(build_in(pc_map, PC_N, PT_1G, 3, 0, 1 << 20, &m),
+			 PT_ERR_ARGS);
 	free_map(&m);
-	assert_int_equal(build_in(pc_map, PC_N, PT_1G, 6, 0, 1 << 20, &m), -1);
+	assert_int_equal(build_in(pc_map, PC_N, PT_1G, 6, 0, 1 << 20, &m),
+			 PT_ERR_ARGS);
 	a = m.a;
 	a.phys = ARENA_PHYS + 8;	/* not 4K aligned */
-	assert_int_equal(pt_build(pc_map, PC_N, PT_1G, 4, &a, &root), -1);
+	assert_int_equal(pt_build(pc_map, PC_N, PT_1G, 4, &a, &root),
+			 PT_ERR_ARGS);
 	assert_int_equal(a.used, 0);
 	/* nothing built: no table to walk */
 	assert_int_equal(pt_lookup(&m.a, ARENA_PHYS, 4, 0, 0, 0), 0);
@@ -1244,6 +1296,7 @@ int main(void)
 		cmocka_unit_test(five_level),
 		cmocka_unit_test(address_limits),
 		cmocka_unit_test(arena_sizes),
+		cmocka_unit_test(short_of_memory_for_4k_tables),
 		cmocka_unit_test(empty_map),
 		cmocka_unit_test(bad_arguments),
 		cmocka_unit_test(lookup_distrusts_entries),
