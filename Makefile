@@ -51,10 +51,14 @@ comma := ,
 LINUX_SRC  := $(wildcard linux/*.c)
 LINUX_OBJ  := $(patsubst %.c,$(BUILD)/linux-obj/%.o,$(LIB_SRC) $(KERNEL_SRC) $(LINUX_SRC))
 EFI_OBJ    := $(patsubst %.c,$(BUILD)/efi-obj/%.o,$(LIB_SRC) $(KERNEL_SRC) $(EFI_SRC))
+# The test image: the same sources with the test hooks (lib/test_hooks.h).
+EFI_TEST_OBJ := $(patsubst %.c,$(BUILD)/efi-test-obj/%.o,$(LIB_SRC) $(KERNEL_SRC) $(EFI_SRC))
 HOST_OBJ   := $(patsubst %.c,$(BUILD)/host-obj/%.o,$(LIB_SRC) $(KERNEL_SRC))
 TEST_BIN   := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(TEST_SRC))
+# test_test_hooks runs the parser as the test image builds it.
+HOOK_TEST_LIB := lib/config.c lib/test_hooks.c lib/fmt.c lib/str.c lib/msgs.c
 
-.PHONY: all deps image run test unit-test fuzz-test fuzz script-test qemu-test clean
+.PHONY: all deps image test-image run test unit-test fuzz-test fuzz script-test qemu-test clean
 .DELETE_ON_ERROR:
 
 all: $(BUILD)/baremem.efi $(BUILD)/baremem-linux $(TEST_BIN)
@@ -74,6 +78,18 @@ $(BUILD)/baremem.so: $(EFI_OBJ)
 $(BUILD)/baremem.efi: $(BUILD)/baremem.so
 	$(OBJCOPY) $(addprefix -j ,$(EFI_SECTIONS)) --target efi-app-x86_64 $< $@
 
+# The test image (README: Tests): test_hook=NAME switches on a fault the
+# QEMU tests cannot cause from outside. Never for a real run.
+$(BUILD)/efi-test-obj/%.o: %.c $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(EFI_CFLAGS) -DBAREMEM_TEST_HOOKS $(call kernel_flags,$<) -c $< -o $@
+
+$(BUILD)/baremem-test.so: $(EFI_TEST_OBJ)
+	$(LD) $(EFI_LDFLAGS) $(EFI_CRT0) $(EFI_TEST_OBJ) -o $@ -lefi -lgnuefi
+
+$(BUILD)/baremem-test.efi: $(BUILD)/baremem-test.so
+	$(OBJCOPY) $(addprefix -j ,$(EFI_SECTIONS)) --target efi-app-x86_64 $< $@
+
 # The same suite under Linux (DESIGN §1: linux/).
 $(BUILD)/linux-obj/%.o: %.c $(HEADERS) $(wildcard linux/*.h)
 	@mkdir -p $(dir $@)
@@ -90,6 +106,10 @@ $(BUILD)/baremem-linux: $(LINUX_OBJ)
 image: $(BUILD)/baremem.img
 $(BUILD)/baremem.img: $(BUILD)/baremem.efi config/baremem.cfg scripts/make-image
 	scripts/make-image $(BUILD)/baremem.efi config/baremem.cfg $@
+
+test-image: $(BUILD)/baremem-test.img
+$(BUILD)/baremem-test.img: $(BUILD)/baremem-test.efi config/baremem.cfg scripts/make-image
+	scripts/make-image $(BUILD)/baremem-test.efi config/baremem.cfg $@
 
 # Secure Boot (README): `make image SIGN_KEY=db.key SIGN_CERT=db.crt`
 # also builds build/baremem-signed.img, its app signed with sbsign and
@@ -135,6 +155,11 @@ $(BUILD)/tests/%: tests/unit/%.c $(BUILD)/host-obj/libbaremem.a $(HEADERS)
 	$(CC) $(HOST_CFLAGS) -Itests/unit $< $(BUILD)/host-obj/libbaremem.a \
 		$(HOST_LDFLAGS) -lcmocka -lm -o $@
 
+$(BUILD)/tests/test_test_hooks: tests/unit/test_test_hooks.c $(HOOK_TEST_LIB) $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(HOST_CFLAGS) -DBAREMEM_TEST_HOOKS -Itests/unit $< $(HOOK_TEST_LIB) \
+		$(HOST_LDFLAGS) -lcmocka -lm -o $@
+
 test: deps
 	@$(MAKE) --no-print-directory unit-test
 	@$(MAKE) --no-print-directory fuzz-test
@@ -156,7 +181,7 @@ fuzz-test: $(FUZZ_BIN)
 fuzz: $(FUZZ_BIN)
 	@tests/fuzz/run $(FUZZ_S) $(FUZZ_BIN)
 
-qemu-test: $(BUILD)/baremem.img
+qemu-test: $(BUILD)/baremem.img $(BUILD)/baremem-test.img
 	@tests/qemu/run-all
 
 script-test: $(BUILD)/baremem-linux

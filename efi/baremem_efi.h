@@ -6,7 +6,9 @@
 #include <efi.h>
 #include <efilib.h>
 
+#include "platform.h"
 #include "results.h"
+#include "test_hooks.h"
 
 /* console.c: the screen and the run's text log. */
 void console_init(void);
@@ -84,5 +86,29 @@ int var_write(const char *json, UINTN len, char *why, UINTN why_cap);
 /* config_load.c: the configuration from the file and the command line. */
 void config_load(EFI_HANDLE image, EFI_FILE_HANDLE root,
 		 struct run_results *res);
+
+/* test_hooks.c: hook points of the test image (lib/test_hooks.h). In
+ * the release build they are constants the compiler removes. */
+#ifdef BAREMEM_TEST_HOOKS
+void test_hooks_arm(struct run_results *res);
+int test_hook_on(enum test_hook h);
+/* The window an AP runs for fn: fn, or what the hook puts in its place. */
+plat_window_fn test_hook_ap_window(int cpu, plat_window_fn fn);
+#else
+static inline void test_hooks_arm(struct run_results *res)
+{
+	(void)res;
+}
+static inline int test_hook_on(enum test_hook h)
+{
+	(void)h;
+	return 0;
+}
+static inline plat_window_fn test_hook_ap_window(int cpu, plat_window_fn fn)
+{
+	(void)cpu;
+	return fn;
+}
+#endif
 
 #endif

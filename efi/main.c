@@ -209,6 +209,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	if (!root)
 		msgs_add(&res->warnings, "no results file: %s", why);
 	config_load(image, root, res);
+	test_hooks_arm(res);
 	config_ok = res->errors.count == 0;
 	cpuinfo_read(&res->cpu);
 	machine_read(res);

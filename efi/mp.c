@@ -135,7 +135,7 @@ static int run_one_ap(int cpu, plat_window_fn fn, void *arg,
 
 	if (!c || !mp)
 		return 0;
-	c->fn = fn;
+	c->fn = test_hook_ap_window(cpu, fn);
 	c->arg = arg;
 	st = start_ap(cpu, c, 0, timeout_us);
 	if (st == EFI_SUCCESS && c->done) {
@@ -177,7 +177,7 @@ int plat_run_on_cpus(const int *cpus, int n, plat_window_fn fn, void **args,
 		c = plat_alloc(sizeof *c);
 		if (!c || !mp)
 			continue;
-		c->fn = fn;
+		c->fn = test_hook_ap_window(cpu, fn);
 		c->arg = args[i];
 		if (BS->CreateEvent(0, 0, 0, 0, &c->event) != EFI_SUCCESS) {
 			plat_free(c);

@@ -8,6 +8,7 @@
 
 #include "fmt.h"
 #include "str.h"
+#include "test_hooks.h"
 
 /* Longer lines are refused whole rather than cut, so a cut value is never
  * taken for the real one. */
@@ -470,6 +471,29 @@ static void error_at(struct source *src, const char *f, ...)
 	src->errors++;
 }
 
+#ifdef BAREMEM_TEST_HOOKS
+/* test_hook = NAME (test image only): not one of DESIGN's keys, so it is
+ * neither listed as valid nor printed with the configuration. */
+static int apply_test_hook(struct bm_config *c, struct source *src,
+			   const char *k, size_t klen, const char *v,
+			   size_t vlen)
+{
+	char shown[QUOTE_MAX + 4], valid[160];
+	int h;
+
+	if (!str_ieq(k, klen, TEST_HOOK_KEY))
+		return 0;
+	h = test_hook_parse(v, vlen);
+	if (h < 0)
+		error_at(src, "%s '%s' is not valid (valid: %s)", TEST_HOOK_KEY,
+			 quote(shown, sizeof shown, v, vlen),
+			 test_hook_valid_text(valid, sizeof valid));
+	else
+		c->test_hook = (enum test_hook)h;
+	return 1;
+}
+#endif
+
 static void apply(struct bm_config *c, struct source *src, const char *k,
 		  size_t klen, const char *v, size_t vlen)
 {
@@ -477,6 +501,10 @@ static void apply(struct bm_config *c, struct source *src, const char *k,
 	int key = pick(k, klen, key_names, BM_KEY_COUNT);
 	const char *why;
 
+#ifdef BAREMEM_TEST_HOOKS
+	if (key < 0 && apply_test_hook(c, src, k, klen, v, vlen))
+		return;
+#endif
 	if (key < 0) {
 		size_t n = 0;
 		valid[0] = 0;

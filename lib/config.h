@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "msgs.h"
+#include "test_hooks.h"
 
 enum bm_key {
 	BM_KEY_PROFILE,
@@ -85,6 +86,7 @@ struct bm_config {
 	enum bm_timer timer;
 	int dist;			/* latency distributions per size */
 	enum bm_prefetch prefetch;
+	enum test_hook test_hook;	/* test image only (lib/test_hooks.h) */
 	unsigned set_mask;		/* bit (1 << bm_key) per key given */
 	unsigned bad_mask;		/* bit per key given a bad value */
 };

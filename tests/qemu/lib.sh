@@ -4,6 +4,9 @@
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 IMAGE=${BAREMEM_IMAGE:-$ROOT/build/baremem.img}
+# The test image (make test-image): the app with the test hooks, which
+# only it accepts as test_hook=NAME (lib/test_hooks.h).
+TEST_IMAGE=${BAREMEM_TEST_IMAGE:-$ROOT/build/baremem-test.img}
 # The latency table's rows (lib/ prints them): size, cache level, ns min,
 # ns median, ns max, TSC cycles median.
 LATENCY_ROW='^ *[0-9.]+[KMG] +(L[123]|DRAM) +[0-9]+\.[0-9]+ +[0-9]+\.[0-9]+ +[0-9]+\.[0-9]+ +[0-9]+\.[0-9]+'
@@ -44,6 +47,14 @@ boot() {
 	"$ROOT/scripts/run-qemu" --disk "$DISK" --vars "$VARS" \
 		--log "$CONSOLE" "$@" >"$T/run-qemu.out" 2>&1 || BOOT_STATUS=$?
 	echo "boot: $*: $(tail -n 1 "$T/run-qemu.out")"
+}
+
+# use_test_image: later boots use the test image.
+use_test_image() {
+	IMAGE=$TEST_IMAGE
+	if [ ! -f "$IMAGE" ]; then
+		fail "no test image at $IMAGE (make test-image)"
+	fi
 }
 
 # The console's end, once per test: enough to see where the run stopped.

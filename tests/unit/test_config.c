@@ -886,6 +886,25 @@ static void args_forms(void **state)
 	free(r);
 }
 
+/* The release build (this one) knows no test hooks: test_hook is an
+ * unknown key like any other, from the file and the command line. */
+static void test_hook_unknown_in_release(void **state)
+{
+	static const char *const argv[] = { "test_hook=ap-spin" };
+	struct run *r = parse("test_hook = ap-spin\n");
+	(void)state;
+	assert_int_equal(r->ret, 1);
+	assert_non_null(strstr(r->errs.text[0], "line 1: unknown key "
+			       "'test_hook' (valid: profile,"));
+	assert_int_equal(r->c.test_hook, TEST_HOOK_NONE);
+	free(r);
+	r = args(1, argv);
+	assert_int_equal(r->ret, 1);
+	assert_non_null(strstr(r->errs.text[0], "command line: unknown key "
+			       "'test_hook'"));
+	free(r);
+}
+
 static void args_errors(void **state)
 {
 	static const char *const bad_key[] = { "latenzy=3" };
@@ -1059,6 +1078,7 @@ int main(void)
 		cmocka_unit_test(args_errors),
 		cmocka_unit_test(args_override_file),
 		cmocka_unit_test(split_words),
+		cmocka_unit_test(test_hook_unknown_in_release),
 		cmocka_unit_test(shipped_config_is_clean),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,0 +1,58 @@
+/* Test image only (make test-image): the hook points' state, set once
+ * from the config's test_hook key. The release build compiles this file
+ * to nothing and baremem_efi.h turns every hook point into a constant. */
+#include "baremem_efi.h"
+
+#ifdef BAREMEM_TEST_HOOKS
+#include "cpu.h"
+#include "out.h"
+#include "platform.h"
+
+static enum test_hook active;
+static const struct run_results *hook_res;
+static int spin_cpu = -1;	/* latched by the first ap-spin call */
+
+void test_hooks_arm(struct run_results *res)
+{
+	active = res->config.test_hook;
+	hook_res = res;
+	if (active == TEST_HOOK_NONE)
+		return;
+	out("test image: hook %s is on\n", test_hook_name(active));
+	msgs_add(&res->warnings, "test image: test_hook=%s was on; these "
+		 "are not figures to keep", test_hook_name(active));
+}
+
+int test_hook_on(enum test_hook h)
+{
+	return active == h;
+}
+
+/* ap-spin: the AP never returns, with interrupts off inside its window,
+ * as a wedged core would. */
+static void spin_forever(void *arg)
+{
+	(void)arg;
+	for (;;)
+		cpu_pause();
+}
+
+/* The first selected cpu that is not the boot cpu, chosen at its first
+ * call and kept: once it is dropped, the next AP must not spin too. */
+plat_window_fn test_hook_ap_window(int cpu, plat_window_fn fn)
+{
+	if (active != TEST_HOOK_AP_SPIN)
+		return fn;
+	if (spin_cpu < 0 && hook_res) {
+		for (int i = 0; i < hook_res->selected_count; i++) {
+			struct plat_cpu pc;
+			if (plat_cpu_info(hook_res->selected[i], &pc) == 0 &&
+			    !pc.bsp) {
+				spin_cpu = pc.cpu;
+				break;
+			}
+		}
+	}
+	return cpu == spin_cpu ? spin_forever : fn;
+}
+#endif
