@@ -36,6 +36,10 @@ void memory_release_pool(void);
 /* Takes a plat_alloc block off that list, never to be freed: an AP that
  * did not answer may still write it. */
 void memory_abandon(void *p);
+/* From now on nothing is freed (plat_free, buffers, page tables, the
+ * final release): a cpu that never came back may write any of it. */
+void memory_hold_all(void);
+int memory_held(void);
 /* plat_buffer_alloc inside the physical range [lo, hi) (NUMA nodes). */
 int memory_alloc_in(uint64_t bytes, uint64_t page_bytes, uint64_t lo,
 		    uint64_t hi, struct plat_buffer *out);
@@ -92,8 +96,9 @@ void config_load(EFI_HANDLE image, EFI_FILE_HANDLE root,
 #ifdef BAREMEM_TEST_HOOKS
 void test_hooks_arm(struct run_results *res);
 int test_hook_on(enum test_hook h);
-/* The window an AP runs for fn: fn, or what the hook puts in its place. */
-plat_window_fn test_hook_ap_window(int cpu, plat_window_fn fn);
+/* An AP call about to start on cpu: the hook may put another window in
+ * *fn's place and shorten *timeout_us. */
+void test_hook_ap_call(int cpu, plat_window_fn *fn, uint64_t *timeout_us);
 #else
 static inline void test_hooks_arm(struct run_results *res)
 {
@@ -104,10 +109,12 @@ static inline int test_hook_on(enum test_hook h)
 	(void)h;
 	return 0;
 }
-static inline plat_window_fn test_hook_ap_window(int cpu, plat_window_fn fn)
+static inline void test_hook_ap_call(int cpu, plat_window_fn *fn,
+				     uint64_t *timeout_us)
 {
 	(void)cpu;
-	return fn;
+	(void)fn;
+	(void)timeout_us;
 }
 #endif
 

@@ -161,7 +161,8 @@ static void finish(struct run_results *res)
 				      ? BM_AFTER_WAIT : res->config.after;
 
 	memory_release_all();
-	paging_fini();
+	if (!memory_held())	/* a lost cpu may still walk them */
+		paging_fini();
 	switch (after) {
 	case BM_AFTER_SHUTDOWN:
 		out("baremem: powering off\n");

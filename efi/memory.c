@@ -89,11 +89,26 @@ void *plat_alloc(size_t bytes)
 	return h + 1;
 }
 
+/* Set when a cpu may still be running baremem's code (it never came back
+ * and the firmware never said it stopped it): from then on nothing is
+ * freed, since that cpu may write any job, buffer or page table. */
+static int hold_all;
+
+void memory_hold_all(void)
+{
+	hold_all = 1;
+}
+
+int memory_held(void)
+{
+	return hold_all;
+}
+
 void plat_free(void *p)
 {
 	struct pool_head *h = (struct pool_head *)p - 1;
 
-	if (!p)
+	if (!p || hold_all)
 		return;
 	h->prev->next = h->next;
 	h->next->prev = h->prev;
@@ -113,7 +128,7 @@ void memory_abandon(void *p)
 
 void memory_release_pool(void)
 {
-	while (pool_list.next != &pool_list)
+	while (!hold_all && pool_list.next != &pool_list)
 		plat_free(pool_list.next + 1);
 }
 
@@ -253,7 +268,7 @@ void plat_buffer_free(struct plat_buffer *buf)
 {
 	int slot = (int)buf->priv[0];
 
-	if (!buf->base || slot < 0 || slot >= MAX_BUFFERS ||
+	if (hold_all || !buf->base || slot < 0 || slot >= MAX_BUFFERS ||
 	    live[slot].base != (uint64_t)(uintptr_t)buf->base)
 		return;
 	paging_unlimit(live[slot].base);
@@ -264,7 +279,7 @@ void plat_buffer_free(struct plat_buffer *buf)
 
 void memory_release_all(void)
 {
-	for (int i = 0; i < MAX_BUFFERS; i++) {
+	for (int i = 0; i < MAX_BUFFERS && !hold_all; i++) {
 		if (!live[i].pages)
 			continue;
 		paging_unlimit(live[i].base);

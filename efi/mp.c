@@ -13,6 +13,7 @@
 #define NOT_READY_MS 2000
 
 static EFI_MP_SERVICES_PROTOCOL *mp;
+static struct run_results *mp_res;	/* where a lost cpu is reported */
 static struct plat_cpu *cpu_table;
 static int cpu_count;
 static int bsp_cpu;
@@ -22,6 +23,7 @@ static int bsp_cpu;
 struct ap_call {
 	plat_window_fn fn;
 	void *arg;
+	uint64_t timeout_us;
 	volatile int done;
 	EFI_EVENT event;
 	BOOLEAN finished;
@@ -53,6 +55,7 @@ int mp_init(struct run_results *res)
 	EFI_GUID guid = EFI_MP_SERVICES_PROTOCOL_GUID;
 	UINTN total = 0, enabled = 0;
 
+	mp_res = res;
 	cpu_table = plat_alloc(sizeof(*cpu_table) * BM_MAX_CPUS);
 	if (!cpu_table)
 		return -1;
@@ -104,9 +107,41 @@ int plat_cpu_info(int cpu, struct plat_cpu *out)
 	return 0;
 }
 
-static void give_up(int cpu)
+/* Why a cpu is dropped; the suite says which results that cost. */
+enum lost {
+	LOST_START,	/* the firmware would not start it */
+	LOST_TIMEOUT,	/* timed out; the firmware stopped it (PI spec) */
+	LOST_LOOSE,	/* never came back, and the firmware never said so */
+};
+
+/* The cpu gets no more work, and the run is partial (an error, once per
+ * cpu). A cpu that may still run baremem's code keeps all memory held. */
+static void give_up(int cpu, enum lost why, uint64_t timeout_us,
+		    EFI_STATUS st)
 {
+	unsigned long long s = (timeout_us + 999999) / 1000000;
+	struct msgs *errs = mp_res ? &mp_res->errors : 0;
+	unsigned apic = cpu_table[cpu].apic_id;
+
+	if (!cpu_table[cpu].usable)
+		return;
 	cpu_table[cpu].usable = 0;
+	if (why == LOST_LOOSE)
+		memory_hold_all();
+	if (!errs)
+		return;
+	if (why == LOST_START)
+		msgs_add(errs, "cpu %d (APIC id %u) could not be started "
+			 "(firmware status 0x%llx): dropped, no more work goes "
+			 "to it", cpu, apic, (unsigned long long)st);
+	else if (why == LOST_TIMEOUT)
+		msgs_add(errs, "cpu %d (APIC id %u) did not answer within %llu "
+			 "s: dropped, no more work goes to it", cpu, apic, s);
+	else
+		msgs_add(errs, "cpu %d (APIC id %u) did not answer within %llu "
+			 "s and the firmware never reported it stopped: "
+			 "dropped; all memory it may write stays allocated",
+			 cpu, apic, s);
 }
 
 /* StartupThisAP, retried while the firmware still books the AP's last
@@ -135,15 +170,29 @@ static int run_one_ap(int cpu, plat_window_fn fn, void *arg,
 
 	if (!c || !mp)
 		return 0;
-	c->fn = test_hook_ap_window(cpu, fn);
+	c->fn = fn;
 	c->arg = arg;
+	test_hook_ap_call(cpu, &c->fn, &timeout_us);
 	st = start_ap(cpu, c, 0, timeout_us);
 	if (st == EFI_SUCCESS && c->done) {
 		plat_free(c);
 		return 1;
 	}
-	give_up(cpu);
-	memory_abandon(c);	/* leaked: the AP may still write it */
+	/* A blocking call returns only once the firmware has the AP back
+	 * (EFI_TIMEOUT: it stopped the procedure), so what the AP was given
+	 * may be freed; the call block is leaked all the same. */
+	give_up(cpu, st == EFI_TIMEOUT || st == EFI_SUCCESS ? LOST_TIMEOUT
+		     : LOST_START, timeout_us, st);
+	memory_abandon(c);
+	return 0;
+}
+
+/* A cpu listed twice gets one call: the second would find it busy. */
+static int listed_before(const int *cpus, int i)
+{
+	for (int j = 0; j < i; j++)
+		if (cpus[j] == cpus[i])
+			return 1;
 	return 0;
 }
 
@@ -152,6 +201,7 @@ int plat_run_on_cpus(const int *cpus, int n, plat_window_fn fn, void **args,
 {
 	struct ap_call **calls;
 	int completed = 0, bsp_slot = -1, waiting = 0;
+	EFI_STATUS st;
 
 	for (int i = 0; i < n; i++)
 		ok[i] = 0;
@@ -168,7 +218,8 @@ int plat_run_on_cpus(const int *cpus, int n, plat_window_fn fn, void **args,
 		int cpu = cpus[i];
 		struct ap_call *c;
 
-		if (cpu < 0 || cpu >= cpu_count || !cpu_table[cpu].usable)
+		if (cpu < 0 || cpu >= cpu_count || !cpu_table[cpu].usable ||
+		    listed_before(cpus, i))
 			continue;
 		if (cpu == bsp_cpu) {
 			bsp_slot = i;
@@ -177,16 +228,19 @@ int plat_run_on_cpus(const int *cpus, int n, plat_window_fn fn, void **args,
 		c = plat_alloc(sizeof *c);
 		if (!c || !mp)
 			continue;
-		c->fn = test_hook_ap_window(cpu, fn);
+		c->fn = fn;
 		c->arg = args[i];
+		c->timeout_us = timeout_us;
+		test_hook_ap_call(cpu, &c->fn, &c->timeout_us);
 		if (BS->CreateEvent(0, 0, 0, 0, &c->event) != EFI_SUCCESS) {
 			plat_free(c);
 			continue;
 		}
-		if (start_ap(cpu, c, c->event, timeout_us) != EFI_SUCCESS) {
+		st = start_ap(cpu, c, c->event, c->timeout_us);
+		if (st != EFI_SUCCESS) {
 			BS->CloseEvent(c->event);
 			plat_free(c);
-			give_up(cpu);
+			give_up(cpu, LOST_START, c->timeout_us, st);
 			continue;
 		}
 		calls[i] = c;
@@ -202,14 +256,13 @@ int plat_run_on_cpus(const int *cpus, int n, plat_window_fn fn, void **args,
 	 * closed only after it was signalled (the firmware holds it until
 	 * then); an AP that never signals is given up, its call leaked. */
 	for (uint64_t waited_us = 0; waiting > 0; waited_us += 100) {
-		int over = waited_us > timeout_us + GRACE_US;
-
 		for (int i = 0; i < n; i++) {
 			struct ap_call *c = calls[i];
-			int done;
+			int done, over;
 
 			if (!c)
 				continue;
+			over = waited_us > c->timeout_us + GRACE_US;
 			if (!over && BS->CheckEvent(c->event) != EFI_SUCCESS)
 				continue;
 			done = __atomic_load_n(&c->done, __ATOMIC_ACQUIRE);
@@ -222,7 +275,8 @@ int plat_run_on_cpus(const int *cpus, int n, plat_window_fn fn, void **args,
 			else
 				memory_abandon(c);
 			if (!ok[i])
-				give_up(cpus[i]);
+				give_up(cpus[i], over ? LOST_LOOSE : LOST_TIMEOUT,
+					c->timeout_us, EFI_TIMEOUT);
 			calls[i] = 0;
 			waiting--;
 		}

@@ -11,6 +11,10 @@
 static enum test_hook active;
 static const struct run_results *hook_res;
 static int spin_cpu = -1;	/* latched by the first ap-spin call */
+/* How long the firmware waits for the spinning AP: the suite's own
+ * timeouts (2 to 5 minutes) would make the test last that long. The
+ * other cpus keep theirs. */
+#define SPIN_TIMEOUT_US 5000000u
 
 void test_hooks_arm(struct run_results *res)
 {
@@ -37,12 +41,13 @@ static void spin_forever(void *arg)
 		cpu_pause();
 }
 
-/* The first selected cpu that is not the boot cpu, chosen at its first
- * call and kept: once it is dropped, the next AP must not spin too. */
-plat_window_fn test_hook_ap_window(int cpu, plat_window_fn fn)
+/* ap-spin: the first selected cpu that is not the boot cpu, chosen at
+ * its first call and kept: once it is dropped, the next AP must not spin
+ * too. Should it be called again, it spins again. */
+void test_hook_ap_call(int cpu, plat_window_fn *fn, uint64_t *timeout_us)
 {
 	if (active != TEST_HOOK_AP_SPIN)
-		return fn;
+		return;
 	if (spin_cpu < 0 && hook_res) {
 		for (int i = 0; i < hook_res->selected_count; i++) {
 			struct plat_cpu pc;
@@ -53,6 +58,10 @@ plat_window_fn test_hook_ap_window(int cpu, plat_window_fn fn)
 			}
 		}
 	}
-	return cpu == spin_cpu ? spin_forever : fn;
+	if (cpu != spin_cpu)
+		return;
+	*fn = spin_forever;
+	if (*timeout_us > SPIN_TIMEOUT_US)
+		*timeout_us = SPIN_TIMEOUT_US;
 }
 #endif

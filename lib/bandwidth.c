@@ -204,6 +204,9 @@ static struct bw_point *run_point(struct point_ctx *x,
 	per_buf &= ~(uint64_t)63;
 	if (res->bw_count >= res->bw_cap || slot * (uint64_t)cpus > x->mem_bytes)
 		return 0;
+	/* A cpu dropped earlier in this row: the row's `cpus` is stale. */
+	if (cpus > res->selected_count)
+		return 0;
 	/* cpus started together must do the same work: size it on one cpu
 	 * first (a sample then lasts about the target on one cpu, longer when
 	 * they share a bottleneck). */

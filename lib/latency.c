@@ -518,6 +518,8 @@ int latency_per_cpu(struct run_results *res)
 			msgs_add(&res->warnings, "cpu %d did not finish its "
 				 "latency point in time: dropped", cpu);
 			res->failed = 1;
+			cpus_prune(res);	/* later tests go without it */
+			i--;
 			continue;
 		}
 		if (r != 0)
