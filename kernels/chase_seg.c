@@ -4,7 +4,8 @@
  *
  * Ordering on the real machine: tsc_begin is LFENCE; RDTSC; LFENCE, so no
  * earlier load is still in flight when the clock is read and the first
- * hop cannot start before it; tsc_end is RDTSCP; LFENCE, and RDTSCP reads
+ * hop cannot start before it; tsc_end is RDTSCP; LFENCE (MFENCE; LFENCE;
+ * RDTSC; LFENCE on a CPU without RDTSCP), and RDTSCP reads
  * the clock only after every earlier instruction (the last hop's load)
  * has completed (SDM vol 2B, RDTSC/RDTSCP; AMD APM vol 3 says the same of
  * RDTSCP with LFENCE dispatch-serializing). The reads themselves cost
@@ -16,14 +17,14 @@
 #include "cpu.h"
 
 void *chase_segments(void *start, uint64_t hops, uint64_t segs,
-		     uint64_t *out)
+		     uint64_t *out, int rdtscp)
 {
 	void *p = start;
 
 	for (uint64_t i = 0; i < segs; i++) {
 		uint64_t t0 = tsc_begin();
 		p = chase_run(p, hops);
-		out[i] = tsc_end() - t0;
+		out[i] = tsc_end(rdtscp) - t0;
 	}
 	return p;
 }

@@ -45,6 +45,7 @@ struct bw_job {
 	uint64_t *start, *end;		/* [samples] */
 	uint64_t (*smi_count)(void);	/* 0: SMIs not counted */
 	uint64_t *smis;		/* [samples]: SMIs seen, when smi_count */
+	int rdtscp;		/* tsc_end's way (lib/cpu.h) */
 	uint64_t sink;
 };
 
@@ -60,7 +61,7 @@ static void bw_window(void *arg)
 		for (;;) {
 			t0 = tsc_begin();
 			j->sink += j->k->run(j->dst, j->src, j->bytes, passes);
-			t1 = tsc_end();
+			t1 = tsc_end(j->rdtscp);
 			if (t1 - t0 >= j->target_ticks / 8 || passes >= (1u << 30))
 				break;
 			passes *= 2;
@@ -80,7 +81,7 @@ static void bw_window(void *arg)
 			t0 = tsc_begin();
 		}
 		j->sink += j->k->run(j->dst, j->src, j->bytes, j->passes);
-		t1 = tsc_end();
+		t1 = tsc_end(j->rdtscp);
 		j->start[s] = t0;
 		j->end[s] = t1;
 		if (j->smi_count)
@@ -154,6 +155,7 @@ static int run_once(struct point_ctx *x, const struct bw_kernel *k, int cpus,
 	for (int i = 0; i < cpus; i++) {
 		uint8_t *base = x->mem + slot * (uint64_t)i;
 		x->jobs[i] = (struct bw_job){
+			.rdtscp = res->cpu.f.rdtscp,
 			.k = k,
 			.dst = base,
 			.src = k->needs_src && k->needs_dst ? base + per_buf : base,
@@ -211,7 +213,8 @@ static struct bw_point *run_point(struct point_ctx *x,
 	 * first (a sample then lasts about the target on one cpu, longer when
 	 * they share a bottleneck). */
 	if (cpus > 1 && passes == 0) {
-		struct bw_job cal = { .k = k, .dst = x->mem,
+		struct bw_job cal = { .rdtscp = res->cpu.f.rdtscp,
+				      .k = k, .dst = x->mem,
 				      .src = k->needs_src && k->needs_dst
 						     ? x->mem + per_buf : x->mem,
 				      .bytes = per_buf, .target_ticks = target };

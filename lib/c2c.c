@@ -36,6 +36,7 @@ struct pp_job {
 	uint64_t target_ticks, timeout_ticks;
 	uint64_t *ticks, *rounds;	/* [samples], server only */
 	int failed;
+	int rdtscp;		/* tsc_end's way (lib/cpu.h) */
 };
 
 static void pp_window(void *arg)
@@ -55,7 +56,7 @@ static void pp_window(void *arg)
 		uint64_t t0 = tsc_begin(), r;
 		r = pingpong_serve(j->line, &next, t0 + j->target_ticks,
 				   j->timeout_ticks);
-		j->ticks[s] = tsc_end() - t0;
+		j->ticks[s] = tsc_end(j->rdtscp) - t0;
 		j->rounds[s] = r;
 		j->failed = r == 0;
 	}
@@ -87,6 +88,7 @@ static double measure_pair(struct run_results *res, int from, int to,
 	*line = 0;
 	for (int i = 0; i < 2; i++)
 		j[i] = (struct pp_job){
+			.rdtscp = res->cpu.f.rdtscp,
 			.bar = &bar, .line = line, .serve = i == 0,
 			.samples = samples,
 			.target_ticks = sweep_sample_ns(&res->config) *

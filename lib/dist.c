@@ -15,6 +15,7 @@ struct dist_job {
 	void *start;
 	uint64_t *empty;	/* [DIST_EMPTY] */
 	uint64_t *seg;		/* [DIST_SEGMENTS] */
+	int rdtscp;		/* tsc_end's way (lib/cpu.h) */
 	void *end;
 };
 
@@ -25,9 +26,10 @@ static void dist_window(void *arg)
 
 	/* A few empty segments first so the code and the out array are in
 	 * cache when the counted ones run. */
-	p = chase_segments(p, 0, 16, j->empty);
-	p = chase_segments(p, 0, DIST_EMPTY, j->empty);
-	p = chase_segments(p, DIST_HOPS, DIST_SEGMENTS, j->seg);
+	p = chase_segments(p, 0, 16, j->empty, j->rdtscp);
+	p = chase_segments(p, 0, DIST_EMPTY, j->empty, j->rdtscp);
+	p = chase_segments(p, DIST_HOPS, DIST_SEGMENTS, j->seg,
+			       j->rdtscp);
 	j->end = p;
 }
 
@@ -59,7 +61,8 @@ void dist_fill(struct lat_point *pt, uint64_t *seg, size_t n, int hops,
 int dist_measure(struct run_results *res, int cpu, void *start,
 		 struct lat_point *pt)
 {
-	struct dist_job job = { .start = start };
+	struct dist_job job = { .start = start,
+				.rdtscp = res->cpu.f.rdtscp };
 	uint64_t *mem, overhead;
 	void *arg = &job;
 	int ok = 0;

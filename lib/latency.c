@@ -34,6 +34,7 @@ struct chase_job {
 	int samples;
 	uint64_t *ticks;	/* [samples] */
 	int aperf;		/* read APERF/MPERF around each sample */
+	int rdtscp;		/* tsc_end's way (lib/cpu.h) */
 	uint64_t *core;		/* [samples]: core cycles, when aperf */
 	uint64_t *scratch;	/* [2 * samples] for the outlier rule */
 	uint64_t (*smi_on)(void);	/* the SMI count, read around each
@@ -64,7 +65,7 @@ static void *take_sample(struct chase_job *j, void *p, uint64_t hops, int s)
 	}
 	t0 = tsc_begin();
 	p = chase_run(p, hops);
-	t1 = tsc_end();
+	t1 = tsc_end(j->rdtscp);
 	j->ticks[s] = t1 - t0;
 	/* Core cycles = TSC ticks x APERF/MPERF: MPERF counts at the TSC's
 	 * rate, APERF at the core's, both only while running (SDM vol 3B,
@@ -106,7 +107,7 @@ static void chase_window(void *arg)
 	for (;;) {
 		t0 = tsc_begin();
 		p = chase_run(p, trial);
-		t1 = tsc_end();
+		t1 = tsc_end(j->rdtscp);
 		if (t1 - t0 >= j->target_ticks / 8 || trial >= (1ull << 36))
 			break;
 		trial *= 2;
@@ -158,6 +159,7 @@ static int measure_point(struct run_results *res, int cpu,
 		.samples = samples,
 		.ticks = ticks,
 		.aperf = res->msr_ok && res->cpu.f.aperfmperf,
+		.rdtscp = res->cpu.f.rdtscp,
 		.core = ticks + MAX_SAMPLES,
 		.scratch = ticks + 2 * MAX_SAMPLES,
 		.smi_on = res->smi_count,

@@ -49,6 +49,7 @@ struct load_job {
 	/* both */
 	int *stop;		/* atomic: the chaser is done */
 	int failed;
+	int rdtscp;		/* tsc_end's way (lib/cpu.h) */
 };
 
 static void chase_part(struct load_job *j, uint64_t go)
@@ -64,7 +65,7 @@ static void chase_part(struct load_job *j, uint64_t go)
 		for (;;) {
 			t0 = tsc_begin();
 			p = chase_run(p, trial);
-			t1 = tsc_end();
+			t1 = tsc_end(j->rdtscp);
 			if (t1 - t0 >= j->target_ticks / 8 || trial >= (1ull << 36))
 				break;
 			trial *= 2;
@@ -78,7 +79,7 @@ static void chase_part(struct load_job *j, uint64_t go)
 	for (int s = 0; s < j->samples; s++) {
 		t0 = tsc_begin();
 		p = chase_run(p, j->hops);
-		t1 = tsc_end();
+		t1 = tsc_end(j->rdtscp);
 		j->ticks[s] = t1 - t0;
 	}
 	j->end = p;
@@ -138,6 +139,7 @@ static double idle_chase(struct run_results *res, int cpu, void *buf,
 			 void **end)
 {
 	struct load_job j = {
+		.rdtscp = res->cpu.f.rdtscp,
 		.start = chase_build(buf, bytes, NODE_BYTES,
 				     res->config.seed ^ bytes),
 		.nodes = bytes / NODE_BYTES,
@@ -239,6 +241,7 @@ double loaded_read_gb(struct run_results *res, const int *cpus, int n,
 	}
 	for (int i = 0; i < n; i++) {
 		jobs[i] = (struct load_job){
+			.rdtscp = res->cpu.f.rdtscp,
 			.src = buf + (uint64_t)i * slice,
 			.slice = slice,
 			.run_ticks = sweep_sample_ns(&res->config) *
@@ -335,6 +338,7 @@ int loaded_run(struct run_results *res)
 			     (unsigned)delays[d], d + 1, ndelays);
 		stop = 0;
 		jobs[0] = (struct load_job){
+			.rdtscp = res->cpu.f.rdtscp,
 			.start = at,
 			.nodes = size / NODE_BYTES,
 			.hops = hops,
@@ -348,6 +352,7 @@ int loaded_run(struct run_results *res)
 		 * the caches, not DRAM. */
 		for (int i = 1; i < cpus; i++)
 			jobs[i] = (struct load_job){
+				.rdtscp = res->cpu.f.rdtscp,
 				.src = (uint8_t *)buf.base + size * (uint64_t)i,
 				.slice = size,
 				.delay = delays[d],

@@ -84,6 +84,7 @@ static void write_cpu(struct json_writer *w, const struct run_results *res)
 	json_bool(w, "page_1g", ci->f.page1g);
 	json_bool(w, "invariant_tsc", ci->f.invariant_tsc);
 	json_bool(w, "aperf_mperf", ci->f.aperfmperf);
+	json_bool(w, "rdtscp", ci->f.rdtscp);
 	json_bool(w, "hypervisor", ci->f.hypervisor);
 	json_bool(w, "hybrid", ci->f.hybrid);
 	json_object_end(w);
@@ -137,6 +138,8 @@ static void write_machine(struct json_writer *w, const struct run_results *res)
 	json_u64(w, "hz", res->tsc_hz);
 	json_string(w, "source", res->tsc_source);
 	json_measured(w, "error_ppm", res->tsc_error_ppm, 1);
+	json_string(w, "region_end", res->cpu.f.rdtscp ? "rdtscp"
+		    : "mfence-lfence-rdtsc");
 	json_object_end(w);
 	json_array_begin(w, "caches");
 	for (int i = 0; i < res->cpu.cache_count; i++) {

@@ -70,6 +70,10 @@ enum run_status suite_run(struct run_results *res)
 		msgs_add(&res->errors, "out of memory listing the cpus");
 		return results_status(res);
 	}
+	if (!res->cpu.f.rdtscp)
+		msgs_add(&res->warnings, "CPU has no RDTSCP (CPUID 80000001h): "
+			 "timed regions end with MFENCE; LFENCE; RDTSC; LFENCE "
+			 "instead");
 	prefetch_run(res, latency_and_bandwidth);
 	if (res->config.tests & BM_TEST_LOADED)
 		loaded_run(res);
