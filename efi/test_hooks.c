@@ -16,6 +16,22 @@ static int spin_cpu = -1;	/* latched by the first ap-spin call */
  * other cpus keep theirs. */
 #define SPIN_TIMEOUT_US 5000000u
 
+/* watchdog-5s: what the boot manager does before starting an option
+ * (UEFI spec 3.1.2: a 5-minute watchdog), but with 5 s, so a test run
+ * that outlasts it proves baremem's own call turned it off. Codes up to
+ * 0xFFFF are the firmware's. */
+#define WATCHDOG_TEST_S 5
+#define WATCHDOG_TEST_CODE 0x10009ull
+
+static void arm_watchdog(void)
+{
+	EFI_STATUS st = BS->SetWatchdogTimer(WATCHDOG_TEST_S,
+					     WATCHDOG_TEST_CODE, 0, 0);
+
+	out("test image: firmware watchdog set to %d s (status 0x%llx)\n",
+	    WATCHDOG_TEST_S, (unsigned long long)st);
+}
+
 void test_hooks_arm(struct run_results *res)
 {
 	active = res->config.test_hook;
@@ -25,6 +41,8 @@ void test_hooks_arm(struct run_results *res)
 	out("test image: hook %s is on\n", test_hook_name(active));
 	msgs_add(&res->warnings, "test image: test_hook=%s was on; these "
 		 "are not figures to keep", test_hook_name(active));
+	if (active == TEST_HOOK_WATCHDOG_5S)
+		arm_watchdog();
 }
 
 int test_hook_on(enum test_hook h)

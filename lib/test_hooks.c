@@ -9,6 +9,7 @@
 static const char *const hook_names[TEST_HOOK_COUNT] = {
 	[TEST_HOOK_NONE] = "none",
 	[TEST_HOOK_AP_SPIN] = "ap-spin",
+	[TEST_HOOK_WATCHDOG_5S] = "watchdog-5s",
 };
 
 int test_hook_parse(const char *s, size_t len)

@@ -14,6 +14,8 @@
 enum test_hook {
 	TEST_HOOK_NONE,
 	TEST_HOOK_AP_SPIN,	/* the first selected AP spins in its window */
+	TEST_HOOK_WATCHDOG_5S,	/* a 5 s firmware watchdog before baremem's
+				 * own call turns it off */
 	TEST_HOOK_COUNT
 };
 
