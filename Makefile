@@ -58,7 +58,7 @@ TEST_BIN   := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(TEST_SRC))
 # test_test_hooks runs the parser as the test image builds it.
 HOOK_TEST_LIB := lib/config.c lib/test_hooks.c lib/fmt.c lib/str.c lib/msgs.c
 
-.PHONY: all deps image test-image run test unit-test fuzz-test fuzz script-test qemu-test clean
+.PHONY: all deps image test-image run test test-long unit-test fuzz-test fuzz script-test qemu-test clean
 .DELETE_ON_ERROR:
 
 all: $(BUILD)/baremem.efi $(BUILD)/baremem-linux $(TEST_BIN)
@@ -183,6 +183,12 @@ fuzz: $(FUZZ_BIN)
 
 qemu-test: $(BUILD)/baremem.img $(BUILD)/baremem-test.img
 	@tests/qemu/run-all
+
+# Scenarios too long for CI (tests/long): a profile=full run, then 6
+# minutes past the boot manager's 5-minute watchdog. An hour or more
+# under TCG.
+test-long: deps $(BUILD)/baremem.img
+	@tests/qemu/run-all tests/long/test_*
 
 script-test: $(BUILD)/baremem-linux
 	@tests/scripts/run-all
