@@ -52,6 +52,44 @@ int paging_limit(uint64_t base, uint64_t bytes, uint64_t max_page);
 void paging_unlimit(uint64_t base);
 void paging_fini(void);
 
+/* paging.c runs the window through window_run: fn(arg) on the calling
+ * cpu (cpu: its number, for fault.c), 0 when it ran to the end, -1 when
+ * it faulted (fault_take says how). */
+int window_run(int cpu, void (*fn)(void *), void *arg);
+
+/* fault.c: baremem's IDT inside measurement windows. fault_init makes
+ * the IDT and a fault slot per cpu. In window_run, between cli and the
+ * page tables: ctx = fault_arm(cpu, &g); if ctx, fault_ctx_save(ctx)
+ * returns 0 now and 1 again when fn faults; fault_disarm(&g) puts the
+ * firmware's IDT back and says whether the window faulted. fault_take
+ * hands out (once) the record of cpu's last fault. */
+struct fault_record;
+struct fault_ctx;
+struct fault_guard {
+	void *slot;		/* 0: no IDT of ours loaded */
+	struct {
+		UINT16 limit;
+		UINT64 base;
+	} __attribute__((packed)) fw_idtr;
+};
+int fault_init(int cpus);
+struct fault_ctx *fault_arm(int cpu, struct fault_guard *g);
+int fault_ctx_save(struct fault_ctx *c) __attribute__((returns_twice));
+int fault_disarm(struct fault_guard *g);
+int fault_take(int cpu, struct fault_record *out);
+/* fault_run_guarded runs fn(res), or returns -1 when fault_abort_run
+ * (called on the boot cpu, firmware state back, after its window
+ * faulted) abandoned it; 0 when fn returned. */
+int fault_run_guarded(void (*fn)(struct run_results *),
+		      struct run_results *res);
+void fault_abort_run(void);
+/* Says what cpu's last fault was, on the console and in res->errors
+ * (marking the run failed); 0 when it had none. */
+int fault_report(struct run_results *res, int cpu);
+
+/* console.c: the step the progress line shows now ("" when none). */
+const char *console_progress_text(void);
+
 /* cpu_state.c: CPU state a kernel needs (AVX). */
 int cpu_enable_avx(void);
 
@@ -64,8 +102,10 @@ const char *msr_probe_note(void);
 /* machine.c: firmware, memory size, start time. */
 void machine_read(struct run_results *res);
 
-/* mp.c: logical processors (MP services). */
+/* mp.c: logical processors (MP services). mp_bsp: the boot cpu's
+ * number. */
 int mp_init(struct run_results *res);
+int mp_bsp(void);
 
 /* acpi.c: ACPI tables through the firmware's configuration table. */
 const void *acpi_find_table(const char sig[4]);

@@ -8,6 +8,7 @@
 static char *log_buf;
 static size_t log_len;
 static size_t progress_len;	/* chars of the progress line on screen */
+static char progress_copy[160];	/* its text, for a fault's message */
 
 void console_init(void)
 {
@@ -64,6 +65,7 @@ static void clear_progress(void)
 	put_text(blank);
 	put_text("\r");
 	progress_len = 0;
+	progress_copy[0] = 0;
 }
 
 void plat_print(const char *text)
@@ -90,6 +92,14 @@ void plat_progress(const char *text)
 	clear_progress();
 	put_text(text);
 	progress_len = n;
+	for (n = 0; text[n] && n < sizeof progress_copy - 1; n++)
+		progress_copy[n] = text[n];
+	progress_copy[n] = 0;
+}
+
+const char *console_progress_text(void)
+{
+	return progress_copy;
 }
 
 void console_wait_key(void)

@@ -80,6 +80,28 @@ static void print_config(const struct bm_config *c)
 	out("config: %s\n", line);
 }
 
+static void run_suite(struct run_results *res)
+{
+	suite_run(res);
+}
+
+/* The suite, under fault.c's guard: a fault on the boot cpu ends it
+ * there, and what was measured before is reported as usual. */
+static void run_guarded(struct run_results *res)
+{
+	int abandoned = fault_run_guarded(run_suite, res) != 0;
+
+	if (!fault_report(res, mp_bsp()) && !abandoned)
+		return;
+	out("baremem: the run stops here; what was measured before the "
+	    "fault is kept\n");
+	if (res->prefetch.state &&
+	    CompareMem(res->prefetch.state, "switched", 9) == 0)
+		msgs_add(&res->warnings, "a fault ended the run with the "
+			 "prefetchers switched: some cpus may keep them off "
+			 "until the next reset");
+}
+
 #define JSON_BYTES (4u << 20)
 #define SUMMARY_BYTES 2048
 #define WHY_BYTES 200
@@ -257,7 +279,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 		} else {
 			print_machine(res);
 			print_msgs("warning", &res->warnings);
-			suite_run(res);
+			run_guarded(res);
 		}
 	}
 	res->duration_s = (double)(tsc_read() - t_start) /

@@ -4,6 +4,7 @@
 #include "baremem_efi.h"
 #include "cpu.h"
 #include "mp_services.h"
+#include "out.h"
 #include "platform.h"
 
 /* How long the BSP keeps polling past an AP's own timeout before it
@@ -24,6 +25,8 @@ struct ap_call {
 	plat_window_fn fn;
 	void *arg;
 	uint64_t timeout_us;
+	int cpu;
+	int faulted;		/* the window ended in a fault (fault.c) */
 	volatile int done;
 	EFI_EVENT event;
 	BOOLEAN finished;
@@ -34,7 +37,7 @@ static void EFIAPI ap_entry(VOID *p)
 	struct ap_call *c = p;
 
 	cpu_enable_avx();
-	plat_run_window(c->fn, c->arg);
+	c->faulted = window_run(c->cpu, c->fn, c->arg) != 0;
 	__atomic_store_n(&c->done, 1, __ATOMIC_RELEASE);
 }
 
@@ -66,7 +69,7 @@ int mp_init(struct run_results *res)
 		single_cpu();
 		msgs_add(&res->warnings, "firmware has no MP services: "
 			 "measuring on the boot cpu only");
-		return 0;
+		return fault_init(cpu_count);
 	}
 	if (total > BM_MAX_CPUS) {
 		msgs_add(&res->warnings, "%u logical processors: only the "
@@ -91,7 +94,20 @@ int mp_init(struct run_results *res)
 			bsp_cpu = (int)i;
 	}
 	cpu_count = (int)total;
-	return 0;
+	return fault_init(cpu_count);
+}
+
+int mp_bsp(void)
+{
+	return bsp_cpu;
+}
+
+/* A fault on the boot cpu abandons the run (main.c reports it); returns
+ * only when there is no run to abandon. */
+void plat_run_window(plat_window_fn fn, void *arg)
+{
+	if (window_run(bsp_cpu, fn, arg) != 0)
+		fault_abort_run();
 }
 
 int plat_cpu_count(void)
@@ -112,6 +128,7 @@ enum lost {
 	LOST_START,	/* the firmware would not start it */
 	LOST_TIMEOUT,	/* timed out; the firmware stopped it (PI spec) */
 	LOST_LOOSE,	/* never came back, and the firmware never said so */
+	LOST_FAULT,	/* its window faulted; fault_report said so */
 };
 
 /* The cpu gets no more work, and the run is partial (an error, once per
@@ -128,7 +145,7 @@ static void give_up(int cpu, enum lost why, uint64_t timeout_us,
 	cpu_table[cpu].usable = 0;
 	if (why == LOST_LOOSE)
 		memory_hold_all();
-	if (!errs)
+	if (!errs || why == LOST_FAULT)
 		return;
 	if (why == LOST_START)
 		msgs_add(errs, "cpu %d (APIC id %u) could not be started "
@@ -142,6 +159,15 @@ static void give_up(int cpu, enum lost why, uint64_t timeout_us,
 			 "s and the firmware never reported it stopped: "
 			 "dropped; all memory it may write stays allocated",
 			 cpu, apic, s);
+}
+
+/* An AP whose window faulted came back to the firmware (fault.c resumed
+ * it): said here, on the boot cpu, and not used again. */
+static void ap_faulted(int cpu)
+{
+	if (mp_res && fault_report(mp_res, cpu))
+		out("baremem: cpu %d is dropped from the run\n", cpu);
+	give_up(cpu, LOST_FAULT, 0, EFI_SUCCESS);
 }
 
 /* StartupThisAP, retried while the firmware still books the AP's last
@@ -172,8 +198,14 @@ static int run_one_ap(int cpu, plat_window_fn fn, void *arg,
 		return 0;
 	c->fn = fn;
 	c->arg = arg;
+	c->cpu = cpu;
 	test_hook_ap_call(cpu, &c->fn, &timeout_us);
 	st = start_ap(cpu, c, 0, timeout_us);
+	if (st == EFI_SUCCESS && c->done && c->faulted) {
+		plat_free(c);
+		ap_faulted(cpu);
+		return 0;
+	}
 	if (st == EFI_SUCCESS && c->done) {
 		plat_free(c);
 		return 1;
@@ -200,7 +232,7 @@ int plat_run_on_cpus(const int *cpus, int n, plat_window_fn fn, void **args,
 		     uint64_t timeout_us, int *ok)
 {
 	struct ap_call **calls;
-	int completed = 0, bsp_slot = -1, waiting = 0;
+	int completed = 0, bsp_slot = -1, waiting = 0, bsp_faulted = 0;
 	EFI_STATUS st;
 
 	for (int i = 0; i < n; i++)
@@ -231,6 +263,7 @@ int plat_run_on_cpus(const int *cpus, int n, plat_window_fn fn, void **args,
 		c->fn = fn;
 		c->arg = args[i];
 		c->timeout_us = timeout_us;
+		c->cpu = cpu;
 		test_hook_ap_call(cpu, &c->fn, &c->timeout_us);
 		if (BS->CreateEvent(0, 0, 0, 0, &c->event) != EFI_SUCCESS) {
 			plat_free(c);
@@ -239,17 +272,19 @@ int plat_run_on_cpus(const int *cpus, int n, plat_window_fn fn, void **args,
 		st = start_ap(cpu, c, c->event, c->timeout_us);
 		if (st != EFI_SUCCESS) {
 			BS->CloseEvent(c->event);
-			plat_free(c);
 			give_up(cpu, LOST_START, c->timeout_us, st);
+			plat_free(c);
 			continue;
 		}
 		calls[i] = c;
 		waiting++;
 	}
+	/* A fault of the boot cpu's own waits for the APs (they use the
+	 * run's buffers) before it abandons the run. */
 	if (bsp_slot >= 0) {
-		plat_run_window(fn, args[bsp_slot]);
-		ok[bsp_slot] = 1;
-		completed++;
+		bsp_faulted = window_run(bsp_cpu, fn, args[bsp_slot]) != 0;
+		ok[bsp_slot] = !bsp_faulted;
+		completed += !bsp_faulted;
 	}
 	/* Poll with interrupts on: the firmware signals each event from its
 	 * timer callback once the AP finished or timed out. An event is
@@ -266,17 +301,19 @@ int plat_run_on_cpus(const int *cpus, int n, plat_window_fn fn, void **args,
 			if (!over && BS->CheckEvent(c->event) != EFI_SUCCESS)
 				continue;
 			done = __atomic_load_n(&c->done, __ATOMIC_ACQUIRE);
-			ok[i] = done && !over;
+			ok[i] = done && !over && !c->faulted;
 			completed += ok[i];
 			if (!over)
 				BS->CloseEvent(c->event);
+			if (done && !over && c->faulted)
+				ap_faulted(cpus[i]);
+			else if (!ok[i])
+				give_up(cpus[i], over ? LOST_LOOSE : LOST_TIMEOUT,
+					c->timeout_us, EFI_TIMEOUT);
 			if (!over && done)
 				plat_free(c);
 			else
 				memory_abandon(c);
-			if (!ok[i])
-				give_up(cpus[i], over ? LOST_LOOSE : LOST_TIMEOUT,
-					c->timeout_us, EFI_TIMEOUT);
 			calls[i] = 0;
 			waiting--;
 		}
@@ -284,5 +321,7 @@ int plat_run_on_cpus(const int *cpus, int n, plat_window_fn fn, void **args,
 			BS->Stall(100);
 	}
 	plat_free(calls);
+	if (bsp_faulted)
+		fault_abort_run();
 	return completed;
 }

@@ -1,7 +1,8 @@
 /* One MSR read or written on many cpus at once, each on itself (MSRs are
  * per core or per thread), through the MP windows of mp.c. Only for an
- * MSR plat_msr_probe (msr.c) accepted: on the APs there is no #GP
- * handler of baremem's, so a missing MSR there would hang the AP. */
+ * MSR plat_msr_probe (msr.c) accepted: the probe ran on the boot cpu
+ * only, and a #GP on an AP is caught by the window (fault.c) only at the
+ * price of dropping that AP from the run. */
 #include "baremem_efi.h"
 #include "cpu.h"
 #include "platform.h"

@@ -248,24 +248,35 @@ void paging_fini(void)
 }
 
 /* The measurement window on the calling cpu. Global TLB entries survive
- * a CR3 load, so CR4.PGE is toggled to drop the firmware's too. */
-void plat_run_window(plat_window_fn fn, void *arg)
+ * a CR3 load, so CR4.PGE is toggled to drop the firmware's too. baremem's
+ * IDT is loaded before the page tables and left after them, so a fault
+ * anywhere in between lands in fault.c, which resumes here with the
+ * firmware's CR3 still to restore. */
+int window_run(int cpu, void (*fn)(void *), void *arg)
 {
 	uint64_t flags, fw_cr3, cr4;
+	struct fault_guard g;
+	struct fault_ctx *ctx;
+	int faulted;
 
 	__asm__ volatile("pushfq\n\tpop %0\n\tcli" : "=r"(flags) : : "memory");
 	fw_cr3 = read_cr3();
 	cr4 = read_cr4();
-	if (root) {
-		write_cr3(root);
-		if (cr4 & CR4_PGE) {
-			write_cr4(cr4 & ~CR4_PGE);
-			write_cr4(cr4);
+	ctx = fault_arm(cpu, &g);
+	if (!ctx || fault_ctx_save(ctx) == 0) {
+		if (root) {
+			write_cr3(root);
+			if (cr4 & CR4_PGE) {
+				write_cr4(cr4 & ~CR4_PGE);
+				write_cr4(cr4);
+			}
 		}
+		fn(arg);
 	}
-	fn(arg);
 	if (root)
 		write_cr3(fw_cr3);
+	faulted = fault_disarm(&g);
 	if (flags & (1u << 9))
 		__asm__ volatile("sti" : : : "memory");
+	return faulted ? -1 : 0;
 }

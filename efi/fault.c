@@ -1,0 +1,306 @@
+/* Exceptions inside measurement windows. baremem's own IDT (vectors
+ * 0-31) is loaded with LIDT when a window starts, on the boot cpu and on
+ * every AP alike, and the firmware's IDTR is put back when it ends. A
+ * fault records what the CPU pushed and resumes at the window's start
+ * (a context saved there, setjmp-style), so the window returns an error
+ * instead of the firmware's handler freezing the screen. On the boot
+ * cpu the run is then abandoned (fault_run_guarded) and the results so
+ * far are written the normal way; an AP's fault drops that cpu (mp.c).
+ *
+ * Covered: any exception whose frame the CPU can push on the stack the
+ * window runs on (#PF, #GP, #UD, #DE, #MC, ...). Not covered: a fault
+ * with a broken stack pointer (no IST stack: baremem installs no TSS),
+ * which becomes a #DF that cannot be delivered either, then a triple
+ * fault that resets the machine; and a fault inside this handler, which
+ * halts that cpu (an AP: the BSP gives it up after its timeout). */
+#include "baremem_efi.h"
+#include "cpu.h"
+#include "fault.h"
+#include "msgs.h"
+#include "out.h"
+#include "platform.h"
+
+/* A 64-bit interrupt gate (SDM vol 3A, 6.14.1). */
+struct gate {
+	UINT16 off0, sel;
+	UINT8 ist, type;
+	UINT16 off1;
+	UINT32 off2, zero;
+} __attribute__((packed));
+
+struct idtr {
+	UINT16 limit;
+	UINT64 base;
+} __attribute__((packed));
+
+/* Callee-saved registers (SysV ABI), the stack pointer and the address
+ * fault_ctx_save returns to: enough to return from it a second time. */
+struct fault_ctx {
+	UINT64 rbx, rbp, r12, r13, r14, r15, rsp, rip;
+};
+
+/* What the entry stubs leave on the stack, lowest address first: the
+ * vector and the error code (0 where the CPU pushes none), then the
+ * CPU's own frame (SDM vol 3A, 6.14.2: 64-bit mode always pushes SS:RSP). */
+struct fault_frame {
+	UINT64 vector, error_code, rip, cs, rflags, rsp, ss;
+};
+
+/* fault_ctx_save returns 0, and 1 again when fault_ctx_jump resumes it
+ * (DF cleared: the fault may have hit with it set, the ABI needs it
+ * clear). Stubs: 32 of 16 bytes each from fault_stubs, vector v's at
+ * fault_stubs + 16 * v; those of vectors without an error code push a 0
+ * in its place, so every frame has one shape. fault_common aligns the
+ * stack for the C call; fault_dispatch never returns. */
+int fault_ctx_save(struct fault_ctx *c) __attribute__((returns_twice));
+void fault_ctx_jump(struct fault_ctx *c) __attribute__((noreturn));
+void fault_dispatch(struct fault_frame *f) __attribute__((used));
+extern char fault_stubs[];
+__asm__(".text\n"
+	".globl fault_ctx_save\n"
+	"fault_ctx_save:\n\t"
+	"mov %rbx, 0(%rdi)\n\t"
+	"mov %rbp, 8(%rdi)\n\t"
+	"mov %r12, 16(%rdi)\n\t"
+	"mov %r13, 24(%rdi)\n\t"
+	"mov %r14, 32(%rdi)\n\t"
+	"mov %r15, 40(%rdi)\n\t"
+	"lea 8(%rsp), %rax\n\t"
+	"mov %rax, 48(%rdi)\n\t"
+	"mov (%rsp), %rax\n\t"
+	"mov %rax, 56(%rdi)\n\t"
+	"xor %eax, %eax\n\t"
+	"ret\n"
+	".globl fault_ctx_jump\n"
+	"fault_ctx_jump:\n\t"
+	"mov 0(%rdi), %rbx\n\t"
+	"mov 8(%rdi), %rbp\n\t"
+	"mov 16(%rdi), %r12\n\t"
+	"mov 24(%rdi), %r13\n\t"
+	"mov 32(%rdi), %r14\n\t"
+	"mov 40(%rdi), %r15\n\t"
+	"mov 48(%rdi), %rsp\n\t"
+	"cld\n\t"
+	"mov $1, %eax\n\t"
+	"jmp *56(%rdi)\n"
+	".macro fault_stub v, err\n\t"
+	".balign 16\n\t"
+	".if \\err == 0\n\t"
+	"push $0\n\t"
+	".endif\n\t"
+	"push $\\v\n\t"
+	"jmp fault_common\n"
+	".endm\n"
+	".balign 16\n"
+	".globl fault_stubs\n"
+	"fault_stubs:\n\t"
+	/* SDM vol 3A, table 6-1 (and lib/fault.c): 8, 10-14, 17, 21, 29
+	 * and 30 push an error code. */
+	"fault_stub 0, 0\n\tfault_stub 1, 0\n\tfault_stub 2, 0\n\t"
+	"fault_stub 3, 0\n\tfault_stub 4, 0\n\tfault_stub 5, 0\n\t"
+	"fault_stub 6, 0\n\tfault_stub 7, 0\n\tfault_stub 8, 1\n\t"
+	"fault_stub 9, 0\n\tfault_stub 10, 1\n\tfault_stub 11, 1\n\t"
+	"fault_stub 12, 1\n\tfault_stub 13, 1\n\tfault_stub 14, 1\n\t"
+	"fault_stub 15, 0\n\tfault_stub 16, 0\n\tfault_stub 17, 1\n\t"
+	"fault_stub 18, 0\n\tfault_stub 19, 0\n\tfault_stub 20, 0\n\t"
+	"fault_stub 21, 1\n\tfault_stub 22, 0\n\tfault_stub 23, 0\n\t"
+	"fault_stub 24, 0\n\tfault_stub 25, 0\n\tfault_stub 26, 0\n\t"
+	"fault_stub 27, 0\n\tfault_stub 28, 0\n\tfault_stub 29, 1\n\t"
+	"fault_stub 30, 1\n\tfault_stub 31, 0\n"
+	".balign 16\n"
+	"fault_common:\n\t"
+	"cld\n\t"
+	"mov %rsp, %rdi\n\t"
+	"and $-16, %rsp\n\t"
+	"call fault_dispatch\n"
+	"1:\n\t"
+	"cli\n\t"
+	"hlt\n\t"
+	"jmp 1b\n");
+
+#define STUB_BYTES 16
+#define VEC_NMI 2
+
+/* One per cpu: the window it is in and the fault it took. */
+struct fault_slot {
+	struct fault_ctx ctx;
+	struct fault_record rec;
+	UINT32 apic_id;
+	volatile int active;	/* in a window, our IDT loaded */
+	volatile int handling;	/* a fault is being handled */
+	int faulted;		/* rec holds a fault not yet reported */
+};
+
+static struct gate idt[FAULT_VECTORS] __attribute__((aligned(16)));
+static UINT16 idt_cs;
+static struct fault_slot *slots;
+static int slot_count;
+
+/* The cpu's APIC id, the same way in the window and in the handler:
+ * the x2APIC id (CPUID 0Bh EDX) where the leaf exists, else the 8-bit
+ * initial APIC id (CPUID 1 EBX[31:24]). */
+static UINT32 my_apic_id(void)
+{
+	if (cpuid(0, 0).eax >= 0xb && cpuid(0xb, 0).ebx != 0)
+		return cpuid(0xb, 0).edx;
+	return cpuid(1, 0).ebx >> 24;
+}
+
+static UINT64 read_cr2(void)
+{
+	UINT64 v;
+	__asm__ volatile("mov %%cr2, %0" : "=r"(v));
+	return v;
+}
+
+static void halt_forever(void)
+{
+	for (;;)
+		__asm__ volatile("cli\n\thlt");
+}
+
+/* Runs on the faulting cpu, on the stack it faulted on, interrupts off
+ * (interrupt gates), still under baremem's page tables: it only finds
+ * its slot, fills it in and resumes the window. */
+void fault_dispatch(struct fault_frame *f)
+{
+	UINT32 id = my_apic_id();
+	struct fault_slot *s = 0;
+
+	for (int i = 0; i < slot_count; i++)
+		if (slots[i].active && slots[i].apic_id == id) {
+			s = &slots[i];
+			break;
+		}
+	/* No window of ours (cannot happen: the IDT is ours only inside
+	 * one), or a fault while handling one: nothing safe to resume. */
+	if (!s || s->handling)
+		halt_forever();
+	s->handling = 1;
+	s->rec = (struct fault_record){
+		.vector = (int)f->vector,
+		.cpu = (int)(s - slots),
+		.error_code = f->error_code,
+		.rip = f->rip,
+		.cs = f->cs,
+		.rflags = f->rflags,
+		.rsp = f->rsp,
+		.cr2 = read_cr2(),
+	};
+	s->faulted = 1;
+	fault_ctx_jump(&s->ctx);
+}
+
+int fault_init(int cpus)
+{
+	UINT64 base = (UINT64)(UINTN)fault_stubs;
+	struct idtr fw;
+
+	slots = plat_alloc(sizeof(*slots) * (size_t)cpus);
+	if (!slots)
+		return -1;
+	slot_count = cpus;
+	__asm__ volatile("mov %%cs, %0" : "=r"(idt_cs));
+	__asm__ volatile("sidt %0" : "=m"(fw));
+	for (int v = 0; v < FAULT_VECTORS; v++) {
+		UINT64 h = base + (UINT64)v * STUB_BYTES;
+
+		idt[v] = (struct gate){
+			.off0 = (UINT16)h, .sel = idt_cs, .ist = 0,
+			.type = 0x8e,	/* present, DPL 0, interrupt gate */
+			.off1 = (UINT16)(h >> 16), .off2 = (UINT32)(h >> 32),
+		};
+	}
+	/* An NMI is no fault of the window's: it goes where the firmware
+	 * sends it (its gate copied as is), and returns into the window. */
+	if (fw.limit >= (VEC_NMI + 1) * sizeof(struct gate) - 1)
+		idt[VEC_NMI] = ((struct gate *)(UINTN)fw.base)[VEC_NMI];
+	return 0;
+}
+
+/* Interrupts are already off (the window's cli). Only a cpu whose code
+ * segment is the one the gates name loads the IDT: edk2 gives every AP
+ * the boot cpu's GDT, other firmware might not, and a gate with a wrong
+ * selector would turn the first fault into a triple fault. */
+struct fault_ctx *fault_arm(int cpu, struct fault_guard *g)
+{
+	struct idtr mine = { sizeof idt - 1, (UINT64)(UINTN)idt };
+	struct fault_slot *s;
+	UINT16 cs;
+
+	g->slot = 0;
+	__asm__ volatile("mov %%cs, %0" : "=r"(cs));
+	if (!slots || cpu < 0 || cpu >= slot_count || cs != idt_cs)
+		return 0;
+	s = &slots[cpu];
+	s->apic_id = my_apic_id();
+	s->handling = 0;
+	s->faulted = 0;
+	__asm__ volatile("sidt %0" : "=m"(g->fw_idtr));
+	s->active = 1;
+	__asm__ volatile("lidt %0" : : "m"(mine) : "memory");
+	g->slot = s;
+	return &s->ctx;
+}
+
+/* The firmware's IDT back; returns 1 when the window faulted. */
+int fault_disarm(struct fault_guard *g)
+{
+	struct fault_slot *s = g->slot;
+
+	if (!s)
+		return 0;
+	__asm__ volatile("lidt %0" : : "m"(g->fw_idtr) : "memory");
+	s->active = 0;
+	return s->faulted;
+}
+
+int fault_take(int cpu, struct fault_record *out)
+{
+	struct fault_slot *s;
+
+	if (!slots || cpu < 0 || cpu >= slot_count || !slots[cpu].faulted)
+		return 0;
+	s = &slots[cpu];
+	*out = s->rec;
+	s->faulted = 0;
+	return 1;
+}
+
+/* The boot cpu's way out of the suite after a fault of its own. */
+static struct fault_ctx abort_ctx;
+static int abort_armed;
+
+int fault_run_guarded(void (*fn)(struct run_results *), struct run_results *res)
+{
+	if (fault_ctx_save(&abort_ctx)) {
+		abort_armed = 0;
+		return -1;
+	}
+	abort_armed = 1;
+	fn(res);
+	abort_armed = 0;
+	return 0;
+}
+
+void fault_abort_run(void)
+{
+	if (abort_armed)
+		fault_ctx_jump(&abort_ctx);
+}
+
+int fault_report(struct run_results *res, int cpu)
+{
+	struct fault_record f;
+	char m[MSG_BYTES], regs[MSG_BYTES];
+
+	if (!fault_take(cpu, &f))
+		return 0;
+	/* The step first: printing clears the progress line. */
+	fault_message(m, sizeof m, &f, console_progress_text());
+	fault_registers(regs, sizeof regs, &f);
+	out("\nbaremem: %s\nbaremem: %s\n", m, regs);
+	msgs_add(&res->errors, "%s", m);
+	res->failed = 1;
+	return 1;
+}
