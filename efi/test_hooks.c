@@ -10,7 +10,7 @@
 
 static enum test_hook active;
 static const struct run_results *hook_res;
-static int spin_cpu = -1;	/* latched by the first ap-spin call */
+static int spin_cpu = -1;	/* latched by the first ap-spin or fault-ap call */
 /* How long the firmware waits for the spinning AP: the suite's own
  * timeouts (2 to 5 minutes) would make the test last that long. The
  * other cpus keep theirs. */
@@ -59,12 +59,40 @@ static void spin_forever(void *arg)
 		cpu_pause();
 }
 
-/* ap-spin: the first selected cpu that is not the boot cpu, chosen at
- * its first call and kept: once it is dropped, the next AP must not spin
- * too. Should it be called again, it spins again. */
+/* fault-bsp, fault-ap: an address no identity map of baremem's holds
+ * (canonical, just under 2^47: far above the RAM and MMIO of any QEMU
+ * machine a test boots), so the access is a #PF with CR2 =
+ * TEST_HOOK_UNMAPPED (tests/qemu/test_fault_* check it). */
+#define TEST_HOOK_UNMAPPED 0x7ffffffff000ull
+
+static void read_unmapped(void *arg)
+{
+	(void)arg;
+	(void)*(volatile uint64_t *)TEST_HOOK_UNMAPPED;
+}
+
+static void write_unmapped(void *arg)
+{
+	(void)arg;
+	*(volatile uint64_t *)TEST_HOOK_UNMAPPED = 1;
+}
+
+/* The second window, so the run has a result to keep by then. */
+plat_window_fn test_hook_bsp_window(plat_window_fn fn)
+{
+	static int windows;
+
+	if (active != TEST_HOOK_FAULT_BSP)
+		return fn;
+	return ++windows == 2 ? read_unmapped : fn;
+}
+
+/* ap-spin, fault-ap: the first selected cpu that is not the boot cpu,
+ * chosen at its first call and kept: once it is dropped, the next AP must
+ * not spin (or fault) too. Should it be called again, it does again. */
 void test_hook_ap_call(int cpu, plat_window_fn *fn, uint64_t *timeout_us)
 {
-	if (active != TEST_HOOK_AP_SPIN)
+	if (active != TEST_HOOK_AP_SPIN && active != TEST_HOOK_FAULT_AP)
 		return;
 	if (spin_cpu < 0 && hook_res) {
 		for (int i = 0; i < hook_res->selected_count; i++) {
@@ -78,6 +106,10 @@ void test_hook_ap_call(int cpu, plat_window_fn *fn, uint64_t *timeout_us)
 	}
 	if (cpu != spin_cpu)
 		return;
+	if (active == TEST_HOOK_FAULT_AP) {
+		*fn = write_unmapped;
+		return;
+	}
 	*fn = spin_forever;
 	if (*timeout_us > SPIN_TIMEOUT_US)
 		*timeout_us = SPIN_TIMEOUT_US;

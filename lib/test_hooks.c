@@ -10,6 +10,8 @@ static const char *const hook_names[TEST_HOOK_COUNT] = {
 	[TEST_HOOK_NONE] = "none",
 	[TEST_HOOK_AP_SPIN] = "ap-spin",
 	[TEST_HOOK_WATCHDOG_5S] = "watchdog-5s",
+	[TEST_HOOK_FAULT_BSP] = "fault-bsp",
+	[TEST_HOOK_FAULT_AP] = "fault-ap",
 };
 
 int test_hook_parse(const char *s, size_t len)

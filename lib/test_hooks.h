@@ -16,6 +16,10 @@ enum test_hook {
 	TEST_HOOK_AP_SPIN,	/* the first selected AP spins in its window */
 	TEST_HOOK_WATCHDOG_5S,	/* a 5 s firmware watchdog before baremem's
 				 * own call turns it off */
+	TEST_HOOK_FAULT_BSP,	/* the boot cpu's 2nd window reads an
+				 * unmapped address (#PF) */
+	TEST_HOOK_FAULT_AP,	/* the first selected AP's window writes to
+				 * an unmapped address (#PF) */
 	TEST_HOOK_COUNT
 };
 

@@ -41,6 +41,9 @@ static void every_hook_named_once(void **state)
 	}
 	assert_null(test_hook_name(TEST_HOOK_COUNT));
 	assert_null(test_hook_name((enum test_hook)-1));
+	/* The names tests/qemu/test_fault_* pass. */
+	assert_int_equal(test_hook_parse("fault-bsp", 9), TEST_HOOK_FAULT_BSP);
+	assert_int_equal(test_hook_parse("fault-ap", 8), TEST_HOOK_FAULT_AP);
 }
 
 static void unknown_names(void **state)
