@@ -100,8 +100,9 @@ static double measure_pair(struct run_results *res, int from, int to,
 		for (int i = 0; i < 2; i++)
 			if (!ok[i])
 				msgs_add(&res->warnings, "cpu %d did not finish "
-					 "core-to-core in time: dropped from "
-					 "the run", cpus[i]);
+					 "core-to-core (timed out or faulted: "
+					 "the errors say which): dropped",
+					 cpus[i]);
 		res->failed = 1;
 		cpus_prune(res);
 		return -1;

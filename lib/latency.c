@@ -315,7 +315,8 @@ static int sweep_on(struct run_results *res, int cpu,
 		}
 		if (r == -2) {
 			msgs_add(&res->warnings, "cpu %d did not finish a "
-				 "latency point in time: dropped", cpu);
+				 "latency point (timed out or faulted: the "
+				 "errors say which): dropped", cpu);
 			res->failed = 1;
 			break;
 		}
@@ -518,7 +519,8 @@ int latency_per_cpu(struct run_results *res)
 		progress_done(&pr);
 		if (r == -2) {
 			msgs_add(&res->warnings, "cpu %d did not finish its "
-				 "latency point in time: dropped", cpu);
+				 "latency point (timed out or faulted: the "
+				 "errors say which): dropped", cpu);
 			res->failed = 1;
 			cpus_prune(res);	/* later tests go without it */
 			i--;

@@ -211,7 +211,8 @@ static int run_together(struct run_results *res, const int *cpus, int n,
 		for (int i = 0; i < n; i++)
 			if (!ok[i])
 				msgs_add(&res->warnings, "cpu %d did not finish "
-					 "%s in time: dropped from the run",
+					 "%s (timed out or faulted: the "
+					 "errors say which): dropped",
 					 cpus[i], what);
 		res->failed = 1;
 		cpus_prune(res);
@@ -320,7 +321,8 @@ int loaded_run(struct run_results *res)
 			  &at);
 	if (idle < 0) {
 		msgs_add(&res->warnings, "cpu %d did not finish the idle "
-			 "chase in time", res->selected[0]);
+			 "chase (timed out or faulted: the errors say "
+			 "which)", res->selected[0]);
 		res->failed = 1;
 		goto out;
 	}
