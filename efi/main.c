@@ -6,6 +6,7 @@
 #include "fmt.h"
 #include "out.h"
 #include "platform.h"
+#include "prefetch.h"
 #include "results_json.h"
 #include "suite.h"
 
@@ -95,11 +96,10 @@ static void run_guarded(struct run_results *res)
 		return;
 	out("baremem: the run stops here; what was measured before the "
 	    "fault is kept\n");
-	if (res->prefetch.state &&
-	    CompareMem(res->prefetch.state, "switched", 9) == 0)
-		msgs_add(&res->warnings, "a fault ended the run with the "
-			 "prefetchers switched: some cpus may keep them off "
-			 "until the next reset");
+	/* The fault may have left the prefetchers off: every cpu back as
+	 * it was found (a cpu that cannot be is an error of its own). */
+	if (prefetch_restore_after_abort(res))
+		out("baremem: prefetchers put back as they were found\n");
 }
 
 #define JSON_BYTES (4u << 20)

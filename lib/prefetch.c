@@ -95,6 +95,11 @@ static int pf_open(struct pf_state *s)
 	return 0;
 }
 
+/* The state of a switch in progress, kept outside prefetch_run's stack
+ * frame: an abandoned run leaves that frame without returning. */
+static struct pf_state live;
+static int live_switched;
+
 static void pf_free(struct pf_state *s)
 {
 	if (s->cpus)
@@ -224,7 +229,10 @@ void prefetch_run(struct run_results *res,
 		lat0 = res->lat_count;
 		bw0 = res->bw_count;
 		out("\nprefetchers off:\n");
+		live = s;
+		live_switched = 1;
 		fn(res);
+		live_switched = 0;
 		tag(res, lat0, bw0, BM_PF_OFF);
 		pf_restore(res, &s);
 	} else {
@@ -332,4 +340,14 @@ void prefetch_json(struct json_writer *w, const struct run_results *res)
 	if (res->prefetch.why[0])
 		json_string(w, "why", res->prefetch.why);
 	json_object_end(w);
+}
+
+int prefetch_restore_after_abort(struct run_results *res)
+{
+	if (!live_switched)
+		return 0;
+	live_switched = 0;
+	pf_restore(res, &live);
+	pf_free(&live);
+	return 1;
 }

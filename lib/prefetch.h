@@ -24,6 +24,13 @@ uint32_t prefetch_documented(const struct cpu_info *ci, uint64_t *bits,
 void prefetch_run(struct run_results *res,
 		  void (*fn)(struct run_results *res));
 
+/* After a run abandoned inside prefetch_run's measurements (a fault on
+ * the boot cpu leaves it without returning): puts every cpu's MSR back
+ * as prefetch_run would have, checked by reading back. Returns 1 when
+ * the prefetchers were switched and are now restored (or the failure is
+ * in errors), 0 when there was nothing to undo. */
+int prefetch_restore_after_abort(struct run_results *res);
+
 /* The console table: each latency / bandwidth point measured with the
  * prefetchers on beside the same point with them off. */
 void prefetch_print_compare(const struct run_results *res);

@@ -176,6 +176,45 @@ static void failed_write_restores_all(void **state)
 }
 
 /* The run during which cpu 3 stops taking writes (as if it hung). */
+/* A fault on the boot cpu leaves the suite without returning (efi/fault.c
+ * jumps out): here, out of the prefetchers-off pass. */
+static jmp_buf abandon;
+
+static void tests_then_abandoned(struct run_results *r)
+{
+	fake_tests(r);
+	longjmp(abandon, 1);
+}
+
+/* The run abandoned with the prefetchers off: nothing restored them on
+ * the way out, prefetch_restore_after_abort puts every cpu back, once. */
+static void abandoned_run_is_restored(void **state)
+{
+	(void)state;
+	res->config.prefetch = BM_PREFETCH_OFF;
+	if (setjmp(abandon) == 0)
+		prefetch_run(res, tests_then_abandoned);
+	for (int c = 0; c < 4; c++)
+		assert_int_equal(fake_msr[c], original[c] | 0xf);
+	assert_int_equal(prefetch_restore_after_abort(res), 1);
+	restored();
+	assert_int_equal(res->prefetch.restore_failed, 0);
+	assert_int_equal(res->errors.count, 0);
+	assert_int_equal(prefetch_restore_after_abort(res), 0);
+}
+
+/* A run that ended normally leaves nothing to undo. */
+static void finished_run_has_nothing_to_undo(void **state)
+{
+	(void)state;
+	res->config.prefetch = BM_PREFETCH_BOTH;
+	prefetch_run(res, fake_tests);
+	restored();
+	fake_msr_writes = 0;
+	assert_int_equal(prefetch_restore_after_abort(res), 0);
+	assert_int_equal(fake_msr_writes, 0);
+}
+
 static void tests_then_cpu3_stuck(struct run_results *r)
 {
 	fake_tests(r);
@@ -258,6 +297,10 @@ int main(void)
 		cmocka_unit_test_setup_teardown(failed_write_restores_all,
 						setup, teardown),
 		cmocka_unit_test_setup_teardown(restore_failure_is_an_error,
+						setup, teardown),
+		cmocka_unit_test_setup_teardown(abandoned_run_is_restored,
+						setup, teardown),
+		cmocka_unit_test_setup_teardown(finished_run_has_nothing_to_undo,
 						setup, teardown),
 		cmocka_unit_test_setup_teardown(unsupported_paths, setup,
 						teardown),
