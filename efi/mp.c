@@ -62,7 +62,8 @@ int mp_init(struct run_results *res)
 	cpu_table = plat_alloc(sizeof(*cpu_table) * BM_MAX_CPUS);
 	if (!cpu_table)
 		return -1;
-	if (BS->LocateProtocol(&guid, 0, (void **)&mp) != EFI_SUCCESS || !mp ||
+	if (test_hook_on(TEST_HOOK_NO_MP) ||
+	    BS->LocateProtocol(&guid, 0, (void **)&mp) != EFI_SUCCESS || !mp ||
 	    mp->GetNumberOfProcessors(mp, &total, &enabled) != EFI_SUCCESS ||
 	    total == 0) {
 		mp = 0;
