@@ -139,8 +139,9 @@ int test_hook_on(enum test_hook h);
 /* An AP call about to start on cpu: the hook may put another window in
  * *fn's place and shorten *timeout_us. */
 void test_hook_ap_call(int cpu, plat_window_fn *fn, uint64_t *timeout_us);
-/* The window the boot cpu runs for fn (fault-bsp). */
-plat_window_fn test_hook_bsp_window(plat_window_fn fn);
+/* The window the boot cpu runs for fn (fault-bsp); shared: APs run
+ * theirs in the same call (fault-bsp-shared). */
+plat_window_fn test_hook_bsp_window(plat_window_fn fn, int shared);
 #else
 static inline void test_hooks_arm(struct run_results *res)
 {
@@ -158,8 +159,10 @@ static inline void test_hook_ap_call(int cpu, plat_window_fn *fn,
 	(void)fn;
 	(void)timeout_us;
 }
-static inline plat_window_fn test_hook_bsp_window(plat_window_fn fn)
+static inline plat_window_fn test_hook_bsp_window(plat_window_fn fn,
+						 int shared)
 {
+	(void)shared;
 	return fn;
 }
 #endif

@@ -107,7 +107,7 @@ int mp_bsp(void)
  * only when there is no run to abandon. */
 void plat_run_window(plat_window_fn fn, void *arg)
 {
-	if (window_run(bsp_cpu, test_hook_bsp_window(fn), arg) != 0)
+	if (window_run(bsp_cpu, test_hook_bsp_window(fn, 0), arg) != 0)
 		fault_abort_run();
 }
 
@@ -283,7 +283,8 @@ int plat_run_on_cpus(const int *cpus, int n, plat_window_fn fn, void **args,
 	/* A fault of the boot cpu's own waits for the APs (they use the
 	 * run's buffers) before it abandons the run. */
 	if (bsp_slot >= 0) {
-		bsp_faulted = window_run(bsp_cpu, test_hook_bsp_window(fn),
+		bsp_faulted = window_run(bsp_cpu,
+					 test_hook_bsp_window(fn, waiting > 0),
 					 args[bsp_slot]) != 0;
 		ok[bsp_slot] = !bsp_faulted;
 		completed += !bsp_faulted;

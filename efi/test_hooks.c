@@ -77,11 +77,16 @@ static void write_unmapped(void *arg)
 	*(volatile uint64_t *)TEST_HOOK_UNMAPPED = 1;
 }
 
-/* The second window, so the run has a result to keep by then. */
-plat_window_fn test_hook_bsp_window(plat_window_fn fn)
+/* fault-bsp: the second window, so the run has a result to keep by
+ * then. fault-bsp-shared: the first window the boot cpu runs while APs
+ * run theirs in the same call (shared), so the fault must wait for them
+ * before the run is abandoned. */
+plat_window_fn test_hook_bsp_window(plat_window_fn fn, int shared)
 {
 	static int windows;
 
+	if (active == TEST_HOOK_FAULT_BSP_SHARED)
+		return shared ? read_unmapped : fn;
 	if (active != TEST_HOOK_FAULT_BSP)
 		return fn;
 	return ++windows == 2 ? read_unmapped : fn;

@@ -12,6 +12,7 @@ static const char *const hook_names[TEST_HOOK_COUNT] = {
 	[TEST_HOOK_WATCHDOG_5S] = "watchdog-5s",
 	[TEST_HOOK_FAULT_BSP] = "fault-bsp",
 	[TEST_HOOK_FAULT_AP] = "fault-ap",
+	[TEST_HOOK_FAULT_BSP_SHARED] = "fault-bsp-shared",
 	[TEST_HOOK_NO_MP] = "no-mp",
 };
 

@@ -20,6 +20,8 @@ enum test_hook {
 				 * unmapped address (#PF) */
 	TEST_HOOK_FAULT_AP,	/* the first selected AP's window writes to
 				 * an unmapped address (#PF) */
+	TEST_HOOK_FAULT_BSP_SHARED, /* the boot cpu's share of the first call
+				 * with APs running faults (#PF) */
 	TEST_HOOK_NO_MP,	/* firmware without MP services: the
 				 * protocol is not found */
 	TEST_HOOK_COUNT
