@@ -2,9 +2,11 @@
  * documents it for the cpu at hand: Intel's "Disclosure of H/W
  * prefetcher control on some Intel processors" (MSR 0x1A4, bits 0-3,
  * 1 = disabled) lists the Nehalem, Westmere, Sandy Bridge, Ivy Bridge,
- * Haswell and Broadwell cores. AMD's prefetcher controls could not be
- * checked against AMD's own documents for this release: AMD is treated
- * as unsupported. Under a hypervisor the MSR may be ignored or refused:
+ * Haswell and Broadwell cores. AMD's Processor Programming References
+ * for family 19h (Zen 3, Zen 4) document PrefetchControl, MSR
+ * C000_0108: bits 0-3 and 5 (L1 stream, L1 stride, L1 region, L2
+ * stream, L2 up/down), 1 = disabled, bit 4 reserved; other AMD families
+ * are left alone. Under a hypervisor the MSR may be ignored or refused:
  * unsupported too (so QEMU always is). */
 #include "prefetch.h"
 
@@ -13,6 +15,7 @@
 #include "platform.h"
 
 #define INTEL_NAMES "L2 stream, L2 adjacent line, DCU next line, DCU IP"
+#define AMD_NAMES "L1 stream, L1 stride, L1 region, L2 stream, L2 up/down"
 
 /* Family 6 models of the disclosure's microarchitectures. */
 static const unsigned char intel_models[] = {
@@ -48,13 +51,19 @@ uint32_t prefetch_documented(const struct cpu_info *ci, uint64_t *bits,
 				*names = INTEL_NAMES;
 				return PREFETCH_MSR_INTEL;
 			}
+	if (same(ci->vendor, "AuthenticAMD") && ci->family == 0x19) {
+		*bits = PREFETCH_AMD_BITS;
+		*names = AMD_NAMES;
+		return PREFETCH_MSR_AMD;
+	}
 	if (intel)
 		fmt(why, cap, "family %xh model %xh is not among the cores "
 		    "Intel documents MSR 0x1A4 prefetcher control for "
 		    "(Nehalem to Broadwell)", ci->family, ci->model);
 	else if (same(ci->vendor, "AuthenticAMD"))
-		fmt(why, cap, "AMD family %xh: no prefetcher control MSR "
-		    "verified against AMD's documents yet", ci->family);
+		fmt(why, cap, "AMD family %xh: PrefetchControl (MSR "
+		    "C000_0108) is checked against AMD's family 19h "
+		    "documents only", ci->family);
 	else
 		fmt(why, cap, "%s: no documented prefetcher control",
 		    ci->vendor[0] ? ci->vendor : "unknown vendor");
@@ -209,7 +218,8 @@ void prefetch_run(struct run_results *res,
 		fn(res);
 		return;
 	}
-	res->prefetch.control = "intel-msr-0x1a4";
+	res->prefetch.control = s.msr == PREFETCH_MSR_AMD ? "amd-msr-0xc0000108"
+							  : "intel-msr-0x1a4";
 	res->prefetch.switched = names;
 	res->prefetch.off_bits = s.bits;
 	res->prefetch.original = s.saved[0];

@@ -9,6 +9,8 @@
 
 #define PREFETCH_MSR_INTEL 0x1a4	/* MISC_FEATURE_CONTROL */
 #define PREFETCH_INTEL_BITS 0xfull	/* bits 0-3: 1 = disabled */
+#define PREFETCH_MSR_AMD 0xc0000108u	/* PrefetchControl, family 19h */
+#define PREFETCH_AMD_BITS 0x2full	/* bits 0-3, 5: 1 = disabled */
 
 /* Whether the vendor documents a prefetcher control for this cpu, from
  * CPUID alone. Returns the MSR (and sets *bits, *names), or 0 with why

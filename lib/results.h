@@ -140,7 +140,8 @@ struct run_results {
 	/* prefetch=off|both (lib/prefetch.c); state 0: not asked. */
 	struct {
 		const char *state;	/* "switched", "unsupported", "failed" */
-		const char *control;	/* "intel-msr-0x1a4"; 0: none */
+		const char *control;	/* "intel-msr-0x1a4" or
+					 * "amd-msr-0xc0000108"; 0: none */
 		const char *switched;	/* prefetcher names, comma list */
 		uint64_t off_bits;	/* bits set to switch them off */
 		uint64_t original;	/* the MSR as found, first cpu */

@@ -105,10 +105,19 @@ static void documented_cores(void **state)
 	assert_int_equal(prefetch_documented(&ci, &bits, &names, why,
 					     sizeof why), 0);
 	assert_non_null(strstr(why, "hypervisor"));
-	set_cpu(&ci, "AuthenticAMD", 0x19, 0x11, 0);
+	set_cpu(&ci, "AuthenticAMD", 0x19, 0x11, 0);	/* Zen 4 (Genoa) */
+	assert_int_equal(prefetch_documented(&ci, &bits, &names, why,
+					     sizeof why), 0xc0000108);
+	assert_int_equal(bits, 0x2f);			/* bit 4 reserved */
+	assert_non_null(strstr(names, "L2 up/down"));
+	set_cpu(&ci, "AuthenticAMD", 0x19, 0x11, 1);	/* the same, a VM */
 	assert_int_equal(prefetch_documented(&ci, &bits, &names, why,
 					     sizeof why), 0);
-	assert_non_null(strstr(why, "AMD"));
+	assert_non_null(strstr(why, "hypervisor"));
+	set_cpu(&ci, "AuthenticAMD", 0x17, 0x31, 0);	/* Zen 2: not checked */
+	assert_int_equal(prefetch_documented(&ci, &bits, &names, why,
+					     sizeof why), 0);
+	assert_non_null(strstr(why, "AMD family 17h"));
 }
 
 static void both_switches_and_restores(void **state)
@@ -134,6 +143,23 @@ static void both_switches_and_restores(void **state)
 	assert_non_null(strstr(fake_out, "prefetchers on vs off: latency"));
 	assert_non_null(strstr(fake_out, "10.00      20.00     2.00"));
 	assert_non_null(strstr(fake_out, "50.00      25.00     0.50"));
+}
+
+/* A Zen 4 on bare metal: PrefetchControl's five documented bits go on
+ * and come off again on every cpu, reserved bit 4 untouched. */
+static void amd_switches_its_five_bits(void **state)
+{
+	(void)state;
+	set_cpu(&res->cpu, "AuthenticAMD", 0x19, 0x11, 0);
+	res->config.prefetch = BM_PREFETCH_OFF;
+	prefetch_run(res, fake_tests);
+	assert_int_equal(calls, 1);
+	for (int c = 0; c < 4; c++)
+		assert_int_equal(seen[0][c], original[c] | 0x2f);
+	restored();
+	assert_string_equal(res->prefetch.control, "amd-msr-0xc0000108");
+	assert_non_null(strstr(res->prefetch.switched, "L1 stride"));
+	assert_int_equal(res->errors.count, 0);
 }
 
 static void off_runs_once_off(void **state)
@@ -291,6 +317,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(documented_cores),
 		cmocka_unit_test_setup_teardown(both_switches_and_restores,
+						setup, teardown),
+		cmocka_unit_test_setup_teardown(amd_switches_its_five_bits,
 						setup, teardown),
 		cmocka_unit_test_setup_teardown(off_runs_once_off, setup,
 						teardown),
