@@ -6,6 +6,7 @@
 #include <efi.h>
 #include <efilib.h>
 
+#include "idt.h"
 #include "platform.h"
 #include "results.h"
 #include "test_hooks.h"
@@ -67,10 +68,7 @@ struct fault_record;
 struct fault_ctx;
 struct fault_guard {
 	void *slot;		/* 0: no IDT of ours loaded */
-	struct {
-		UINT16 limit;
-		UINT64 base;
-	} __attribute__((packed)) fw_idtr;
+	struct idt_ptr fw_idtr;
 };
 int fault_init(int cpus);
 struct fault_ctx *fault_arm(int cpu, struct fault_guard *g);

@@ -16,22 +16,10 @@
 #include "baremem_efi.h"
 #include "cpu.h"
 #include "fault.h"
+#include "idt.h"
 #include "msgs.h"
 #include "out.h"
 #include "platform.h"
-
-/* A 64-bit interrupt gate (SDM vol 3A, 6.14.1). */
-struct gate {
-	UINT16 off0, sel;
-	UINT8 ist, type;
-	UINT16 off1;
-	UINT32 off2, zero;
-} __attribute__((packed));
-
-struct idtr {
-	UINT16 limit;
-	UINT64 base;
-} __attribute__((packed));
 
 /* Callee-saved registers (SysV ABI), the stack pointer and the address
  * fault_ctx_save returns to: enough to return from it a second time. */
@@ -131,7 +119,7 @@ struct fault_slot {
 	int faulted;		/* rec holds a fault not yet reported */
 };
 
-static struct gate idt[FAULT_VECTORS] __attribute__((aligned(16)));
+static struct idt_gate idt[FAULT_VECTORS] __attribute__((aligned(16)));
 static UINT16 idt_cs;
 static struct fault_slot *slots;
 static int slot_count;
@@ -194,7 +182,7 @@ void fault_dispatch(struct fault_frame *f)
 int fault_init(int cpus)
 {
 	UINT64 base = (UINT64)(UINTN)fault_stubs;
-	struct idtr fw;
+	struct idt_ptr fw;
 
 	slots = plat_alloc(sizeof(*slots) * (size_t)cpus);
 	if (!slots)
@@ -205,16 +193,12 @@ int fault_init(int cpus)
 	for (int v = 0; v < FAULT_VECTORS; v++) {
 		UINT64 h = base + (UINT64)v * STUB_BYTES;
 
-		idt[v] = (struct gate){
-			.off0 = (UINT16)h, .sel = idt_cs, .ist = 0,
-			.type = 0x8e,	/* present, DPL 0, interrupt gate */
-			.off1 = (UINT16)(h >> 16), .off2 = (UINT32)(h >> 32),
-		};
+		idt[v] = idt_interrupt_gate(h, idt_cs);
 	}
 	/* An NMI is no fault of the window's: it goes where the firmware
 	 * sends it (its gate copied as is), and returns into the window. */
-	if (fw.limit >= (VEC_NMI + 1) * sizeof(struct gate) - 1)
-		idt[VEC_NMI] = ((struct gate *)(UINTN)fw.base)[VEC_NMI];
+	if (idt_has(&fw, VEC_NMI))
+		idt[VEC_NMI] = ((struct idt_gate *)(UINTN)fw.base)[VEC_NMI];
 	return 0;
 }
 
@@ -224,7 +208,7 @@ int fault_init(int cpus)
  * selector would turn the first fault into a triple fault. */
 struct fault_ctx *fault_arm(int cpu, struct fault_guard *g)
 {
-	struct idtr mine = { sizeof idt - 1, (UINT64)(UINTN)idt };
+	struct idt_ptr mine = { sizeof idt - 1, (UINT64)(UINTN)idt };
 	struct fault_slot *s;
 	UINT16 cs;
 

@@ -4,25 +4,13 @@
  * here reads an MSR it has not first shown to exist on the boot cpu. */
 #include "baremem_efi.h"
 #include "cpu.h"
+#include "idt.h"
 
 #define MSR_BIOS_SIGN_ID 0x8b		/* Intel: IA32_BIOS_SIGN_ID */
 #define MSR_PATCH_LEVEL 0x8b		/* AMD: PATCH_LEVEL (K8 BKDG, APM vol 2) */
 #define VEC_GP 13
 #define CR0_WP (1ull << 16)
 #define CR4_CET (1ull << 23)
-
-/* A 64-bit interrupt gate (SDM vol 3A, 6.14.1). */
-struct idt_gate {
-	UINT16 off0, sel;
-	UINT8 ist, type;
-	UINT16 off1;
-	UINT32 off2, zero;
-} __attribute__((packed));
-
-struct idt_ptr {
-	UINT16 limit;
-	UINT64 base;
-} __attribute__((packed));
 
 /* probe_rdmsr(msr, *val) / probe_wrmsr(msr, val): 0, or -1 when the
  * instruction raised #GP. probe_xsetbv1(): xsetbv with ECX=1, which
@@ -115,18 +103,14 @@ static int guard_begin(struct gp_guard *g)
 	__asm__ volatile("pushfq\n\tpop %0\n\tcli" : "=r"(g->flags) : : "memory");
 	__asm__ volatile("sidt %0" : "=m"(idt));
 	__asm__ volatile("mov %%cs, %0" : "=r"(cs));
-	if (idt.limit < (VEC_GP + 1) * sizeof(struct idt_gate) - 1) {
+	if (!idt_has(&idt, VEC_GP)) {
 		if (g->flags & (1u << 9))
 			__asm__ volatile("sti" : : : "memory");
 		return -1;
 	}
 	g->gate = (struct idt_gate *)(UINTN)idt.base + VEC_GP;
 	g->saved = *g->gate;
-	mine = (struct idt_gate){
-		.off0 = (UINT16)h, .sel = cs, .ist = 0,
-		.type = 0x8e,	/* present, DPL 0, 64-bit interrupt gate */
-		.off1 = (UINT16)(h >> 16), .off2 = (UINT32)(h >> 32),
-	};
+	mine = idt_interrupt_gate(h, cs);
 	write_gate(g->gate, &mine);
 	return 0;
 }
