@@ -176,10 +176,7 @@ static int run_once(struct point_ctx *x, const struct bw_kernel *k, int cpus,
 	if (done < cpus) {
 		for (int i = 0; i < cpus; i++)
 			if (!x->ok[i])
-				msgs_add(&res->warnings, "cpu %d did not finish "
-					 "%s (timed out or faulted: the "
-					 "errors say which): dropped",
-					 res->selected[i], k->name);
+				cpus_lost(res, res->selected[i], k->name);
 		res->failed = 1;
 		cpus_prune(res);
 		return -1;

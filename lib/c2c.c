@@ -99,10 +99,7 @@ static double measure_pair(struct run_results *res, int from, int to,
 	if (plat_run_on_cpus(cpus, 2, pp_window, args, RUN_TIMEOUT_US, ok) < 2) {
 		for (int i = 0; i < 2; i++)
 			if (!ok[i])
-				msgs_add(&res->warnings, "cpu %d did not finish "
-					 "core-to-core (timed out or faulted: "
-					 "the errors say which): dropped",
-					 cpus[i]);
+				cpus_lost(res, cpus[i], "core-to-core");
 		res->failed = 1;
 		cpus_prune(res);
 		return -1;

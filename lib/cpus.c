@@ -63,6 +63,13 @@ int cpus_select(struct run_results *res)
 	return count;
 }
 
+void cpus_lost(struct run_results *res, int cpu, const char *what)
+{
+	msgs_add(&res->warnings, "cpu %d did not finish %s (timed out or "
+		 "faulted: the errors say which): dropped", cpu, what);
+	res->failed = 1;
+}
+
 void cpus_prune(struct run_results *res)
 {
 	int n = 0;

@@ -10,6 +10,11 @@
  * Returns the number selected (>= 1 unless memory ran out). */
 int cpus_select(struct run_results *res);
 
+/* cpu did not finish `what` ("a latency point", a kernel's name): it
+ * timed out or faulted, and the platform put which in the errors. A
+ * warning names it; the run is partial. cpus_prune then drops it. */
+void cpus_lost(struct run_results *res, int cpu, const char *what);
+
 /* Drops cpus that stopped answering from res->selected. */
 void cpus_prune(struct run_results *res);
 

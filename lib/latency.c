@@ -314,10 +314,7 @@ static int sweep_on(struct run_results *res, int cpu,
 			break;
 		}
 		if (r == -2) {
-			msgs_add(&res->warnings, "cpu %d did not finish a "
-				 "latency point (timed out or faulted: the "
-				 "errors say which): dropped", cpu);
-			res->failed = 1;
+			cpus_lost(res, cpu, "a latency point");
 			break;
 		}
 		print_row(&res->lat[res->lat_count - 1], 0);
@@ -518,10 +515,7 @@ int latency_per_cpu(struct run_results *res)
 		r = measure_point(res, cpu, &buf, size, ticks, samples);
 		progress_done(&pr);
 		if (r == -2) {
-			msgs_add(&res->warnings, "cpu %d did not finish its "
-				 "latency point (timed out or faulted: the "
-				 "errors say which): dropped", cpu);
-			res->failed = 1;
+			cpus_lost(res, cpu, "its latency point");
 			cpus_prune(res);	/* later tests go without it */
 			i--;
 			continue;

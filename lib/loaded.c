@@ -210,10 +210,7 @@ static int run_together(struct run_results *res, const int *cpus, int n,
 	if (done < n) {
 		for (int i = 0; i < n; i++)
 			if (!ok[i])
-				msgs_add(&res->warnings, "cpu %d did not finish "
-					 "%s (timed out or faulted: the "
-					 "errors say which): dropped",
-					 cpus[i], what);
+				cpus_lost(res, cpus[i], what);
 		res->failed = 1;
 		cpus_prune(res);
 		bad = -1;
