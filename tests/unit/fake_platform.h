@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "platform.h"
+#include "results.h"
 
 static int fake_cpus = 1;
 static int fake_lost_cpu = -1;	/* this cpu never answers */
@@ -139,6 +140,25 @@ int plat_msr_on_cpus(const int *cpus, int n, uint32_t msr, uint64_t *vals,
 		done++;
 	}
 	return done;
+}
+
+/* Frees a run_results a test built with calloc (its lat, bw, cpu lists). */
+static inline void fake_results_free(struct run_results *res)
+{
+	free(res->lat);
+	free(res->bw);
+	free(res->cpus);
+	free(res->selected);
+	free(res);
+}
+
+/* Whether a warning of the run contains `what`. */
+static inline int fake_warned(const struct run_results *res, const char *what)
+{
+	for (int i = 0; i < res->warnings.count; i++)
+		if (strstr(res->warnings.text[i], what))
+			return 1;
+	return 0;
 }
 
 #endif

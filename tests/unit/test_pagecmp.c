@@ -40,21 +40,6 @@ static struct run_results *run(const char *page)
 	return res;
 }
 
-static void done(struct run_results *res)
-{
-	free(res->lat);
-	free(res->cpus);
-	free(res->selected);
-	free(res);
-}
-
-static int warned(const struct run_results *res, const char *what)
-{
-	for (int i = 0; i < res->warnings.count; i++)
-		if (strstr(res->warnings.text[i], what))
-			return 1;
-	return 0;
-}
 
 /* How many points were measured on page pages. */
 static int count_page(const struct run_results *res, uint64_t page)
@@ -82,13 +67,13 @@ static void all_three_on_a_machine_with_1g(void **state)
 	assert_int_equal(count_page(res, 2 * M), 2);
 	assert_int_equal(count_page(res, 4096), 2);
 	/* (The host's noise may warn about samples; never about pages.) */
-	assert_false(warned(res, "pages"));
+	assert_false(fake_warned(res, "pages"));
 	assert_non_null(strstr(fake_out, "latency, cpu 0, 1G pages"));
 	assert_non_null(strstr(fake_out, "latency, cpu 0, 4K pages"));
 	assert_non_null(strstr(fake_out, "ratio to 1G pages"));
 	assert_non_null(strstr(fake_out, "2M/1G"));
 	assert_non_null(strstr(fake_out, "4K/1G"));
-	done(res);
+	fake_results_free(res);
 }
 
 /* No 1G pages (-cpu pdpe1gb=off): the 1G pass would only repeat the 2M
@@ -105,12 +90,12 @@ static void no_1g_pass_skipped(void **state)
 	assert_int_equal(count_page(res, G), 0);
 	assert_int_equal(count_page(res, 2 * M), 2);
 	assert_int_equal(count_page(res, 4096), 2);
-	assert_true(warned(res, "2M pages, not the 1G asked: that pass is "
+	assert_true(fake_warned(res, "2M pages, not the 1G asked: that pass is "
 			   "skipped"));
 	assert_non_null(strstr(fake_out, "latency on 1G pages: skipped"));
 	assert_non_null(strstr(fake_out, "ratio to 2M pages"));
 	assert_null(strstr(fake_out, "/1G"));
-	done(res);
+	fake_results_free(res);
 }
 
 /* page=1G,4K without 1G pages: the 1G pass runs on 2M pages (not in the
@@ -126,9 +111,9 @@ static void fallback_recorded_honestly(void **state)
 	assert_int_equal(res->lat_count, 4);
 	assert_int_equal(count_page(res, 2 * M), 2);
 	assert_int_equal(count_page(res, 4096), 2);
-	assert_true(warned(res, "2M pages, not the 1G asked"));
-	assert_false(warned(res, "skipped"));
-	done(res);
+	assert_true(fake_warned(res, "2M pages, not the 1G asked"));
+	assert_false(fake_warned(res, "skipped"));
+	fake_results_free(res);
 }
 
 /* One page size: no table. */
@@ -143,7 +128,7 @@ static void single_page_no_table(void **state)
 	assert_int_equal(res->lat_count, 2);
 	assert_int_equal(count_page(res, 4096), 2);
 	assert_null(strstr(fake_out, "page sizes"));
-	done(res);
+	fake_results_free(res);
 }
 
 static void build_rows(void **state)

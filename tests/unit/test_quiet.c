@@ -49,22 +49,6 @@ static struct run_results *run(const char *tests, uint64_t (*smi)(void))
 	return res;
 }
 
-static void done(struct run_results *res)
-{
-	free(res->lat);
-	free(res->bw);
-	free(res->cpus);
-	free(res->selected);
-	free(res);
-}
-
-static int warned(const struct run_results *res, const char *what)
-{
-	for (int i = 0; i < res->warnings.count; i++)
-		if (strstr(res->warnings.text[i], what))
-			return 1;
-	return 0;
-}
 
 /* An SMI in the second sample (reads 2 and 3 frame it): that sample is
  * taken again and the point counts one. */
@@ -80,7 +64,7 @@ static void latency_sample_hit_by_smi_is_retaken(void **state)
 	assert_int_equal(res->lat[0].smi, 1);
 	assert_true(res->lat[0].retaken >= 1);
 	assert_int_equal(res->lat[0].repeats, 5);
-	done(res);
+	fake_results_free(res);
 }
 
 /* SMIs in every sample: two rounds of retakes (5 + 5 more samples, all
@@ -95,8 +79,8 @@ static void latency_smi_storm_is_bounded_and_warned(void **state)
 	assert_int_equal(res->lat[0].smi, 15);
 	assert_int_equal(res->lat[0].retaken, 10);
 	assert_int_equal(res->lat[0].noisy, 5);
-	assert_true(warned(res, "or hit by an SMI after retakes"));
-	done(res);
+	assert_true(fake_warned(res, "or hit by an SMI after retakes"));
+	fake_results_free(res);
 }
 
 /* Without a counter the points say so (null in the JSON). */
@@ -108,7 +92,7 @@ static void no_counter_no_smi_field(void **state)
 	assert_int_equal(latency_sweep(res), 0);
 	assert_int_equal(res->lat[0].smi, -1);
 	assert_int_equal(smi_reads, 0);
-	done(res);
+	fake_results_free(res);
 }
 
 /* Bandwidth: the first sample of the first point saw an SMI; it is
@@ -129,7 +113,7 @@ static void bandwidth_sample_hit_by_smi_is_retaken(void **state)
 		assert_int_equal(res->bw[i].smi, 0);
 		assert_int_equal(res->bw[i].retaken, 0);
 	}
-	done(res);
+	fake_results_free(res);
 }
 
 /* Every sample hit, retakes included: no point is kept, each says why. */
@@ -141,8 +125,8 @@ static void bandwidth_smi_storm_drops_points(void **state)
 	res = run("tests=bandwidth", fake_smi_count);
 	assert_int_equal(bandwidth_run(res, 0), 0);
 	assert_int_equal(res->bw_count, 0);
-	assert_true(warned(res, "every sample hit by an SMI"));
-	done(res);
+	assert_true(fake_warned(res, "every sample hit by an SMI"));
+	fake_results_free(res);
 }
 
 int main(void)
