@@ -15,6 +15,7 @@
 #include "progress.h"
 #include "stats.h"
 #include "sweep.h"
+#include "together.h"
 
 #define MAX_LEVELS 4
 #define MAX_SAMPLES 1000
@@ -133,6 +134,7 @@ struct point_ctx {
 	struct barrier *barriers;
 	uint64_t *times;	/* [cpus * samples * 2] */
 	uint64_t *smis;		/* [cpus * samples], or 0: SMIs not read */
+	struct cpu_span *spans;	/* [cpus]: one sample's, for its GB/s */
 	uint8_t *mem;		/* the buffer, split per cpu */
 	uint64_t mem_bytes;
 	int samples;
@@ -196,7 +198,7 @@ static struct bw_point *run_point(struct point_ctx *x,
 	uint64_t slot = (size + BUF_ALIGN - 1) / BUF_ALIGN * BUF_ALIGN;
 	uint64_t target = sweep_sample_ns(&res->config) * res->tsc_hz /
 			  1000000000u;
-	uint64_t gbs[MAX_SAMPLES];
+	uint64_t kbs[MAX_SAMPLES];
 	int good = 0, smi = 0, retaken = 0;
 	struct bw_point *pt;
 	struct stats_u64 st;
@@ -235,29 +237,28 @@ static struct bw_point *run_point(struct point_ctx *x,
 		hit = 0;
 		if (run_once(x, k, cpus, size, per_buf, passes, target, n) < 0)
 			return 0;
-		/* GB/s of a sample: all bytes over the span from the common
-		 * start to the slowest cpu's end. */
+		/* GB/s of a sample: lib/together.h's rule. */
 		for (int s = 0; s < n; s++) {
-			uint64_t t0 = x->jobs[0].start[s], t1 = 0;
-			int valid = t0 != 0, smi_seen = 0;
-			for (int i = 0; i < cpus && valid; i++) {
-				valid = x->jobs[i].start[s] != 0;
-				if (x->jobs[i].end[s] > t1)
-					t1 = x->jobs[i].end[s];
+			int valid = 1, smi_seen = 0;
+			double gb;
+			for (int i = 0; i < cpus; i++) {
+				valid &= x->jobs[i].start[s] != 0;
 				smi_seen |= x->smis && x->jobs[i].smis[s];
+				x->spans[i] = (struct cpu_span){
+					.bytes = per_buf * (uint64_t)
+						 k->bytes_per_byte *
+						 x->jobs[i].passes,
+					.t0 = x->jobs[i].start[s],
+					.t1 = x->jobs[i].end[s] };
 			}
 			if (smi_seen) {
 				smi++;
 				hit = 1;
 				continue;
 			}
-			if (!valid || t1 <= t0)
-				continue;
-			gbs[good++] = (uint64_t)((double)(per_buf *
-							  k->bytes_per_byte) *
-						 (double)x->jobs[0].passes * cpus *
-						 (double)res->tsc_hz /
-						 (double)(t1 - t0) / 1e3); /* MB/s */
+			gb = together_gb_per_s(x->spans, cpus, res->tsc_hz);
+			if (valid && gb > 0)
+				kbs[good++] = (uint64_t)(gb * 1e6); /* kB/s */
 		}
 	}
 	if (good == 0) {
@@ -267,7 +268,7 @@ static struct bw_point *run_point(struct point_ctx *x,
 			 cpus);
 		return 0;
 	}
-	st = stats_summarize_u64(gbs, (size_t)good);
+	st = stats_summarize_u64(kbs, (size_t)good);
 	pt = &res->bw[res->bw_count++];
 	*pt = (struct bw_point){
 		.kernel = k->name,
@@ -367,13 +368,14 @@ int bandwidth_run(struct run_results *res, int have_avx2)
 	x.jobs = plat_alloc(sizeof(*x.jobs) * (size_t)ncpu);
 	x.args = plat_alloc(sizeof(void *) * (size_t)ncpu);
 	x.ok = plat_alloc(sizeof(int) * (size_t)ncpu);
+	x.spans = plat_alloc(sizeof(*x.spans) * (size_t)ncpu);
 	x.barriers = plat_alloc(sizeof(struct barrier) * (size_t)x.samples);
 	x.times = plat_alloc(sizeof(uint64_t) * 2 * (size_t)x.samples *
 			     (size_t)ncpu);
 	if (res->smi_count)
 		x.smis = plat_alloc(sizeof(uint64_t) * (size_t)x.samples *
 				    (size_t)ncpu);
-	if (!x.jobs || !x.args || !x.ok || !x.barriers || !x.times ||
+	if (!x.jobs || !x.args || !x.ok || !x.spans || !x.barriers || !x.times ||
 	    (res->smi_count && !x.smis)) {
 		msgs_add(&res->errors, "bandwidth: out of pool memory");
 		res->failed = 1;
@@ -441,6 +443,7 @@ out:
 	plat_free(x.jobs);
 	plat_free(x.args);
 	plat_free(x.ok);
+	plat_free(x.spans);
 	plat_free(x.barriers);
 	plat_free(x.times);
 	plat_free(x.smis);

@@ -18,6 +18,7 @@
 #include "platform.h"
 #include "stats.h"
 #include "sweep.h"
+#include "together.h"
 
 #define NODE_BYTES 64
 #define MAX_SAMPLES 1000
@@ -173,18 +174,16 @@ double loaded_idle_ns(struct run_results *res, int cpu, void *buf,
 	return ns;
 }
 
-/* Aggregate GB/s of the loaders jobs[first..n): each its own bytes over
- * its own time, summed. */
+/* Aggregate GB/s of the loaders jobs[first..n): the rule of every
+ * "cpus together" figure (lib/together.h), all their bytes from the
+ * common start to the last one's stop. spans has room for n. */
 static double loaders_gb(struct run_results *res, const struct load_job *j,
-			 int first, int n)
+			 int first, int n, struct cpu_span *spans)
 {
-	double gb = 0;
-
 	for (int i = first; i < n; i++)
-		if (j[i].t1 > j[i].t0)
-			gb += (double)j[i].bytes * (double)res->tsc_hz /
-			      (double)(j[i].t1 - j[i].t0) / 1e9;
-	return gb;
+		spans[i - first] = (struct cpu_span){
+			.bytes = j[i].bytes, .t0 = j[i].t0, .t1 = j[i].t1 };
+	return together_gb_per_s(spans, n - first, res->tsc_hz);
 }
 
 /* Runs jobs on cpus together; 0 when all finished and started together. */
@@ -230,11 +229,13 @@ double loaded_read_gb(struct run_results *res, const int *cpus, int n,
 		      uint8_t *buf, uint64_t slice)
 {
 	struct load_job *jobs = plat_alloc(sizeof(*jobs) * (size_t)n);
+	struct cpu_span *spans = plat_alloc(sizeof(*spans) * (size_t)n);
 	double gb = -1;
 
 	slice = slice / CHUNK_BYTES * CHUNK_BYTES;
-	if (!jobs || slice == 0) {
+	if (!jobs || !spans || slice == 0) {
 		plat_free(jobs);
+		plat_free(spans);
 		return -1;
 	}
 	for (int i = 0; i < n; i++) {
@@ -248,8 +249,9 @@ double loaded_read_gb(struct run_results *res, const int *cpus, int n,
 		};
 	}
 	if (run_together(res, cpus, n, jobs, "numa read bandwidth") == 0)
-		gb = loaders_gb(res, jobs, 0, n);
+		gb = loaders_gb(res, jobs, 0, n, spans);
 	plat_free(jobs);
+	plat_free(spans);
 	return gb;
 }
 
@@ -274,6 +276,7 @@ int loaded_run(struct run_results *res)
 	uint64_t size = latency_dram_bytes(res), hops = 0, *ticks;
 	uint32_t delays[MAX_DELAYS];
 	struct load_job *jobs;
+	struct cpu_span *spans;
 	struct plat_buffer buf;
 	void *at;		/* where the chain goes on */
 	int stop;
@@ -307,8 +310,9 @@ int loaded_run(struct run_results *res)
 	samples = sweep_repeats(&res->config);
 	ticks = plat_alloc(sizeof(uint64_t) * MAX_SAMPLES);
 	jobs = plat_alloc(sizeof(*jobs) * (size_t)n);
+	spans = plat_alloc(sizeof(*spans) * (size_t)n);
 	res->loaded = plat_alloc(sizeof(*res->loaded) * (size_t)(ndelays + 1));
-	if (!ticks || !jobs || !res->loaded) {
+	if (!ticks || !jobs || !spans || !res->loaded) {
 		msgs_add(&res->errors, "loaded latency: out of pool memory");
 		res->failed = 1;
 		goto out;
@@ -365,7 +369,7 @@ int loaded_run(struct run_results *res)
 		res->loaded[res->loaded_count++] = (struct loaded_point){
 			.delay = delays[d],
 			.loaders = cpus - 1,
-			.gb_per_s = loaders_gb(res, jobs, 1, cpus),
+			.gb_per_s = loaders_gb(res, jobs, 1, cpus, spans),
 			.ns = median_ns(res, &jobs[0]),
 		};
 	}
@@ -381,6 +385,7 @@ int loaded_run(struct run_results *res)
 out:
 	plat_free(ticks);
 	plat_free(jobs);
+	plat_free(spans);
 	plat_buffer_free(&buf);
 	return 0;
 }
