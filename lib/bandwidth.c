@@ -128,6 +128,8 @@ static uint64_t size_for(const struct level *lv, int cpus)
 
 struct point_ctx {
 	struct run_results *res;
+	const int *cpu_list;	/* who runs: res->selected for the table */
+	const char *what;	/* the point in messages; 0: the kernel */
 	struct bw_job *jobs;
 	void **args;
 	int *ok;
@@ -140,7 +142,36 @@ struct point_ctx {
 	int samples;
 };
 
-/* One run of n samples of kernel k on the first `cpus` selected cpus
+/* The per-cpu and per-sample arrays of x for up to ncpu cpus (x->res
+ * and x->samples set); -1 when the pool is short (ctx_free cleans up). */
+static int ctx_alloc(struct point_ctx *x, int ncpu)
+{
+	size_t n = (size_t)ncpu, samples = (size_t)x->samples;
+
+	x->jobs = plat_alloc(sizeof(*x->jobs) * n);
+	x->args = plat_alloc(sizeof(void *) * n);
+	x->ok = plat_alloc(sizeof(int) * n);
+	x->spans = plat_alloc(sizeof(*x->spans) * n);
+	x->barriers = plat_alloc(sizeof(struct barrier) * samples);
+	x->times = plat_alloc(sizeof(uint64_t) * 2 * samples * n);
+	if (x->res->smi_count)
+		x->smis = plat_alloc(sizeof(uint64_t) * samples * n);
+	return x->jobs && x->args && x->ok && x->spans && x->barriers &&
+	       x->times && (!x->res->smi_count || x->smis) ? 0 : -1;
+}
+
+static void ctx_free(struct point_ctx *x)
+{
+	plat_free(x->jobs);
+	plat_free(x->args);
+	plat_free(x->ok);
+	plat_free(x->spans);
+	plat_free(x->barriers);
+	plat_free(x->times);
+	plat_free(x->smis);
+}
+
+/* One run of n samples of kernel k on the first `cpus` of x->cpu_list
  * (passes 0: each sizes its own). Returns 0, or -1 when a cpu did not
  * finish (it is dropped from the run). */
 static int run_once(struct point_ctx *x, const struct bw_kernel *k, int cpus,
@@ -173,12 +204,13 @@ static int run_once(struct point_ctx *x, const struct bw_kernel *k, int cpus,
 		};
 		x->args[i] = &x->jobs[i];
 	}
-	done = plat_run_on_cpus(res->selected, cpus, bw_window, x->args,
+	done = plat_run_on_cpus(x->cpu_list, cpus, bw_window, x->args,
 				RUN_TIMEOUT_US, x->ok);
 	if (done < cpus) {
 		for (int i = 0; i < cpus; i++)
 			if (!x->ok[i])
-				cpus_lost(res, res->selected[i], k->name);
+				cpus_lost(res, x->cpu_list[i],
+					  x->what ? x->what : k->name);
 		res->failed = 1;
 		cpus_prune(res);
 		return -1;
@@ -186,29 +218,28 @@ static int run_once(struct point_ctx *x, const struct bw_kernel *k, int cpus,
 	return 0;
 }
 
-/* Runs kernel k on the first `cpus` selected cpus, each over its own
- * `size` bytes. Appends the point; returns it, or 0 on failure. */
-static struct bw_point *run_point(struct point_ctx *x,
-				  const struct bw_kernel *k, const char *level,
-				  uint64_t size, int cpus, uint64_t passes,
-				  int scaling)
+/* Measures kernel k on the first `cpus` of x->cpu_list together, each
+ * over its own `size` bytes of x->mem (passes 0: sized on the first cpu
+ * alone). Fills *pt but its level and scaling; 0, or -1 when a cpu did
+ * not finish or no sample is left (warned). `level` names the point in
+ * the warnings. */
+static int measure(struct point_ctx *x, const struct bw_kernel *k,
+		   const char *level, uint64_t size, int cpus,
+		   uint64_t passes, struct bw_point *pt)
 {
 	struct run_results *res = x->res;
+	const char *what = x->what ? x->what : k->name;
 	uint64_t per_buf = k->bytes_per_byte == 2 ? size / 2 : size;
 	uint64_t slot = (size + BUF_ALIGN - 1) / BUF_ALIGN * BUF_ALIGN;
 	uint64_t target = sweep_sample_ns(&res->config) * res->tsc_hz /
 			  1000000000u;
 	uint64_t kbs[MAX_SAMPLES];
 	int good = 0, smi = 0, retaken = 0;
-	struct bw_point *pt;
 	struct stats_u64 st;
 
 	per_buf &= ~(uint64_t)63;
-	if (res->bw_count >= res->bw_cap || slot * (uint64_t)cpus > x->mem_bytes)
-		return 0;
-	/* A cpu dropped earlier in this row: the row's `cpus` is stale. */
-	if (cpus > res->selected_count)
-		return 0;
+	if (cpus < 1 || slot * (uint64_t)cpus > x->mem_bytes)
+		return -1;
 	/* cpus started together must do the same work: size it on one cpu
 	 * first (a sample then lasts about the target on one cpu, longer when
 	 * they share a bottleneck). */
@@ -220,10 +251,10 @@ static struct bw_point *run_point(struct point_ctx *x,
 				      .bytes = per_buf, .target_ticks = target };
 		void *arg = &cal;
 		int ok = 0;
-		plat_run_on_cpus(res->selected, 1, bw_window, &arg,
+		plat_run_on_cpus(x->cpu_list, 1, bw_window, &arg,
 				 RUN_TIMEOUT_US, &ok);
 		if (!ok)
-			return 0;
+			return -1;
 		passes = cal.passes;
 	}
 	/* Samples an SMI hit are dropped and taken again, a few rounds at
@@ -236,7 +267,7 @@ static struct bw_point *run_point(struct point_ctx *x,
 		}
 		hit = 0;
 		if (run_once(x, k, cpus, size, per_buf, passes, target, n) < 0)
-			return 0;
+			return -1;
 		/* GB/s of a sample: lib/together.h's rule. */
 		for (int s = 0; s < n; s++) {
 			int valid = 1, smi_seen = 0;
@@ -264,16 +295,13 @@ static struct bw_point *run_point(struct point_ctx *x,
 	if (good == 0) {
 		msgs_add(&res->warnings, smi ? "%s on %d cpus: every sample "
 			 "hit by an SMI; point dropped" : "%s on %d cpus: the "
-			 "cpus did not start together; point dropped", k->name,
+			 "cpus did not start together; point dropped", what,
 			 cpus);
-		return 0;
+		return -1;
 	}
 	st = stats_summarize_u64(kbs, (size_t)good);
-	pt = &res->bw[res->bw_count++];
 	*pt = (struct bw_point){
 		.kernel = k->name,
-		.level = level,
-		.scaling = scaling,
 		.cpus = cpus,
 		.size_bytes = size,
 		.bytes = per_buf * (uint64_t)k->bytes_per_byte *
@@ -287,9 +315,32 @@ static struct bw_point *run_point(struct point_ctx *x,
 	};
 	if (smi && good < x->samples)
 		msgs_add(&res->warnings, "%s on %d cpu%s at %s: %d samples "
-			 "lost to SMIs after retakes", k->name, cpus,
+			 "lost to SMIs after retakes", what, cpus,
 			 cpus > 1 ? "s" : "", level, x->samples - good);
-	return pt;
+	return 0;
+}
+
+/* Runs kernel k on the first `cpus` selected cpus, each over its own
+ * `size` bytes. Appends the point; returns it, or 0 on failure. */
+static struct bw_point *run_point(struct point_ctx *x,
+				  const struct bw_kernel *k, const char *level,
+				  uint64_t size, int cpus, uint64_t passes,
+				  int scaling)
+{
+	struct run_results *res = x->res;
+	struct bw_point pt;
+
+	if (res->bw_count >= res->bw_cap)
+		return 0;
+	/* A cpu dropped earlier in this row: the row's `cpus` is stale. */
+	if (cpus > res->selected_count)
+		return 0;
+	if (measure(x, k, level, size, cpus, passes, &pt) < 0)
+		return 0;
+	pt.level = level;
+	pt.scaling = scaling;
+	res->bw[res->bw_count] = pt;
+	return &res->bw[res->bw_count++];
 }
 
 int bandwidth_scaling_counts(int n, int *counts, int cap)
@@ -365,18 +416,8 @@ int bandwidth_run(struct run_results *res, int have_avx2)
 	}
 	x.mem = buf.base;
 	x.mem_bytes = buf.bytes;
-	x.jobs = plat_alloc(sizeof(*x.jobs) * (size_t)ncpu);
-	x.args = plat_alloc(sizeof(void *) * (size_t)ncpu);
-	x.ok = plat_alloc(sizeof(int) * (size_t)ncpu);
-	x.spans = plat_alloc(sizeof(*x.spans) * (size_t)ncpu);
-	x.barriers = plat_alloc(sizeof(struct barrier) * (size_t)x.samples);
-	x.times = plat_alloc(sizeof(uint64_t) * 2 * (size_t)x.samples *
-			     (size_t)ncpu);
-	if (res->smi_count)
-		x.smis = plat_alloc(sizeof(uint64_t) * (size_t)x.samples *
-				    (size_t)ncpu);
-	if (!x.jobs || !x.args || !x.ok || !x.spans || !x.barriers || !x.times ||
-	    (res->smi_count && !x.smis)) {
+	x.cpu_list = res->selected;
+	if (ctx_alloc(&x, ncpu) < 0) {
 		msgs_add(&res->errors, "bandwidth: out of pool memory");
 		res->failed = 1;
 		goto out;
@@ -440,13 +481,27 @@ int bandwidth_run(struct run_results *res, int have_avx2)
 		}
 	}
 out:
-	plat_free(x.jobs);
-	plat_free(x.args);
-	plat_free(x.ok);
-	plat_free(x.spans);
-	plat_free(x.barriers);
-	plat_free(x.times);
-	plat_free(x.smis);
+	ctx_free(&x);
 	plat_buffer_free(&buf);
 	return 0;
+}
+
+double bandwidth_read_together(struct run_results *res, const int *cpus,
+			       int n, uint8_t *buf, uint64_t buf_bytes,
+			       uint64_t size, const char *what)
+{
+	struct point_ctx x = { .res = res, .cpu_list = cpus, .what = what,
+			       .mem = buf, .mem_bytes = buf_bytes,
+			       .samples = sweep_repeats(&res->config) };
+	struct bw_point pt;
+	double gb = -1;
+
+	if (n < 1)
+		return -1;
+	if (ctx_alloc(&x, n) == 0 &&
+	    measure(&x, bw_kernel_for("read", res->avx2_usable), "DRAM",
+		    size, n, 0, &pt) == 0)
+		gb = pt.gb_median;
+	ctx_free(&x);
+	return gb;
 }

@@ -9,6 +9,19 @@
  * have_avx2: the CPU has AVX2 and its state is enabled on every cpu. */
 int bandwidth_run(struct run_results *res, int have_avx2);
 
+/* The table's all-cpus read, on any cpus and buffer: cpus[0..n) each
+ * read their own `size` bytes of buf (slot i at buf + i * size rounded
+ * up to 4 KiB; buf_bytes must hold n slots) with the read kernel
+ * (res->avx2_usable: AVX2, else SSE2), passes sized on cpus[0] alone, a
+ * warm pass, then `repeat` samples started on a TSC barrier, each all
+ * bytes over the span to the slowest cpu's end (lib/together.h), SMI
+ * hits retaken. Returns the median GB/s, or < 0 when a cpu did not
+ * finish (dropped, as in the table) or no sample was left (warned,
+ * naming `what`). Appends nothing to res->bw. */
+double bandwidth_read_together(struct run_results *res, const int *cpus,
+			       int n, uint8_t *buf, uint64_t buf_bytes,
+			       uint64_t size, const char *what);
+
 /* Scaling curve points for n cpus: every count up to 8, then about 4 per
  * doubling, always ending at n. Returns how many (at most cap). */
 int bandwidth_scaling_counts(int n, int *counts, int cap);

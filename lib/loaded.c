@@ -45,7 +45,7 @@ struct load_job {
 	const uint8_t *src;
 	uint64_t slice;		/* multiple of CHUNK_BYTES */
 	uint64_t delay;
-	uint64_t run_ticks;	/* stop after this long (the read-only case) */
+	uint64_t run_ticks;	/* stop after this long, chaser or not */
 	uint64_t bytes, t0, t1, sink;
 	/* both */
 	int *stop;		/* atomic: the chaser is done */
@@ -223,36 +223,6 @@ static int run_together(struct run_results *res, const int *cpus, int n,
 	plat_free(args);
 	plat_free(ok);
 	return bad;
-}
-
-double loaded_read_gb(struct run_results *res, const int *cpus, int n,
-		      uint8_t *buf, uint64_t slice)
-{
-	struct load_job *jobs = plat_alloc(sizeof(*jobs) * (size_t)n);
-	struct cpu_span *spans = plat_alloc(sizeof(*spans) * (size_t)n);
-	double gb = -1;
-
-	slice = slice / CHUNK_BYTES * CHUNK_BYTES;
-	if (!jobs || !spans || slice == 0) {
-		plat_free(jobs);
-		plat_free(spans);
-		return -1;
-	}
-	for (int i = 0; i < n; i++) {
-		jobs[i] = (struct load_job){
-			.rdtscp = res->cpu.f.rdtscp,
-			.src = buf + (uint64_t)i * slice,
-			.slice = slice,
-			.run_ticks = sweep_sample_ns(&res->config) *
-				     (uint64_t)sweep_repeats(&res->config) *
-				     res->tsc_hz / 1000000000u,
-		};
-	}
-	if (run_together(res, cpus, n, jobs, "numa read bandwidth") == 0)
-		gb = loaders_gb(res, jobs, 0, n, spans);
-	plat_free(jobs);
-	plat_free(spans);
-	return gb;
 }
 
 static void print_row(const struct loaded_point *pt, double max_ns)

@@ -2,6 +2,8 @@
  * --bandwidth_matrix, from the ACPI tables instead of an OS. */
 #include "numa_matrix.h"
 
+#include "bandwidth.h"
+#include "bw.h"
 #include "cpus.h"
 #include "fmt.h"
 #include "latency.h"
@@ -9,6 +11,7 @@
 #include "numa.h"
 #include "out.h"
 #include "platform.h"
+#include "sweep.h"
 
 /* Every selected cpu in one node: the fallback without a topology. */
 static void one_node(struct run_results *res, struct numa_topo *t)
@@ -129,7 +132,9 @@ int numa_run(struct run_results *res)
 	r->latency_ns = plat_alloc(sizeof(double) * (size_t)(n * n));
 	r->read_gb = plat_alloc(sizeof(double) * (size_t)(n * n));
 	r->buffer_base = plat_alloc(sizeof(uint64_t) * (size_t)(n * n));
-	if (!r->latency_ns || !r->read_gb || !r->buffer_base) {
+	r->page_bytes = plat_alloc(sizeof(uint64_t) * (size_t)(n * n));
+	if (!r->latency_ns || !r->read_gb || !r->buffer_base ||
+	    !r->page_bytes) {
 		msgs_add(&res->errors, "numa: out of pool memory");
 		res->failed = 1;
 		plat_free(cpus);
@@ -144,13 +149,14 @@ int numa_run(struct run_results *res)
 	    ? "/sys/devices/system/node" : "no topology: one node");
 	print_nodes(t, r->source[0] == 's');
 	for (int c = 0; c < n; c++) {
-		int k = node_cpus(res, t, c, cpus);
-		if (k == 0)
-			continue;
 		for (int m = 0; m < n; m++) {
 			struct plat_buffer buf;
-			int used = k;
+			char what[64];
+			/* Again per cell: a cpu lost in the last one is gone. */
+			int k = node_cpus(res, t, c, cpus), used = k;
 
+			if (k == 0)
+				break;
 			if (r->source[0] != 'n' && numa_node_bytes(t, m) == 0)
 				continue;	/* a node without memory */
 			out_progress("numa: cpus of node %d, memory of node %d",
@@ -177,16 +183,27 @@ int numa_run(struct run_results *res)
 					 used);
 			r->buffer_base[c * n + m] =
 				(uint64_t)(uintptr_t)buf.base;
+			r->page_bytes[c * n + m] = buf.page_bytes;
 			r->latency_ns[c * n + m] =
 				loaded_idle_ns(res, cpus[0], buf.base, size);
-			r->read_gb[c * n + m] =
-				loaded_read_gb(res, cpus, used, buf.base, size);
+			/* The bandwidth table's all-cpus DRAM read, on this
+			 * node's cpus and memory: the diagonal of a one-node
+			 * machine is that table's figure. */
+			fmt(what, sizeof what, "numa read of node %d by "
+			    "node %d", m, c);
+			r->read_gb[c * n + m] = bandwidth_read_together(
+				res, cpus, used, buf.base, buf.bytes, size,
+				what);
 			plat_buffer_free(&buf);
 		}
 	}
+	fmt_size(a, sizeof a, size);
 	out("idle latency from the first selected cpu of each node over %s, "
-	    "and read bandwidth of all its selected cpus (GB = 10^9 bytes)\n",
-	    fmt_size(a, sizeof a, size));
+	    "and read bandwidth of all its selected cpus together, %s each, "
+	    "measured as the bandwidth table's all-cpus %s (median of %d "
+	    "samples; GB = 10^9 bytes)\n", a, a,
+	    bw_kernel_for("read", res->avx2_usable)->name,
+	    sweep_repeats(&res->config));
 	print_matrix(t, r->latency_ns, "latency ns", " %9.1f");
 	print_matrix(t, r->read_gb, "read GB/s", " %9.2f");
 	if (t->has_slit) {

@@ -81,6 +81,7 @@ struct numa_result {
 	double *latency_ns;	/* [cpu node][memory node] */
 	double *read_gb;
 	uint64_t *buffer_base;	/* where each cell's buffer was (0: none) */
+	uint64_t *page_bytes;	/* the pages that mapped it (0: none) */
 	uint64_t size_bytes;	/* working set of each cell */
 };
 

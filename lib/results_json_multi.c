@@ -56,6 +56,20 @@ static void matrix(struct json_writer *w, const char *key, const double *v,
 	json_array_end(w);
 }
 
+/* A node x node matrix of counts; 0 where no buffer was. */
+static void u64_matrix(struct json_writer *w, const char *key,
+		       const uint64_t *v, int n)
+{
+	json_array_begin(w, key);
+	for (int c = 0; c < n; c++) {
+		json_array_begin(w, 0);
+		for (int m = 0; m < n; m++)
+			json_u64(w, 0, v[c * n + m]);
+		json_array_end(w);
+	}
+	json_array_end(w);
+}
+
 void results_json_numa(struct json_writer *w, const struct run_results *res)
 {
 	const struct numa_result *r = res->numa;
@@ -98,15 +112,9 @@ void results_json_numa(struct json_writer *w, const struct run_results *res)
 	matrix(w, "latency_ns", r->latency_ns, n, 2);
 	matrix(w, "read_gb_per_s", r->read_gb, n, 2);
 	/* Where each cell's buffer was, to check it lies in the node (the
-	 * virtual address on Linux). */
-	json_array_begin(w, "buffer_base");
-	for (int c = 0; c < n; c++) {
-		json_array_begin(w, 0);
-		for (int m = 0; m < n; m++)
-			json_u64(w, 0, r->buffer_base[c * n + m]);
-		json_array_end(w);
-	}
-	json_array_end(w);
+	 * virtual address on Linux), and the pages that mapped it. */
+	u64_matrix(w, "buffer_base", r->buffer_base, n);
+	u64_matrix(w, "page_bytes", r->page_bytes, n);
 	if (t->has_slit) {
 		json_array_begin(w, "slit");
 		for (int c = 0; c < n; c++) {

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "numa.h"
 #include "platform.h"
 #include "results.h"
 
@@ -104,6 +105,24 @@ int plat_run_on_cpus(const int *cpus, int n, plat_window_fn fn, void **args,
 		}
 	}
 	return done;
+}
+
+/* No NUMA topology (the matrix then measures one node); node buffers
+ * are plain ones. */
+int plat_numa_topology(struct numa_topo *t)
+{
+	memset(t, 0, sizeof *t);
+	t->problem = "no topology on the fake platform";
+	return 0;
+}
+
+int plat_buffer_alloc_node(uint64_t bytes, uint64_t page_bytes,
+			   const struct numa_topo *t, int node,
+			   struct plat_buffer *out)
+{
+	(void)t;
+	(void)node;
+	return plat_buffer_alloc(bytes, page_bytes, out);
 }
 
 /* MSRs: one value per cpu; plat_msr_probe answers fake_msr_probe, and

@@ -1,4 +1,6 @@
-/* "N cpus together": the one rule for their GB/s (lib/together.c). */
+/* "N cpus together": the one rule for their GB/s (lib/together.c), and
+ * the NUMA read matrix measured as the bandwidth table's all-cpus read
+ * (through the fake platform, one cpu: the windows run in place). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -6,6 +8,11 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "fake_platform.h"
+
+#include "cpu.h"
+#include "cpus.h"
+#include "numa_matrix.h"
 #include "together.h"
 
 #define GHZ 1000000000ull
@@ -60,6 +67,89 @@ static void nothing_to_divide(void **state)
 	assert_true(together_gb_per_s(s, 1, GHZ) > 0);
 }
 
+/* A stand-in SMI counter: quiet, or a new SMI between any two reads. */
+static int smi_storm;
+static uint64_t smi_reads;
+
+static uint64_t fake_smi_count(void)
+{
+	uint64_t n = smi_reads++;
+
+	return smi_storm ? n : 0;
+}
+
+static struct run_results *numa_results(void)
+{
+	const char *words[] = { "profile=quick", "repeat=5", "tests=numa" };
+	struct run_results *res = calloc(1, sizeof *res);
+
+	assert_non_null(res);
+	config_defaults(&res->config);
+	assert_int_equal(config_parse_args(&res->config, 3, words,
+					   &res->errors, &res->warnings), 0);
+	res->bw_cap = 8;
+	res->bw = calloc(8, sizeof *res->bw);
+	res->tsc_hz = plat_tsc_hz();
+	res->cpu.f.rdtscp = cpu_has_rdtscp();
+	/* A 16 MiB L3: the quick DRAM size is its floor, 64 MiB. */
+	res->cpu.cache_count = 1;
+	res->cpu.caches[0] = (struct cpu_cache){ 3, "unified", 16 << 20, 64,
+						 16, 1 };
+	res->smi_count = fake_smi_count;
+	smi_reads = 0;
+	fake_cpus = 1;
+	assert_int_equal(cpus_select(res), 1);
+	return res;
+}
+
+static void numa_results_free(struct run_results *res)
+{
+	if (res->numa) {
+		free(res->numa->topo);
+		free(res->numa->latency_ns);
+		free(res->numa->read_gb);
+		free(res->numa->buffer_base);
+		free(res->numa->page_bytes);
+		free(res->numa);
+	}
+	fake_results_free(res);
+}
+
+/* The numa read is the bandwidth table's measurement: `repeat` samples,
+ * each framed by SMI counter reads, nothing added to the table, and the
+ * cell's pages recorded. */
+static void numa_read_is_the_bandwidth_measurement(void **state)
+{
+	struct run_results *res;
+	(void)state;
+	smi_storm = 0;
+	res = numa_results();
+	assert_int_equal(numa_run(res), 0);
+	assert_non_null(res->numa);
+	assert_true(res->numa->latency_ns[0] > 0);
+	assert_true(res->numa->read_gb[0] > 0);
+	assert_int_equal(smi_reads, 2 * 5);
+	assert_int_equal(res->bw_count, 0);
+	assert_int_equal(res->numa->page_bytes[0], 4096);
+	numa_results_free(res);
+}
+
+/* Every sample hit by an SMI, retakes too: the cell is dropped and says
+ * why, as a bandwidth point would. */
+static void numa_read_follows_the_smi_rule(void **state)
+{
+	struct run_results *res;
+	(void)state;
+	smi_storm = 1;
+	res = numa_results();
+	assert_int_equal(numa_run(res), 0);
+	assert_true(res->numa->latency_ns[0] > 0);
+	assert_true(res->numa->read_gb[0] < 0);
+	assert_true(fake_warned(res, "numa read of node 0 by node 0 on 1 "
+				"cpus: every sample hit by an SMI"));
+	numa_results_free(res);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -67,6 +157,8 @@ int main(void)
 		cmocka_unit_test(span_from_the_earliest_start),
 		cmocka_unit_test(same_window_is_the_sum),
 		cmocka_unit_test(nothing_to_divide),
+		cmocka_unit_test(numa_read_is_the_bandwidth_measurement),
+		cmocka_unit_test(numa_read_follows_the_smi_rule),
 	};
 	return cmocka_run_group_tests(tests, 0, 0);
 }
