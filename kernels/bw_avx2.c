@@ -159,12 +159,58 @@ uint64_t bw_ntwrite_avx2(void *dst, const void *src, uint64_t bytes,
 	return (uint64_t)(uintptr_t)p;
 }
 
-/* copy: the block's eight loads (ymm0..ymm7) issue before its eight
- * stores, so four lines of src are requested together. src and dst get
- * a pointer each: stores with base+displacement addressing can use the
- * simple store-address port on Intel cores (an indexed store would take
- * a load port instead); the second add costs one uop per sixteen
- * accesses. */
+/* copy and ntcopy: the block's eight loads (ymm0..ymm7) issue before its
+ * eight stores, so four lines of src are requested together. src and dst
+ * get a pointer each: stores with base+displacement addressing can use
+ * the simple store-address port on Intel cores (an indexed store would
+ * take a load port instead); the second add costs one uop per sixteen
+ * accesses. `store` and `fence` as for write: ntcopy's vmovntdq writes
+ * dst around the caches, so the destination line is never read for
+ * ownership first (a cached store reads it, then writes it back: three
+ * transfers for the two a copy counts). */
+#define BW_COPY_ASM(store, fence)                                           \
+	__asm__ volatile(                                                   \
+		"test %[r], %[r]\n\t"                                       \
+		"jz 9f\n"                                                   \
+		"0:\n\t"                                                    \
+		"mov %[src], %[s]\n\t"                                      \
+		"mov %[dst], %[d]\n\t"                                      \
+		"cmp %[blocks_end], %[s]\n\t"                               \
+		"jae 2f\n\t"                                                \
+		".p2align 5\n"                                              \
+		"1:\n\t"                                                    \
+		".irp k,0,1,2,3,4,5,6,7\n\t"                                \
+		"vmovdqa \\k*32(%[s]), %%ymm\\k\n\t"                       \
+		".endr\n\t"                                                 \
+		".irp k,0,1,2,3,4,5,6,7\n\t"                                \
+		store " %%ymm\\k, \\k*32(%[d])\n\t"                        \
+		".endr\n\t"                                                 \
+		"add $256, %[s]\n\t"                                        \
+		"add $256, %[d]\n\t"                                        \
+		"cmp %[blocks_end], %[s]\n\t"                               \
+		"jb 1b\n"                                                   \
+		"2:\n\t"                                                    \
+		"cmp %[end], %[s]\n\t"                                      \
+		"jae 4f\n"                                                  \
+		"3:\n\t"                                                    \
+		"vmovdqa (%[s]), %%ymm0\n\t"                                \
+		store " %%ymm0, (%[d])\n\t"                                 \
+		"add $32, %[s]\n\t"                                         \
+		"add $32, %[d]\n\t"                                         \
+		"cmp %[end], %[s]\n\t"                                      \
+		"jb 3b\n"                                                   \
+		"4:\n\t"                                                    \
+		"dec %[r]\n\t"                                              \
+		"jnz 0b\n"                                                  \
+		"9:\n\t"                                                    \
+		fence                                                       \
+		"vzeroupper"                                                \
+		: [s] "=&r"(s), [d] "=&r"(d), [r] "+&r"(r)                  \
+		: [src] "r"(src), [dst] "r"(dst),                           \
+		  [blocks_end] "r"(blocks_end), [end] "r"(end)              \
+		: "cc", "memory", "xmm0", "xmm1", "xmm2", "xmm3", "xmm4",   \
+		  "xmm5", "xmm6", "xmm7")
+
 uint64_t bw_copy_avx2(void *dst, const void *src, uint64_t bytes,
 		      uint64_t repeats)
 {
@@ -175,46 +221,23 @@ uint64_t bw_copy_avx2(void *dst, const void *src, uint64_t bytes,
 	uint8_t *d;
 	uint64_t r = repeats;
 
-	__asm__ volatile(
-		"test %[r], %[r]\n\t"
-		"jz 9f\n"
-		"0:\n\t"
-		"mov %[src], %[s]\n\t"
-		"mov %[dst], %[d]\n\t"
-		"cmp %[blocks_end], %[s]\n\t"
-		"jae 2f\n\t"
-		".p2align 5\n"
-		"1:\n\t"
-		".irp k,0,1,2,3,4,5,6,7\n\t"
-		"vmovdqa \\k*32(%[s]), %%ymm\\k\n\t"
-		".endr\n\t"
-		".irp k,0,1,2,3,4,5,6,7\n\t"
-		"vmovdqa %%ymm\\k, \\k*32(%[d])\n\t"
-		".endr\n\t"
-		"add $256, %[s]\n\t"
-		"add $256, %[d]\n\t"
-		"cmp %[blocks_end], %[s]\n\t"
-		"jb 1b\n"
-		"2:\n\t"
-		"cmp %[end], %[s]\n\t"
-		"jae 4f\n"
-		"3:\n\t"
-		"vmovdqa (%[s]), %%ymm0\n\t"
-		"vmovdqa %%ymm0, (%[d])\n\t"
-		"add $32, %[s]\n\t"
-		"add $32, %[d]\n\t"
-		"cmp %[end], %[s]\n\t"
-		"jb 3b\n"
-		"4:\n\t"
-		"dec %[r]\n\t"
-		"jnz 0b\n"
-		"9:\n\t"
-		"vzeroupper"
-		: [s] "=&r"(s), [d] "=&r"(d), [r] "+&r"(r)
-		: [src] "r"(src), [dst] "r"(dst),
-		  [blocks_end] "r"(blocks_end), [end] "r"(end)
-		: "cc", "memory", "xmm0", "xmm1", "xmm2", "xmm3", "xmm4",
-		  "xmm5", "xmm6", "xmm7");
+	BW_COPY_ASM("vmovdqa", "");
+	if (!bytes || !repeats)
+		return 0;
+	return ((const uint64_t *)dst)[bytes / 8 - 1];
+}
+
+uint64_t bw_ntcopy_avx2(void *dst, const void *src, uint64_t bytes,
+			uint64_t repeats)
+{
+	const uint8_t *blocks_end = (const uint8_t *)src +
+				    (bytes & ~(uint64_t)(BLOCK_BYTES - 1));
+	const uint8_t *end = (const uint8_t *)src + bytes;
+	const uint8_t *s;
+	uint8_t *d;
+	uint64_t r = repeats;
+
+	BW_COPY_ASM("vmovntdq", "sfence\n\t");
 	if (!bytes || !repeats)
 		return 0;
 	return ((const uint64_t *)dst)[bytes / 8 - 1];

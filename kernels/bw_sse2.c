@@ -140,9 +140,58 @@ uint64_t bw_ntwrite_sse2(void *dst, const void *src, uint64_t bytes,
 	return (uint64_t)(uintptr_t)p;
 }
 
-/* copy: eight loads (xmm0..xmm7, half a block) then their eight stores,
- * twice per block; one pointer each for src and dst so every access is
- * base+displacement (see bw_avx2.c). */
+/* copy and ntcopy: eight loads (xmm0..xmm7, half a block) then their
+ * eight stores, twice per block; one pointer each for src and dst so
+ * every access is base+displacement (see bw_avx2.c). `store` is movdqa
+ * or movntdq, `fence` empty or sfence, as for write. */
+#define BW_COPY_ASM(store, fence)                                           \
+	__asm__ volatile(                                                   \
+		"test %[r], %[r]\n\t"                                       \
+		"jz 9f\n"                                                   \
+		"0:\n\t"                                                    \
+		"mov %[src], %[s]\n\t"                                      \
+		"mov %[dst], %[d]\n\t"                                      \
+		"cmp %[blocks_end], %[s]\n\t"                               \
+		"jae 2f\n\t"                                                \
+		".p2align 5\n"                                              \
+		"1:\n\t"                                                    \
+		".irp k,0,1,2,3,4,5,6,7\n\t"                                \
+		"movdqa \\k*16(%[s]), %%xmm\\k\n\t"                        \
+		".endr\n\t"                                                 \
+		".irp k,0,1,2,3,4,5,6,7\n\t"                                \
+		store " %%xmm\\k, \\k*16(%[d])\n\t"                        \
+		".endr\n\t"                                                 \
+		".irp k,0,1,2,3,4,5,6,7\n\t"                                \
+		"movdqa 128+\\k*16(%[s]), %%xmm\\k\n\t"                    \
+		".endr\n\t"                                                 \
+		".irp k,0,1,2,3,4,5,6,7\n\t"                                \
+		store " %%xmm\\k, 128+\\k*16(%[d])\n\t"                    \
+		".endr\n\t"                                                 \
+		"add $256, %[s]\n\t"                                        \
+		"add $256, %[d]\n\t"                                        \
+		"cmp %[blocks_end], %[s]\n\t"                               \
+		"jb 1b\n"                                                   \
+		"2:\n\t"                                                    \
+		"cmp %[end], %[s]\n\t"                                      \
+		"jae 4f\n"                                                  \
+		"3:\n\t"                                                    \
+		"movdqa (%[s]), %%xmm0\n\t"                                 \
+		store " %%xmm0, (%[d])\n\t"                                 \
+		"add $16, %[s]\n\t"                                         \
+		"add $16, %[d]\n\t"                                         \
+		"cmp %[end], %[s]\n\t"                                      \
+		"jb 3b\n"                                                   \
+		"4:\n\t"                                                    \
+		"dec %[r]\n\t"                                              \
+		"jnz 0b\n"                                                  \
+		"9:"                                                        \
+		fence                                                       \
+		: [s] "=&r"(s), [d] "=&r"(d), [r] "+&r"(r)                  \
+		: [src] "r"(src), [dst] "r"(dst),                           \
+		  [blocks_end] "r"(blocks_end), [end] "r"(end)              \
+		: "cc", "memory", "xmm0", "xmm1", "xmm2", "xmm3", "xmm4",   \
+		  "xmm5", "xmm6", "xmm7")
+
 uint64_t bw_copy_sse2(void *dst, const void *src, uint64_t bytes,
 		      uint64_t repeats)
 {
@@ -153,51 +202,23 @@ uint64_t bw_copy_sse2(void *dst, const void *src, uint64_t bytes,
 	uint8_t *d;
 	uint64_t r = repeats;
 
-	__asm__ volatile(
-		"test %[r], %[r]\n\t"
-		"jz 9f\n"
-		"0:\n\t"
-		"mov %[src], %[s]\n\t"
-		"mov %[dst], %[d]\n\t"
-		"cmp %[blocks_end], %[s]\n\t"
-		"jae 2f\n\t"
-		".p2align 5\n"
-		"1:\n\t"
-		".irp k,0,1,2,3,4,5,6,7\n\t"
-		"movdqa \\k*16(%[s]), %%xmm\\k\n\t"
-		".endr\n\t"
-		".irp k,0,1,2,3,4,5,6,7\n\t"
-		"movdqa %%xmm\\k, \\k*16(%[d])\n\t"
-		".endr\n\t"
-		".irp k,0,1,2,3,4,5,6,7\n\t"
-		"movdqa 128+\\k*16(%[s]), %%xmm\\k\n\t"
-		".endr\n\t"
-		".irp k,0,1,2,3,4,5,6,7\n\t"
-		"movdqa %%xmm\\k, 128+\\k*16(%[d])\n\t"
-		".endr\n\t"
-		"add $256, %[s]\n\t"
-		"add $256, %[d]\n\t"
-		"cmp %[blocks_end], %[s]\n\t"
-		"jb 1b\n"
-		"2:\n\t"
-		"cmp %[end], %[s]\n\t"
-		"jae 4f\n"
-		"3:\n\t"
-		"movdqa (%[s]), %%xmm0\n\t"
-		"movdqa %%xmm0, (%[d])\n\t"
-		"add $16, %[s]\n\t"
-		"add $16, %[d]\n\t"
-		"cmp %[end], %[s]\n\t"
-		"jb 3b\n"
-		"4:\n\t"
-		"dec %[r]\n\t"
-		"jnz 0b\n"
-		"9:"
-		: [s] "=&r"(s), [d] "=&r"(d), [r] "+&r"(r)
-		: [src] "r"(src), [dst] "r"(dst),
-		  [blocks_end] "r"(blocks_end), [end] "r"(end)
-		: "cc", "memory", "xmm0", "xmm1", "xmm2", "xmm3", "xmm4",
-		  "xmm5", "xmm6", "xmm7");
+	BW_COPY_ASM("movdqa", "");
+	if (!bytes || !repeats)
+		return 0;
+	return ((const uint64_t *)dst)[bytes / 8 - 1];
+}
+
+uint64_t bw_ntcopy_sse2(void *dst, const void *src, uint64_t bytes,
+			uint64_t repeats)
+{
+	const uint8_t *blocks_end = (const uint8_t *)src +
+				    (bytes & ~(uint64_t)(BLOCK_BYTES - 1));
+	const uint8_t *end = (const uint8_t *)src + bytes;
+	const uint8_t *s;
+	uint8_t *d;
+	uint64_t r = repeats;
+
+	BW_COPY_ASM("movntdq", "\n\tsfence");
 	if (!bytes || !repeats)
 		return 0;
 	return ((const uint64_t *)dst)[bytes / 8 - 1];

@@ -1,5 +1,6 @@
 /* Bandwidth kernels touch exactly the bytes asked: read sums them, write
- * and ntwrite fill them, copy reproduces them, nothing outside moves;
+ * and ntwrite fill them, copy and ntcopy reproduce them, nothing outside
+ * moves;
  * for sizes that are and are not multiples of the 256-byte block, and
  * for 1 and 3 passes. Then the table: names, flags, lookups. */
 #include <setjmp.h>
@@ -33,12 +34,15 @@ static const uint64_t repeat_counts[] = { 1, 3 };
 
 #define COUNT_OF(a) (sizeof(a) / sizeof((a)[0]))
 
+/* state: "avx2-OP" or "sse2-OP", found by operation (ntcopy shares
+ * copy's reported name). */
 static const struct bw_kernel *kernel_or_skip(void **state)
 {
 	const char *name = *state;
-	const struct bw_kernel *k = bw_kernel_find(name);
+	int avx2 = !strncmp(name, "avx2-", 5);
+	const struct bw_kernel *k = bw_kernel_for(name + 5, avx2);
 
-	if (!k)
+	if (!k || strncmp(name, avx2 ? "avx2-" : "sse2-", 5))
 		fail_msg("kernel %s is not in the table", name);
 	if (k->avx2 && !__builtin_cpu_supports("avx2")) {
 		print_message("SKIPPED %s: this CPU has no AVX2\n", name);
@@ -186,7 +190,7 @@ static void write_fills_exactly_its_buffer(void **state)
 	}
 }
 
-/* copy makes [dst, dst+bytes) equal to src, touches nothing around
+/* copy and ntcopy make [dst, dst+bytes) equal to src, touches nothing around
  * dst, leaves src alone and returns the last word copied. */
 static void copy_reproduces_exactly_its_source(void **state)
 {
@@ -223,24 +227,27 @@ static void copy_reproduces_exactly_its_source(void **state)
 	}
 }
 
-/* The table: exactly the eight names of DESIGN §4, each wired to its
- * own function (a swapped entry would pass the tests above, which look
- * kernels up by name), with the right flags. */
-static void table_lists_the_eight_kernels(void **state)
+/* The table: exactly the eight names of DESIGN §4, plus ntcopy under
+ * copy's name, each wired to its own function (a swapped entry would
+ * pass the tests above, which look kernels up by operation), with the
+ * right flags. find gives the cached-store copy for a copy name. */
+static void table_lists_the_ten_kernels(void **state)
 {
 	static const struct {
-		const char *name;
+		const char *name, *op;
 		bw_fn run;
-		int avx2, bytes_per_byte, needs_src, needs_dst;
+		int avx2, bytes_per_byte, needs_src, needs_dst, nontemporal;
 	} want[] = {
-		{ "avx2-read", bw_read_avx2, 1, 1, 1, 0 },
-		{ "avx2-write", bw_write_avx2, 1, 1, 0, 1 },
-		{ "avx2-ntwrite", bw_ntwrite_avx2, 1, 1, 0, 1 },
-		{ "avx2-copy", bw_copy_avx2, 1, 2, 1, 1 },
-		{ "sse2-read", bw_read_sse2, 0, 1, 1, 0 },
-		{ "sse2-write", bw_write_sse2, 0, 1, 0, 1 },
-		{ "sse2-ntwrite", bw_ntwrite_sse2, 0, 1, 0, 1 },
-		{ "sse2-copy", bw_copy_sse2, 0, 2, 1, 1 },
+		{ "avx2-read", "read", bw_read_avx2, 1, 1, 1, 0, 0 },
+		{ "avx2-write", "write", bw_write_avx2, 1, 1, 0, 1, 0 },
+		{ "avx2-ntwrite", "ntwrite", bw_ntwrite_avx2, 1, 1, 0, 1, 1 },
+		{ "avx2-copy", "copy", bw_copy_avx2, 1, 2, 1, 1, 0 },
+		{ "avx2-copy", "ntcopy", bw_ntcopy_avx2, 1, 2, 1, 1, 1 },
+		{ "sse2-read", "read", bw_read_sse2, 0, 1, 1, 0, 0 },
+		{ "sse2-write", "write", bw_write_sse2, 0, 1, 0, 1, 0 },
+		{ "sse2-ntwrite", "ntwrite", bw_ntwrite_sse2, 0, 1, 0, 1, 1 },
+		{ "sse2-copy", "copy", bw_copy_sse2, 0, 2, 1, 1, 0 },
+		{ "sse2-copy", "ntcopy", bw_ntcopy_sse2, 0, 2, 1, 1, 1 },
 	};
 	int n = -1;
 	const struct bw_kernel *ks = bw_kernels(&n);
@@ -248,21 +255,28 @@ static void table_lists_the_eight_kernels(void **state)
 	(void)state;
 	assert_int_equal(n, (int)COUNT_OF(want));
 	for (size_t i = 0; i < COUNT_OF(want); i++) {
-		const struct bw_kernel *k = bw_kernel_find(want[i].name);
+		const struct bw_kernel *k = bw_kernel_for(want[i].op,
+							  want[i].avx2);
 		int found = 0;
 
 		if (!k)
-			fail_msg("%s is not in the table", want[i].name);
+			fail_msg("%s (%s) is not in the table", want[i].name,
+				 want[i].op);
 		for (int j = 0; j < n; j++)
-			found += !strcmp(ks[j].name, want[i].name);
+			found += !strcmp(ks[j].name, want[i].name) &&
+				 !strcmp(ks[j].op, want[i].op);
 		assert_int_equal(found, 1);
 		assert_true(k >= ks && k < ks + n);
 		assert_string_equal(k->name, want[i].name);
+		assert_string_equal(k->op, want[i].op);
 		assert_true(k->run == want[i].run);
 		assert_int_equal(k->avx2, want[i].avx2);
 		assert_int_equal(k->bytes_per_byte, want[i].bytes_per_byte);
 		assert_int_equal(k->needs_src, want[i].needs_src);
 		assert_int_equal(k->needs_dst, want[i].needs_dst);
+		assert_int_equal(k->nontemporal, want[i].nontemporal);
+		if (!want[i].nontemporal || strcmp(want[i].op, "ntcopy"))
+			assert_ptr_equal(bw_kernel_find(want[i].name), k);
 	}
 }
 
@@ -287,7 +301,7 @@ static void for_picks_by_operation_and_isa(void **state)
 {
 	static const char *const ops[] = { "read", "write", "ntwrite", "copy" };
 	static const char *const bad[] = { "", "rea", "readx", "avx2-read",
-					   "Read", "nt" };
+					   "Read", "nt", "ntread", "ntcop" };
 
 	(void)state;
 	for (size_t i = 0; i < COUNT_OF(ops); i++) {
@@ -303,6 +317,11 @@ static void for_picks_by_operation_and_isa(void **state)
 				 bw_kernel_find(name));
 		assert_non_null(bw_kernel_find(name));
 	}
+	/* ntcopy: reported as copy, with non-temporal stores. */
+	assert_string_equal(bw_kernel_for("ntcopy", 1)->name, "avx2-copy");
+	assert_string_equal(bw_kernel_for("ntcopy", 0)->name, "sse2-copy");
+	assert_true(bw_kernel_for("ntcopy", 1)->nontemporal);
+	assert_true(bw_kernel_for("ntcopy", 0)->nontemporal);
 	for (size_t i = 0; i < COUNT_OF(bad); i++) {
 		assert_null(bw_kernel_for(bad[i], 1));
 		assert_null(bw_kernel_for(bad[i], 0));
@@ -331,7 +350,11 @@ int main(void)
 			   "copies its source", "avx2-copy"),
 		PER_KERNEL(copy_reproduces_exactly_its_source,
 			   "copies its source", "sse2-copy"),
-		cmocka_unit_test(table_lists_the_eight_kernels),
+		PER_KERNEL(copy_reproduces_exactly_its_source,
+			   "copies its source", "avx2-ntcopy"),
+		PER_KERNEL(copy_reproduces_exactly_its_source,
+			   "copies its source", "sse2-ntcopy"),
+		cmocka_unit_test(table_lists_the_ten_kernels),
 		cmocka_unit_test(find_rejects_near_names),
 		cmocka_unit_test(for_picks_by_operation_and_isa),
 	};
