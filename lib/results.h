@@ -56,6 +56,12 @@ struct bw_point {
 				 * < 0: SMIs not counted */
 	int retaken;		/* samples taken again for them */
 	int prefetch;		/* BM_PF_ON / BM_PF_OFF; 0: not controlled */
+	int nontemporal;	/* stores went around the caches */
+	/* A DRAM copy is measured with cached and with non-temporal stores
+	 * and the faster kept (lib/bandwidth.c): then stores_compared is
+	 * set and both medians are here. */
+	int stores_compared;
+	double cached_gb_median, nontemporal_gb_median;
 };
 
 /* One point of the loaded-latency curve (issue 8): the chasing cpu's
