@@ -2,8 +2,9 @@
  * for CPUs without AVX2 (every x86-64 has SSE2).
  *
  * Same shape as bw_avx2.c (read its header comment for why): inline asm,
- * one 256-byte block per iteration (sixteen 16-byte accesses), a tail
- * loop of single 16-byte accesses, the repeat loop inside the asm.
+ * one 256-byte block per iteration (sixteen 16-byte accesses; read: 64
+ * bytes from each of four streams), a tail loop of single 16-byte
+ * accesses, the repeat loop inside the asm.
  * Legacy-SSE encodings throughout, so there is no AVX state to clean up
  * (no vzeroupper); paddq/movdqa/movntdq fault on a buffer that is not
  * 16-byte aligned. Requirements are in bw.h. */
@@ -11,16 +12,18 @@
 
 #define BLOCK_BYTES 256u
 
-/* read: eight accumulators (xmm0..xmm7), each taking two loads per
- * block; the adds of one block are independent of each other, only the
- * second add into an accumulator waits for the first, one cycle later. */
+/* read: four streams, as bw_avx2.c reads (see there for why): the first
+ * 4q bytes (q = bytes / 256 * 64) as four quarters side by side, 64
+ * bytes of each per iteration, one pointer a quarter, then a tail loop
+ * of single 16-byte loads (fewer than 256 bytes). Eight accumulators
+ * (xmm0..xmm7), each taking two loads an iteration. */
 uint64_t bw_read_sse2(void *dst, const void *src, uint64_t bytes,
 		      uint64_t repeats)
 {
-	const uint8_t *blocks_end = (const uint8_t *)src +
-				    (bytes & ~(uint64_t)(BLOCK_BYTES - 1));
-	const uint8_t *end = (const uint8_t *)src + bytes;
-	const uint8_t *p;
+	uint64_t q = bytes / 256 * 64;
+	const uint8_t *s0 = src;
+	const uint8_t *q_end = s0 + q, *end = s0 + bytes;
+	const uint8_t *p0, *p1, *p2, *p3;
 	uint64_t r = repeats, sum;
 
 	(void)dst;
@@ -31,27 +34,40 @@ uint64_t bw_read_sse2(void *dst, const void *src, uint64_t bytes,
 		"test %[r], %[r]\n\t"
 		"jz 9f\n"
 		"0:\n\t"
-		"mov %[src], %[p]\n\t"
-		"cmp %[blocks_end], %[p]\n\t"
+		"mov %[src], %[p0]\n\t"
+		"cmp %[q_end], %[p0]\n\t"
 		"jae 2f\n\t"
+		"lea (%[p0],%[q]), %[p1]\n\t"
+		"lea (%[p1],%[q]), %[p2]\n\t"
+		"lea (%[p2],%[q]), %[p3]\n\t"
 		".p2align 5\n"
 		"1:\n\t"
-		".irp k,0,1,2,3,4,5,6,7\n\t"
-		"paddq \\k*16(%[p]), %%xmm\\k\n\t"
+		".irp k,0,1,2,3\n\t"
+		"paddq \\k*16(%[p0]), %%xmm\\k\n\t"
 		".endr\n\t"
-		".irp k,0,1,2,3,4,5,6,7\n\t"
-		"paddq 128+\\k*16(%[p]), %%xmm\\k\n\t"
+		".irp k,4,5,6,7\n\t"
+		"paddq (\\k-4)*16(%[p1]), %%xmm\\k\n\t"
 		".endr\n\t"
-		"add $256, %[p]\n\t"
-		"cmp %[blocks_end], %[p]\n\t"
-		"jb 1b\n"
+		".irp k,0,1,2,3\n\t"
+		"paddq \\k*16(%[p2]), %%xmm\\k\n\t"
+		".endr\n\t"
+		".irp k,4,5,6,7\n\t"
+		"paddq (\\k-4)*16(%[p3]), %%xmm\\k\n\t"
+		".endr\n\t"
+		"add $64, %[p0]\n\t"
+		"add $64, %[p1]\n\t"
+		"add $64, %[p2]\n\t"
+		"add $64, %[p3]\n\t"
+		"cmp %[q_end], %[p0]\n\t"
+		"jb 1b\n\t"
+		"mov %[p3], %[p0]\n"	/* the tail starts after quarter 4 */
 		"2:\n\t"
-		"cmp %[end], %[p]\n\t"
+		"cmp %[end], %[p0]\n\t"
 		"jae 4f\n"
 		"3:\n\t"
-		"paddq (%[p]), %%xmm0\n\t"
-		"add $16, %[p]\n\t"
-		"cmp %[end], %[p]\n\t"
+		"paddq (%[p0]), %%xmm0\n\t"
+		"add $16, %[p0]\n\t"
+		"cmp %[end], %[p0]\n\t"
 		"jb 3b\n"
 		"4:\n\t"
 		"dec %[r]\n\t"
@@ -67,8 +83,9 @@ uint64_t bw_read_sse2(void *dst, const void *src, uint64_t bytes,
 		"pshufd $0x4e, %%xmm0, %%xmm1\n\t"
 		"paddq %%xmm1, %%xmm0\n\t"
 		"movq %%xmm0, %[sum]"
-		: [p] "=&r"(p), [r] "+&r"(r), [sum] "=r"(sum)
-		: [src] "r"(src), [blocks_end] "r"(blocks_end),
+		: [p0] "=&r"(p0), [p1] "=&r"(p1), [p2] "=&r"(p2),
+		  [p3] "=&r"(p3), [r] "+&r"(r), [sum] "=r"(sum)
+		: [src] "r"(src), [q] "r"(q), [q_end] "r"(q_end),
 		  [end] "r"(end)
 		: "cc", "memory", "xmm0", "xmm1", "xmm2", "xmm3", "xmm4",
 		  "xmm5", "xmm6", "xmm7");

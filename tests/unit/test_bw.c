@@ -25,8 +25,9 @@
 
 static const uint64_t sizes[] = {
 	64, 128, 192,		/* tail loop only */
-	256,			/* one block, no tail */
+	256,			/* one block, no tail (SSE2 read: 4 x 64) */
 	256 + 64, 256 + 192,	/* block + shortest and longest tail */
+	512, 512 + 448,		/* AVX2 read: 4 x 128, + its longest tail */
 	4096, 4096 + 192,
 	1u << 20,
 };
