@@ -28,8 +28,8 @@
  * iteration, one pointer a quarter: sixteen loads, then four adds and
  * cmp/jb. One sequential stream leaves a core short of its peak: its
  * prefetchers keep too few lines in flight for one stream (on a Zen 3
- * core, four streams read a 256M buffer about a quarter faster than
- * one), and a core's peak read rate is what this kernel is for; STREAM's
+ * guest, four streams read a 256M buffer about a tenth faster than one
+ * and a 16M one, in the L3, about half again as fast), and a core's peak read rate is what this kernel is for; STREAM's
  * Add and Triad read two streams for the same reason. Every byte is
  * still read once a pass. The last bytes (fewer than 512) go through a
  * tail loop of single 32-byte loads.
