@@ -279,15 +279,6 @@ static void write_bandwidth(struct json_writer *w,
 				    2);
 			json_object_end(w);
 		}
-		json_string(w, "stores",
-			    p->nontemporal ? "non-temporal" : "cached");
-		if (p->stores_compared) {
-			json_object_begin(w, "stores_compared");
-			json_double(w, "cached", p->cached_gb_median, 2);
-			json_double(w, "non-temporal", p->nontemporal_gb_median,
-				    2);
-			json_object_end(w);
-		}
 		json_object_end(w);
 	}
 	json_array_end(w);

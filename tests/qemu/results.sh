@@ -40,13 +40,20 @@ PYEOF
 	fi
 }
 
-# validate FILE: FILE is valid against docs/results.schema.json.
+# validate FILE: FILE is valid against docs/results.schema.json and no
+# object in it has a key twice (readers differ on which they keep).
 validate() {
 	local out
 	if ! out=$($PY - "$SCHEMA" "$1" 2>&1 <<'PYEOF'
 import json, sys, jsonschema
+def unique(pairs):
+    keys = [k for k, _ in pairs]
+    dup = sorted({k for k in keys if keys.count(k) > 1})
+    if dup:
+        raise ValueError("duplicate keys in one object: " + ", ".join(dup))
+    return dict(pairs)
 schema = json.load(open(sys.argv[1]))
-jsonschema.validate(json.load(open(sys.argv[2])), schema)
+jsonschema.validate(json.load(open(sys.argv[2]), object_pairs_hook=unique), schema)
 PYEOF
 	); then
 		fail "$(basename "$1") does not validate against the schema"
