@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "config.h"
 #include "numa.h"
 #include "platform.h"
 #include "results.h"
@@ -162,6 +163,35 @@ int plat_msr_on_cpus(const int *cpus, int n, uint32_t msr, uint64_t *vals,
 }
 
 /* Frees a run_results a test built with calloc (its lat, bw, cpu lists). */
+/* A run as the suite starts one: the config from words[0..n) (0 when it
+ * does not parse), room for lat_cap latency and bw_cap bandwidth points,
+ * the host's TSC rate, one 32K L1 data cache. The caller changes what
+ * its test needs, then selects the cpus (cpus_select) and frees the run
+ * with fake_results_free. */
+static inline struct run_results *fake_results_new(const char **words,
+						   int n, int lat_cap,
+						   int bw_cap)
+{
+	struct run_results *res = calloc(1, sizeof *res);
+
+	if (!res)
+		return 0;
+	config_defaults(&res->config);
+	if (config_parse_args(&res->config, n, words, &res->errors,
+			      &res->warnings) != 0) {
+		free(res);
+		return 0;
+	}
+	res->lat_cap = lat_cap;
+	res->lat = lat_cap ? calloc((size_t)lat_cap, sizeof *res->lat) : 0;
+	res->bw_cap = bw_cap;
+	res->bw = bw_cap ? calloc((size_t)bw_cap, sizeof *res->bw) : 0;
+	res->tsc_hz = plat_tsc_hz();
+	res->cpu.cache_count = 1;
+	res->cpu.caches[0] = (struct cpu_cache){ 1, "data", 32 << 10, 64, 8, 1 };
+	return res;
+}
+
 static inline void fake_results_free(struct run_results *res)
 {
 	free(res->lat);

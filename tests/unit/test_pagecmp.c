@@ -23,17 +23,9 @@ static struct run_results *run(const char *page)
 {
 	const char *words[] = { "profile=quick", "sizes=16K,64K", "repeat=3",
 				"tests=latency", page };
-	struct run_results *res = calloc(1, sizeof *res);
+	struct run_results *res = fake_results_new(words, 5, 32, 0);
 
 	assert_non_null(res);
-	config_defaults(&res->config);
-	assert_int_equal(config_parse_args(&res->config, 5, words,
-					   &res->errors, &res->warnings), 0);
-	res->lat_cap = 32;
-	res->lat = calloc(32, sizeof *res->lat);
-	res->tsc_hz = plat_tsc_hz();
-	res->cpu.cache_count = 1;
-	res->cpu.caches[0] = (struct cpu_cache){ 1, "data", 32 << 10, 64, 8, 1 };
 	assert_int_equal(cpus_select(res), 1);
 	fake_out_len = 0;
 	fake_out[0] = 0;

@@ -30,19 +30,9 @@ static struct run_results *run(const char *tests, uint64_t (*smi)(void))
 {
 	const char *words[] = { "profile=quick", "sizes=16K", "repeat=5",
 				tests };
-	struct run_results *res = calloc(1, sizeof *res);
+	struct run_results *res = fake_results_new(words, 4, 16, 64);
 
 	assert_non_null(res);
-	config_defaults(&res->config);
-	assert_int_equal(config_parse_args(&res->config, 4, words,
-					   &res->errors, &res->warnings), 0);
-	res->lat_cap = 16;
-	res->lat = calloc(16, sizeof *res->lat);
-	res->bw_cap = 64;
-	res->bw = calloc(64, sizeof *res->bw);
-	res->tsc_hz = plat_tsc_hz();
-	res->cpu.cache_count = 1;
-	res->cpu.caches[0] = (struct cpu_cache){ 1, "data", 32 << 10, 64, 8, 1 };
 	res->smi_count = smi;
 	smi_reads = 0;
 	assert_int_equal(cpus_select(res), 1);

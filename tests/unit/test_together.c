@@ -81,15 +81,9 @@ static uint64_t fake_smi_count(void)
 static struct run_results *numa_results(void)
 {
 	const char *words[] = { "profile=quick", "repeat=5", "tests=numa" };
-	struct run_results *res = calloc(1, sizeof *res);
+	struct run_results *res = fake_results_new(words, 3, 0, 8);
 
 	assert_non_null(res);
-	config_defaults(&res->config);
-	assert_int_equal(config_parse_args(&res->config, 3, words,
-					   &res->errors, &res->warnings), 0);
-	res->bw_cap = 8;
-	res->bw = calloc(8, sizeof *res->bw);
-	res->tsc_hz = plat_tsc_hz();
 	res->cpu.f.rdtscp = cpu_has_rdtscp();
 	/* A 16 MiB L3: the quick DRAM size is its floor, 64 MiB. */
 	res->cpu.cache_count = 1;
