@@ -209,34 +209,24 @@ uint64_t bw_ntwrite_sse2(void *dst, const void *src, uint64_t bytes,
 		: "cc", "memory", "xmm0", "xmm1", "xmm2", "xmm3", "xmm4",   \
 		  "xmm5", "xmm6", "xmm7")
 
-uint64_t bw_copy_sse2(void *dst, const void *src, uint64_t bytes,
-		      uint64_t repeats)
-{
-	const uint8_t *blocks_end = (const uint8_t *)src +
-				    (bytes & ~(uint64_t)(BLOCK_BYTES - 1));
-	const uint8_t *end = (const uint8_t *)src + bytes;
-	const uint8_t *s;
-	uint8_t *d;
-	uint64_t r = repeats;
+/* One copy function around BW_COPY_ASM: copy and ntcopy differ only in
+ * the store and the fence. */
+#define BW_COPY_FN(name, store, fence)                                      \
+	uint64_t name(void *dst, const void *src, uint64_t bytes,           \
+		      uint64_t repeats)                                     \
+	{                                                                   \
+		const uint8_t *blocks_end = (const uint8_t *)src +          \
+			(bytes & ~(uint64_t)(BLOCK_BYTES - 1));             \
+		const uint8_t *end = (const uint8_t *)src + bytes;          \
+		const uint8_t *s;                                           \
+		uint8_t *d;                                                 \
+		uint64_t r = repeats;                                       \
+                                                                            \
+		BW_COPY_ASM(store, fence);                                  \
+		if (!bytes || !repeats)                                     \
+			return 0;                                           \
+		return ((const uint64_t *)dst)[bytes / 8 - 1];              \
+	}
 
-	BW_COPY_ASM("movdqa", "");
-	if (!bytes || !repeats)
-		return 0;
-	return ((const uint64_t *)dst)[bytes / 8 - 1];
-}
-
-uint64_t bw_ntcopy_sse2(void *dst, const void *src, uint64_t bytes,
-			uint64_t repeats)
-{
-	const uint8_t *blocks_end = (const uint8_t *)src +
-				    (bytes & ~(uint64_t)(BLOCK_BYTES - 1));
-	const uint8_t *end = (const uint8_t *)src + bytes;
-	const uint8_t *s;
-	uint8_t *d;
-	uint64_t r = repeats;
-
-	BW_COPY_ASM("movntdq", "\n\tsfence");
-	if (!bytes || !repeats)
-		return 0;
-	return ((const uint64_t *)dst)[bytes / 8 - 1];
-}
+BW_COPY_FN(bw_copy_sse2, "movdqa", "")
+BW_COPY_FN(bw_ntcopy_sse2, "movntdq", "\n\tsfence")
