@@ -21,6 +21,7 @@
 #include "cpus.h"
 #include "fmt.h"
 #include "latency.h"
+#include "launch.h"
 #include "out.h"
 #include "platform.h"
 #include "progress.h"
@@ -31,7 +32,8 @@
 #define MAX_LEVELS 4
 #define MAX_SAMPLES 1000
 #define RUN_TIMEOUT_US 300000000u	/* 5 min: a cpu that takes longer is stuck */
-#define BARRIER_TIMEOUT_S 5		/* all cpus start within this */
+#define BARRIER_TIMEOUT_S 5		/* all cpus start within this, plus
+				 * their launch skew (launch.h) */
 #define BUF_ALIGN 4096u
 #define SMI_RETAKES 2		/* rounds of retakes for samples an SMI hit */
 
@@ -195,7 +197,8 @@ static int run_once(struct point_ctx *x, const struct bw_kernel *k, int cpus,
 
 	for (int s = 0; s < n && cpus > 1; s++)
 		barrier_init(&x->barriers[s], (uint32_t)cpus,
-			     BARRIER_TIMEOUT_S * res->tsc_hz, res->tsc_hz / 10000);
+			     launch_barrier_ticks(BARRIER_TIMEOUT_S, res->tsc_hz,
+						  cpus), res->tsc_hz / 10000);
 	for (int i = 0; i < cpus; i++) {
 		uint8_t *base = x->mem + slot * (uint64_t)i;
 		x->jobs[i] = (struct bw_job){

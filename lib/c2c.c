@@ -8,6 +8,7 @@
 #include "cpu.h"
 #include "cpus.h"
 #include "fmt.h"
+#include "launch.h"
 #include "out.h"
 #include "pairs.h"
 #include "pingpong.h"
@@ -17,7 +18,7 @@
 
 #define MAX_SAMPLES 1000
 #define RUN_TIMEOUT_US 120000000u
-#define BARRIER_TIMEOUT_S 5
+#define BARRIER_TIMEOUT_S 5	/* plus the launch skew (launch.h) */
 #define ANSWER_TIMEOUT_S 5	/* a partner silent this long is gone */
 #define MATRIX_MAX_CPUS 64	/* larger runs print a list, not a matrix */
 /* The shared line sits alone in a 128-byte aligned, 128-byte slot: Intel
@@ -83,7 +84,8 @@ static double measure_pair(struct run_results *res, int from, int to,
 	int cpus[2] = { from, to }, ok[2], samples = sweep_repeats(&res->config);
 	uint64_t ns_x1000[MAX_SAMPLES];	/* per sample, integer stats */
 
-	barrier_init(&bar, 2, BARRIER_TIMEOUT_S * res->tsc_hz,
+	barrier_init(&bar, 2, launch_barrier_ticks(BARRIER_TIMEOUT_S,
+						   res->tsc_hz, 2),
 		     res->tsc_hz / 10000);
 	*line = 0;
 	for (int i = 0; i < 2; i++)

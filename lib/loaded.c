@@ -12,6 +12,7 @@
 #include "delays.h"
 #include "fmt.h"
 #include "latency.h"
+#include "launch.h"
 #include "loadgen.h"
 #include "out.h"
 #include "perm.h"
@@ -25,7 +26,7 @@
 #define MAX_DELAYS 32
 #define CHUNK_BYTES (16u << 10)	/* loader's work between two stop checks */
 #define RUN_TIMEOUT_US 120000000u	/* a cpu that takes longer is stuck */
-#define BARRIER_TIMEOUT_S 5
+#define BARRIER_TIMEOUT_S 5	/* plus the launch skew (launch.h) */
 #define LOADER_CAP_S 30		/* loaders stop by then, chaser or not */
 #define BAR_WIDTH 40
 
@@ -199,7 +200,8 @@ static int run_together(struct run_results *res, const int *cpus, int n,
 		plat_free(ok);
 		return -1;
 	}
-	barrier_init(&bar, (uint32_t)n, BARRIER_TIMEOUT_S * res->tsc_hz,
+	barrier_init(&bar, (uint32_t)n,
+		     launch_barrier_ticks(BARRIER_TIMEOUT_S, res->tsc_hz, n),
 		     res->tsc_hz / 10000);
 	for (int i = 0; i < n; i++) {
 		jobs[i].bar = n > 1 ? &bar : 0;
