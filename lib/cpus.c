@@ -59,8 +59,29 @@ int cpus_select(struct run_results *res)
 			 "measuring on the boot cpu %d", res->bsp_cpu);
 		res->selected[count++] = res->bsp_cpu;
 	}
-	res->selected_count = count;
-	return count;
+	res->selected_count = cpus_drop_bsp(res, count);
+	return res->selected_count;
+}
+
+int cpus_drop_bsp(struct run_results *res, int count)
+{
+	int n = 0, had = 0;
+
+	if (count < 2 || plat_bsp_runs_with_aps())
+		return count;
+	for (int i = 0; i < count; i++) {
+		if (res->selected[i] == res->bsp_cpu)
+			had = 1;
+		else
+			res->selected[n++] = res->selected[i];
+	}
+	if (had)
+		msgs_add(&res->warnings, "the firmware starts APs only with "
+			 "blocking calls, so the boot cpu %d cannot run while "
+			 "they do: it coordinates and is left out of every "
+			 "point (cpu_list names the cpus measured)",
+			 res->bsp_cpu);
+	return n;
 }
 
 void cpus_lost(struct run_results *res, int cpu, const char *what)

@@ -9,6 +9,10 @@
  * absent or unusable is a warning and marks the run failed (partial).
  * Returns the number selected (>= 1 unless memory ran out). */
 int cpus_select(struct run_results *res);
+/* The boot cpu leaves res->selected[0..count) (a warning says why) when
+ * it cannot run at the same time as APs (plat_bsp_runs_with_aps) and
+ * another cpu is selected. Returns the new count. */
+int cpus_drop_bsp(struct run_results *res, int count);
 
 /* cpu did not finish `what` ("a latency point", a kernel's name): it
  * timed out or faulted, and the platform put which in the errors. A

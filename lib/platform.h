@@ -61,6 +61,13 @@ int plat_cpu_info(int cpu, struct plat_cpu *out);
  * not used again). Returns the number that completed. */
 int plat_run_on_cpus(const int *cpus, int n, plat_window_fn fn, void **args,
 		     uint64_t timeout_us, int *ok);
+/* 1 when the boot cpu runs its share of a plat_run_on_cpus call while
+ * the APs run theirs. 0 when the platform can start APs only with calls
+ * that hold the boot cpu until the APs are done (UEFI firmware refusing
+ * non-blocking MP calls): a call listing the boot cpu and APs then runs
+ * the boot cpu's share after theirs, so cpus_select leaves the boot cpu
+ * out of a run that measures other cpus. */
+int plat_bsp_runs_with_aps(void);
 
 /* MSRs on every cpu (issue 7: the prefetcher control). plat_msr_probe
  * reads msr on the boot cpu and writes the same value back, both under

@@ -24,6 +24,9 @@ enum test_hook {
 				 * with APs running faults (#PF) */
 	TEST_HOOK_NO_MP,	/* firmware without MP services: the
 				 * protocol is not found */
+	TEST_HOOK_MP_BLOCKING_ONLY, /* non-blocking StartupAllAPs and
+				 * StartupThisAP return EFI_UNSUPPORTED, as
+				 * firmware may after ReadyToBoot */
 	TEST_HOOK_COUNT
 };
 

@@ -379,6 +379,12 @@ static void *thread_main(void *p)
 
 /* One pinned thread per cpu; a thread that does not finish within the
  * timeout marks its cpu unusable (it is left running detached). */
+/* Threads all run at once: the calling one with the others. */
+int plat_bsp_runs_with_aps(void)
+{
+	return 1;
+}
+
 int plat_run_on_cpus(const int *cpus, int n, plat_window_fn fn, void **args,
 		     uint64_t timeout_us, int *ok)
 {

@@ -93,6 +93,13 @@ int plat_cpu_info(int cpu, struct plat_cpu *out)
 	return 0;
 }
 
+static int fake_bsp_alone;	/* the boot cpu cannot run with APs */
+
+int plat_bsp_runs_with_aps(void)
+{
+	return !fake_bsp_alone;
+}
+
 int plat_run_on_cpus(const int *cpus, int n, plat_window_fn fn, void **args,
 		     uint64_t timeout_us, int *ok)
 {
