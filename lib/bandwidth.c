@@ -11,7 +11,14 @@
  * tools that use them report more. Inside the caches the cached copy
  * is the right one (non-temporal stores would send every line to DRAM),
  * and on some cores one cpu's non-temporal stores are the slower, so
- * neither is assumed: both medians are kept in the point. */
+ * neither is assumed: both medians are kept in the point.
+ *
+ * Every cpu's buffer is in its own NUMA node (lib/nodebuf.h), and each
+ * point records where (buffer_nodes). No point called DRAM is under 4x
+ * the last-level cache a cpu: the one-cpu DRAM size is its own, and when
+ * memory cannot give every cpu that much, the all-cpu DRAM points run on
+ * fewer cpus. ntwrite in the cache rows is marked as the DRAM writes it
+ * is (its stores go around the caches). */
 #include "bandwidth.h"
 
 #include "barrier.h"
@@ -22,6 +29,7 @@
 #include "fmt.h"
 #include "latency.h"
 #include "launch.h"
+#include "nodebuf.h"
 #include "out.h"
 #include "platform.h"
 #include "progress.h"
@@ -150,7 +158,10 @@ struct point_ctx {
 	uint64_t *times;	/* [cpus * samples * 2] */
 	uint64_t *smis;		/* [cpus * samples], or 0: SMIs not read */
 	struct cpu_span *spans;	/* [cpus]: one sample's, for its GB/s */
-	uint8_t *mem;		/* the buffer, split per cpu */
+	/* Each cpu's buffer: its slot in bufs (placed per node), or, with
+	 * bufs 0, slot i of mem for cpu_list[i]. */
+	const struct nodebuf *bufs;
+	uint8_t *mem;
 	uint64_t mem_bytes;
 	int samples;
 };
@@ -184,6 +195,19 @@ static void ctx_free(struct point_ctx *x)
 	plat_free(x->smis);
 }
 
+/* The buffer of cpu_list[i] for a point of `size` bytes a cpu; 0 when
+ * it has none that large. */
+static uint8_t *slot_of(const struct point_ctx *x, int i, uint64_t size)
+{
+	uint64_t slot = (size + BUF_ALIGN - 1) / BUF_ALIGN * BUF_ALIGN;
+
+	if (x->bufs)
+		return size <= x->bufs->slot_bytes
+			       ? nodebuf_slot(x->bufs, x->cpu_list[i], 0) : 0;
+	return slot * (uint64_t)(i + 1) <= x->mem_bytes
+		       ? x->mem + slot * (uint64_t)i : 0;
+}
+
 /* One run of n samples of kernel k on the first `cpus` of x->cpu_list
  * (passes 0: each sizes its own). Returns 0, or -1 when a cpu did not
  * finish (it is dropped from the run). */
@@ -192,7 +216,6 @@ static int run_once(struct point_ctx *x, const struct bw_kernel *k, int cpus,
 		    uint64_t target, int n)
 {
 	struct run_results *res = x->res;
-	uint64_t slot = (size + BUF_ALIGN - 1) / BUF_ALIGN * BUF_ALIGN;
 	int done;
 
 	for (int s = 0; s < n && cpus > 1; s++)
@@ -200,7 +223,7 @@ static int run_once(struct point_ctx *x, const struct bw_kernel *k, int cpus,
 			     launch_barrier_ticks(BARRIER_TIMEOUT_S, res->tsc_hz,
 						  cpus), res->tsc_hz / 10000);
 	for (int i = 0; i < cpus; i++) {
-		uint8_t *base = x->mem + slot * (uint64_t)i;
+		uint8_t *base = slot_of(x, i, size);
 		x->jobs[i] = (struct bw_job){
 			.rdtscp = res->cpu.f.rdtscp,
 			.k = k,
@@ -244,24 +267,30 @@ static int measure(struct point_ctx *x, const struct bw_kernel *k,
 	struct run_results *res = x->res;
 	const char *what = x->what ? x->what : k->name;
 	uint64_t per_buf = k->bytes_per_byte == 2 ? size / 2 : size;
-	uint64_t slot = (size + BUF_ALIGN - 1) / BUF_ALIGN * BUF_ALIGN;
 	uint64_t target = sweep_sample_ns(&res->config) * res->tsc_hz /
 			  1000000000u;
 	uint64_t kbs[MAX_SAMPLES];
 	int good = 0, smi = 0, retaken = 0;
 	struct stats_u64 st;
 
+	const int *nodes = 0;
+	uint8_t *first;
+
 	per_buf &= ~(uint64_t)63;
-	if (cpus < 1 || slot * (uint64_t)cpus > x->mem_bytes)
+	if (cpus < 1)
 		return -1;
+	for (int i = 0; i < cpus; i++)
+		if (!slot_of(x, i, size))
+			return -1;
+	first = slot_of(x, 0, size);
 	/* cpus started together must do the same work: size it on one cpu
 	 * first (a sample then lasts about the target on one cpu, longer when
 	 * they share a bottleneck). */
 	if (cpus > 1 && passes == 0) {
 		struct bw_job cal = { .rdtscp = res->cpu.f.rdtscp,
-				      .k = k, .dst = x->mem,
+				      .k = k, .dst = first,
 				      .src = k->needs_src && k->needs_dst
-						     ? x->mem + per_buf : x->mem,
+						     ? first + per_buf : first,
 				      .bytes = per_buf, .target_ticks = target };
 		void *arg = &cal;
 		int ok = 0;
@@ -313,6 +342,9 @@ static int measure(struct point_ctx *x, const struct bw_kernel *k,
 			 cpus);
 		return -1;
 	}
+	/* Where each cpu's buffer is (the point's buffer_nodes). */
+	if (x->bufs)
+		nodes = nodebuf_nodes_of(x->bufs, x->cpu_list, cpus);
 	st = stats_summarize_u64(kbs, (size_t)good);
 	*pt = (struct bw_point){
 		.kernel = k->name,
@@ -327,6 +359,7 @@ static int measure(struct point_ctx *x, const struct bw_kernel *k,
 		.smi = x->smis ? smi : -1,
 		.retaken = retaken,
 		.nontemporal = k->nontemporal,
+		.buffer_nodes = nodes,
 	};
 	if (smi && good < x->samples)
 		msgs_add(&res->warnings, "%s on %d cpu%s at %s: %d samples "
@@ -387,6 +420,8 @@ struct bw_point *bandwidth_keep_faster(struct run_results *res,
 	if (!cached || !nt)
 		return nt ? nt : cached;
 	keep = nt->gb_median > cached->gb_median ? *nt : *cached;
+	plat_free((void *)(keep.buffer_nodes == nt->buffer_nodes
+			   ? cached->buffer_nodes : nt->buffer_nodes));
 	keep.stores_compared = 1;
 	keep.cached_gb_median = cached->gb_median;
 	keep.nontemporal_gb_median = nt->gb_median;
@@ -405,6 +440,108 @@ static void print_table_head(const struct bw_kernel *const *ks)
 	out("%s\n", line);
 }
 
+/* v halved, but not below floor_bytes (4 KiB multiples). */
+static uint64_t half_to(uint64_t v, uint64_t floor_bytes)
+{
+	v = v / 2 & ~(uint64_t)(BUF_ALIGN - 1);
+	return v > floor_bytes ? v : floor_bytes;
+}
+
+/* The one-cpu points' buffer, in the first cpu's node: the largest
+ * cache-level size and the DRAM size, the DRAM one sized on its own
+ * (never cut by the cpu count) and cut only when memory is short, not
+ * below floor_bytes; *dram becomes 0 when even the floor does not fit
+ * (no one-cpu DRAM points). -1: no buffer at all. */
+static int alloc_one(struct run_results *res, uint64_t cache,
+		     uint64_t floor_bytes, uint64_t *dram, struct nodebuf *nb)
+{
+	uint64_t want = *dram;
+	char a[16], b[16];
+
+	for (;;) {
+		uint64_t slot = *dram > cache ? *dram : cache;
+		if (slot && nodebuf_alloc(res, res->selected, 1, slot, nb) == 0)
+			break;
+		if (*dram > floor_bytes)
+			*dram = half_to(*dram, floor_bytes);
+		else if (*dram && cache)
+			*dram = 0;
+		else
+			return -1;
+	}
+	if (!*dram)
+		msgs_add(&res->warnings, "bandwidth: no %s buffer for one cpu "
+			 "(4x the last-level cache, the least a DRAM point "
+			 "may use): no DRAM points", fmt_size(a, sizeof a,
+			 floor_bytes));
+	else if (*dram < want)
+		msgs_add(&res->warnings, "bandwidth: one-cpu DRAM working set "
+			 "cut to %s (of %s) for lack of memory",
+			 fmt_size(a, sizeof a, *dram), fmt_size(b, sizeof b,
+								  want));
+	nodebuf_warn(res, nb, "bandwidth");
+	return 0;
+}
+
+/* The all-cpu DRAM points' buffers, each cpu's in its node: *size per
+ * cpu, cut when memory is short but not below floor_bytes; below it, fewer
+ * cpus (*cpus, the first of the selection), so no point called DRAM
+ * measures a cache. -1 (and *cpus 0): not even two cpus fit. */
+static int alloc_dram_all(struct run_results *res, uint64_t floor_bytes,
+			  uint64_t *size, int *cpus, struct nodebuf *nb)
+{
+	uint64_t want = *size;
+	int all = *cpus;
+	char a[16], b[16];
+
+	for (;;) {
+		if (nodebuf_alloc(res, res->selected, *cpus, *size, nb) == 0)
+			break;
+		if (*size > floor_bytes) {
+			*size = half_to(*size, floor_bytes);
+		} else if (*cpus > 2) {
+			*cpus = *cpus * 3 / 4;
+		} else {
+			*cpus = 0;
+			msgs_add(&res->warnings, "bandwidth: no memory for %s "
+				 "a cpu on two cpus (4x the last-level cache, "
+				 "the least a DRAM point may use): no all-cpu "
+				 "DRAM points", fmt_size(a, sizeof a, floor_bytes));
+			return -1;
+		}
+	}
+	if (*size < want)
+		msgs_add(&res->warnings, "bandwidth: DRAM working set cut to "
+			 "%s per cpu (of %s) for lack of memory",
+			 fmt_size(a, sizeof a, *size), fmt_size(b, sizeof b,
+								  want));
+	if (*cpus < all)
+		msgs_add(&res->warnings, "bandwidth: memory holds %s a cpu "
+			 "(4x the last-level cache, the least a DRAM point may "
+			 "use) for %d of the %d cpus: the all-cpu DRAM points "
+			 "and the scaling curve run on those", fmt_size(a,
+			 sizeof a, *size), *cpus, all);
+	nodebuf_warn(res, nb, "bandwidth");
+	return 0;
+}
+
+static const char *page_name(uint64_t page_bytes)
+{
+	return page_bytes >= (1ull << 30) ? "1G" : page_bytes >= (2ull << 20)
+	       ? "2M" : "4K";
+}
+
+/* The smallest page size of the sets that have buffers. */
+static uint64_t smallest_page(const struct nodebuf *const *sets, int n)
+{
+	uint64_t p = 0;
+
+	for (int i = 0; i < n; i++)
+		if (sets[i]->nbufs && (!p || sets[i]->page_bytes < p))
+			p = sets[i]->page_bytes;
+	return p;
+}
+
 int bandwidth_run(struct run_results *res, int have_avx2)
 {
 	struct level lv[MAX_LEVELS + 1];
@@ -414,9 +551,14 @@ int bandwidth_run(struct run_results *res, int have_avx2)
 	int nlv = plan_levels(res, lv), ncpu = res->selected_count;
 	/* ncpu sizes the buffers; the loops read res->selected_count, which
 	 * drops when a cpu stops answering. */
-	int counts[64], ncounts;
-	uint64_t max_size = 0, mem_want;
-	struct plat_buffer buf;
+	int counts[64], ncounts, dram_cpus = ncpu, nt_cache = 0;
+	uint64_t cache_one = 0, cache_all = 0;
+	uint64_t floor_bytes = latency_dram_floor_bytes(res);
+	uint64_t dram_one = lv[nlv - 1].size_bytes, dram_all = dram_one;
+	/* one: the one-cpu points; caches, dram: the all-cpu points' per-cpu
+	 * buffers in each cpu's node (lib/nodebuf.h) */
+	struct nodebuf one, caches = { 0 }, dram = { 0 };
+	const struct nodebuf *const sets[3] = { &one, &caches, &dram };
 	struct progress pr;
 	char a[16];
 
@@ -425,31 +567,28 @@ int bandwidth_run(struct run_results *res, int have_avx2)
 	ntcopy = bw_kernel_for("ntcopy", have_avx2);
 	res->bw_isa = have_avx2 ? "avx2" : "sse2";
 	x.samples = sweep_repeats(&res->config);
-	for (int i = 0; i < nlv; i++)
-		if (lv[i].size_bytes > max_size)
-			max_size = lv[i].size_bytes;
-
-	/* One buffer, split into per-cpu slots; shrink the DRAM size when
-	 * memory is short, with a warning. */
-	for (;;) {
-		mem_want = (max_size + BUF_ALIGN) * (uint64_t)ncpu;
-		if (mem_want <= plat_buffer_max_bytes(res->config.page_bytes) &&
-		    plat_buffer_alloc(mem_want, res->config.page_bytes, &buf) == 0)
-			break;
-		if (max_size <= (4u << 20)) {
-			msgs_add(&res->errors, "bandwidth: no memory for %d "
-				 "buffers", ncpu);
-			res->failed = 1;
-			return -1;
-		}
-		max_size /= 2;
-		lv[nlv - 1].size_bytes = max_size;
-		msgs_add(&res->warnings, "bandwidth: DRAM working set cut to "
-			 "%s per cpu for lack of memory",
-			 fmt_size(a, sizeof a, max_size));
+	for (int i = 0; i < nlv - 1; i++) {
+		uint64_t all = size_for(&lv[i], ncpu);
+		cache_one = lv[i].size_bytes > cache_one ? lv[i].size_bytes
+							 : cache_one;
+		cache_all = all > cache_all ? all : cache_all;
 	}
-	x.mem = buf.base;
-	x.mem_bytes = buf.bytes;
+
+	if (alloc_one(res, cache_one, floor_bytes, &dram_one, &one) < 0) {
+		msgs_add(&res->errors, "bandwidth: no memory for a buffer");
+		res->failed = 1;
+		return -1;
+	}
+	if (ncpu > 1) {
+		if (cache_all && nodebuf_alloc(res, res->selected, ncpu,
+					       cache_all, &caches) == 0)
+			nodebuf_warn(res, &caches, "bandwidth");
+		else if (cache_all)
+			msgs_add(&res->warnings, "bandwidth: no memory for %d "
+				 "cache-sized buffers: no all-cpu cache points",
+				 ncpu);
+		alloc_dram_all(res, floor_bytes, &dram_all, &dram_cpus, &dram);
+	}
 	x.cpu_list = res->selected;
 	if (ctx_alloc(&x, ncpu) < 0) {
 		msgs_add(&res->errors, "bandwidth: out of pool memory");
@@ -461,28 +600,36 @@ int bandwidth_run(struct run_results *res, int have_avx2)
 			 "with the SSE2 kernels");
 
 	out("\nbandwidth, GB/s (median of %d samples; GB = 10^9 bytes; "
-	    "%s pages)\n", x.samples, buf.page_bytes >= (1ull << 30) ? "1G"
-	    : buf.page_bytes >= (2ull << 20) ? "2M" : "4K");
+	    "%s pages)\n", x.samples, page_name(smallest_page(sets, 3)));
 	print_table_head(ks);
-	ncounts = res->selected_count > 1
-			  ? bandwidth_scaling_counts(res->selected_count, counts, 64)
+	ncounts = dram_cpus > 1
+			  ? bandwidth_scaling_counts(dram_cpus, counts, 64)
 			  : 0;
 	/* + 1 a row: DRAM's copy runs twice */
 	progress_begin(&pr, (nlv * OP_COUNT + 1) *
 					    (1 + (res->selected_count > 1)) +
 				    ncounts);
 	for (int l = 0; l < nlv; l++) {
+		int is_dram = l == nlv - 1;
 		for (int all = 0; all <= (res->selected_count > 1); all++) {
-			int cpus = all ? res->selected_count : 1;
-			uint64_t size = all ? size_for(&lv[l], cpus)
-					    : lv[l].size_bytes;
+			int cpus = !all ? 1 : is_dram && dram_cpus <
+						      res->selected_count
+					  ? dram_cpus : res->selected_count;
+			uint64_t size = !all ? (is_dram ? dram_one
+						       : lv[l].size_bytes)
+				      : is_dram ? dram_all
+						: size_for(&lv[l], cpus);
 			char line[200];
-			size_t n = fmt(line, sizeof line, "%-6s %8s %5d",
-				       lv[l].name, fmt_size(a, sizeof a, size),
-				       cpus);
+			size_t n;
+
+			x.bufs = !all ? &one : is_dram ? &dram : &caches;
+			if (!size || !x.bufs->count)
+				continue;	/* warned: no memory for it */
+			n = fmt(line, sizeof line, "%-6s %8s %5d", lv[l].name,
+				fmt_size(a, sizeof a, size), cpus);
 			for (int o = 0; o < OP_COUNT; o++) {
 				int both = ks[o]->bytes_per_byte == 2 &&
-					   l == nlv - 1;
+					   is_dram;
 				struct bw_point *pt;
 				progress_step(&pr, "bandwidth: %s %s on %d cpu%s%s",
 					      lv[l].name, ks[o]->name, cpus,
@@ -510,13 +657,22 @@ int bandwidth_run(struct run_results *res, int have_avx2)
 				else if (both && pt->nontemporal)
 					n += fmt(line + n, sizeof line - n,
 						 " %10.1f nt", pt->gb_median);
-				else
+				else if (ks[o]->nontemporal && !is_dram) {
+					/* DRAM writes at a cache size: said so */
+					n += fmt(line + n, sizeof line - n,
+						 " %8.1f DRAM", pt->gb_median);
+					nt_cache = 1;
+				} else
 					n += fmt(line + n, sizeof line - n,
 						 " %13.1f", pt->gb_median);
 			}
 			out("%s\n", line);
 		}
 	}
+	if (nt_cache)
+		out("%s in the cache rows: non-temporal stores go around the "
+		    "caches, so those cells are DRAM writes (marked DRAM), not "
+		    "the cache's bandwidth\n", ks[2]->name);
 
 	for (int i = 0, head = 1; i < 2; i++) {
 		struct bw_point *pt = compared[i];
@@ -530,19 +686,21 @@ int bandwidth_run(struct run_results *res, int have_avx2)
 		    pt->nontemporal_gb_median);
 	}
 
-	if (res->selected_count > 1) {
-		ncpu = res->selected_count;
+	if (res->selected_count > 1 && dram_cpus > 1) {
+		ncpu = res->selected_count < dram_cpus ? res->selected_count
+						       : dram_cpus;
 		ncounts = bandwidth_scaling_counts(ncpu, counts, 64);
 		pr.total = pr.done + ncounts;
+		x.bufs = &dram;
 		out("\nscaling, %s at %s per cpu (DRAM)\n%5s %10s %12s\n",
-		    ks[0]->name, fmt_size(a, sizeof a, lv[nlv - 1].size_bytes),
+		    ks[0]->name, fmt_size(a, sizeof a, dram_all),
 		    "cpus", "GB/s", "GB/s per cpu");
 		for (int i = 0; i < ncounts; i++) {
 			struct bw_point *pt;
 			progress_step(&pr, "bandwidth: scaling, %d of %d cpus",
 				      counts[i], ncpu);
-			pt = run_point(&x, ks[0], "DRAM",
-				       lv[nlv - 1].size_bytes, counts[i], 0, 1);
+			pt = run_point(&x, ks[0], "DRAM", dram_all, counts[i],
+				       0, 1);
 			progress_done(&pr);
 			if (pt)
 				out("%5d %10.1f %12.2f\n", counts[i],
@@ -551,7 +709,9 @@ int bandwidth_run(struct run_results *res, int have_avx2)
 	}
 out:
 	ctx_free(&x);
-	plat_buffer_free(&buf);
+	nodebuf_free(&one);
+	nodebuf_free(&caches);
+	nodebuf_free(&dram);
 	return 0;
 }
 

@@ -419,14 +419,25 @@ int latency_sweep(struct run_results *res)
 	return 0;
 }
 
-uint64_t latency_dram_bytes(const struct run_results *res)
+/* The last-level cache's size: L3, else L2; 32 MiB when CPUID names
+ * neither (a guess on the large side). */
+static uint64_t llc_bytes_of(const struct run_results *res)
 {
 	const struct cpu_cache *llc = cpuinfo_cache(&res->cpu, 3);
-	uint64_t llc_bytes, want, floor_bytes;
 
 	if (!llc)
 		llc = cpuinfo_cache(&res->cpu, 2);
-	llc_bytes = llc ? llc->size_bytes : (32ull << 20);
+	return llc ? llc->size_bytes : (32ull << 20);
+}
+
+uint64_t latency_dram_floor_bytes(const struct run_results *res)
+{
+	return (4 * llc_bytes_of(res) + 4095) & ~(uint64_t)4095;
+}
+
+uint64_t latency_dram_bytes(const struct run_results *res)
+{
+	uint64_t llc_bytes = llc_bytes_of(res), want, floor_bytes;
 	/* Far enough above the last level that almost every hop misses it
 	 * (a random chase over 4x the LLC hits it < 25 % of the time; 8x in
 	 * the longer profiles, < 13 %). */

@@ -18,4 +18,10 @@ int latency_per_cpu(struct run_results *res);
  * cache (64 MiB at least in profile quick, 256 MiB otherwise). */
 uint64_t latency_dram_bytes(const struct run_results *res);
 
+/* The least a working set called DRAM may be: 4x the last-level cache
+ * (the summary's rule, lib/summary.c), 4 KiB multiples. A chase over it
+ * hits the LLC < 25 % of the time; a bandwidth stream over it leaves
+ * nothing of a pass in the LLC for the next. */
+uint64_t latency_dram_floor_bytes(const struct run_results *res);
+
 #endif

@@ -2,7 +2,10 @@
  * gets busier, the curve Intel MLC's --loaded_latency draws. The chaser
  * runs on the first selected cpu; every other selected cpu runs
  * loadgen_read over its own DRAM-sized buffer, all started on one TSC
- * barrier, and stops when the chaser has its samples. */
+ * barrier, and stops when the chaser has its samples. Each cpu's buffer
+ * is in its own node (lib/nodebuf.h): a loader reading another node's
+ * memory would load the link between the sockets, not the memory the
+ * chaser sees. */
 #include "loaded.h"
 
 #include "barrier.h"
@@ -14,6 +17,7 @@
 #include "latency.h"
 #include "launch.h"
 #include "loadgen.h"
+#include "nodebuf.h"
 #include "out.h"
 #include "perm.h"
 #include "platform.h"
@@ -227,6 +231,16 @@ static int run_together(struct run_results *res, const int *cpus, int n,
 	return bad;
 }
 
+/* A pool copy of v[0..n) (kept with the results); 0 when out of pool. */
+static const int *copy_ints(const int *v, int n)
+{
+	int *c = plat_alloc(sizeof(int) * (size_t)n);
+
+	for (int i = 0; c && i < n; i++)
+		c[i] = v[i];
+	return c;
+}
+
 static void print_row(const struct loaded_point *pt, double max_ns)
 {
 	char delay[24], bar[BAR_WIDTH + 1];
@@ -242,6 +256,47 @@ static void print_row(const struct loaded_point *pt, double max_ns)
 	out("%8s %9.2f %9.1f  %s\n", delay, pt->gb_per_s, pt->ns, bar);
 }
 
+/* Each of the first *n selected cpus' buffer in its node, *size bytes
+ * (whole chunks): cut when memory is short, not below the DRAM floor
+ * (4x the LLC: the chase must stay a DRAM latency); below it, fewer
+ * loaders. -1 when not even two cpus fit. */
+static int alloc_buffers(struct run_results *res, uint64_t *size, int *n,
+			 struct nodebuf *nb)
+{
+	uint64_t floor_bytes = latency_dram_floor_bytes(res), want = *size;
+	int all = *n;
+	char a[16];
+
+	floor_bytes = (floor_bytes + CHUNK_BYTES - 1) / CHUNK_BYTES *
+		      CHUNK_BYTES;
+	for (;;) {
+		if (nodebuf_alloc(res, res->selected, *n, *size, nb) == 0)
+			break;
+		if (*size > floor_bytes) {
+			*size = *size / 2 / CHUNK_BYTES * CHUNK_BYTES;
+			*size = *size > floor_bytes ? *size : floor_bytes;
+		} else if (*n > 2) {
+			*n = *n * 3 / 4;
+		} else {
+			msgs_add(&res->errors, "loaded latency: no memory for "
+				 "two %s buffers", fmt_size(a, sizeof a, *size));
+			res->failed = 1;
+			return -1;
+		}
+	}
+	if (*size < want)
+		msgs_add(&res->warnings, "loaded latency: working set cut to "
+			 "%s per cpu for lack of memory",
+			 fmt_size(a, sizeof a, *size));
+	if (*n < all)
+		msgs_add(&res->warnings, "loaded latency: memory holds %s "
+			 "buffers (4x the last-level cache) for %d of the %d "
+			 "cpus: %d load", fmt_size(a, sizeof a, *size), *n, all,
+			 *n - 1);
+	nodebuf_warn(res, nb, "loaded latency");
+	return 0;
+}
+
 int loaded_run(struct run_results *res)
 {
 	int n = res->selected_count, ndelays, samples;
@@ -249,7 +304,8 @@ int loaded_run(struct run_results *res)
 	uint32_t delays[MAX_DELAYS];
 	struct load_job *jobs;
 	struct cpu_span *spans;
-	struct plat_buffer buf;
+	struct nodebuf bufs;
+	uint8_t *chase_buf;
 	void *at;		/* where the chain goes on */
 	int stop;
 	double idle, max_ns = 0;
@@ -262,22 +318,9 @@ int loaded_run(struct run_results *res)
 		return -1;
 	}
 	size = size / CHUNK_BYTES * CHUNK_BYTES;
-	for (;;) {
-		uint64_t want = size * (uint64_t)n;
-		if (want <= plat_buffer_max_bytes(res->config.page_bytes) &&
-		    plat_buffer_alloc(want, res->config.page_bytes, &buf) == 0)
-			break;
-		if (size <= (4u << 20)) {
-			msgs_add(&res->errors, "loaded latency: no memory for "
-				 "%d buffers", n);
-			res->failed = 1;
-			return -1;
-		}
-		size /= 2;
-		msgs_add(&res->warnings, "loaded latency: working set cut to "
-			 "%s per cpu for lack of memory",
-			 fmt_size(a, sizeof a, size));
-	}
+	if (alloc_buffers(res, &size, &n, &bufs) < 0)
+		return -1;
+	chase_buf = nodebuf_slot(&bufs, res->selected[0], 0);
 	ndelays = delays_plan(res->config.profile, delays, MAX_DELAYS);
 	samples = sweep_repeats(&res->config);
 	ticks = plat_alloc(sizeof(uint64_t) * MAX_SAMPLES);
@@ -290,7 +333,7 @@ int loaded_run(struct run_results *res)
 		goto out;
 	}
 	out_progress("loaded latency: idle");
-	idle = idle_chase(res, res->selected[0], buf.base, size, ticks, &hops,
+	idle = idle_chase(res, res->selected[0], chase_buf, size, ticks, &hops,
 			  &at);
 	if (idle < 0) {
 		msgs_add(&res->warnings, "cpu %d did not finish the idle "
@@ -305,7 +348,9 @@ int loaded_run(struct run_results *res)
 	    res->selected[0], fmt_size(a, sizeof a, size), n - 1,
 	    n > 2 ? "s" : "", a, samples, "delay", "GB/s", "ns");
 	for (int d = 0; d < ndelays; d++) {
-		int cpus = res->selected_count;
+		/* n: the cpus with a buffer (fewer when memory is short) */
+		int cpus = res->selected_count < n ? res->selected_count : n;
+		uint8_t *src = 0;
 
 		if (cpus < 2)
 			break;
@@ -325,15 +370,22 @@ int loaded_run(struct run_results *res)
 		/* Each point goes on where the last one stopped: starting
 		 * over would walk lines the last point just brought into
 		 * the caches, not DRAM. */
-		for (int i = 1; i < cpus; i++)
+		for (int i = 1; i < cpus; i++) {
+			/* a cpu lost earlier shifted the list: one without
+			 * a buffer stops the point */
+			if (!(src = nodebuf_slot(&bufs, res->selected[i], 0)))
+				break;
 			jobs[i] = (struct load_job){
 				.rdtscp = res->cpu.f.rdtscp,
-				.src = (uint8_t *)buf.base + size * (uint64_t)i,
+				.src = src,
 				.slice = size,
 				.delay = delays[d],
 				.run_ticks = LOADER_CAP_S * res->tsc_hz,
 				.stop = &stop,
 			};
+		}
+		if (!src || nodebuf_slot(&bufs, res->selected[0], 0) != chase_buf)
+			break;
 		if (run_together(res, res->selected, cpus, jobs,
 				 "loaded latency"))
 			continue;
@@ -343,6 +395,9 @@ int loaded_run(struct run_results *res)
 			.loaders = cpus - 1,
 			.gb_per_s = loaders_gb(res, jobs, 1, cpus, spans),
 			.ns = median_ns(res, &jobs[0]),
+			.cpu_list = copy_ints(res->selected, cpus),
+			.buffer_nodes = nodebuf_nodes_of(&bufs, res->selected,
+							 cpus),
 		};
 	}
 	res->loaded[res->loaded_count++] = (struct loaded_point){
@@ -358,6 +413,6 @@ out:
 	plat_free(ticks);
 	plat_free(jobs);
 	plat_free(spans);
-	plat_buffer_free(&buf);
+	nodebuf_free(&bufs);
 	return 0;
 }

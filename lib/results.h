@@ -62,6 +62,9 @@ struct bw_point {
 	 * set and both medians are here. */
 	int stores_compared;
 	double cached_gb_median, nontemporal_gb_median;
+	/* [cpus]: the node each cpu's buffer was in, in cpu_list's order;
+	 * -1: not known. 0: not recorded. */
+	const int *buffer_nodes;
 };
 
 /* One point of the loaded-latency curve (issue 8): the chasing cpu's
@@ -71,6 +74,10 @@ struct loaded_point {
 	int loaders;		/* cpus reading at once */
 	double gb_per_s;	/* the loaders' aggregate read bandwidth */
 	double ns;		/* median ns per hop of the chase */
+	/* [loaders + 1]: the chasing cpu, then the loaders; and the node
+	 * each one's buffer was in (-1: not known). 0: not recorded. */
+	const int *cpu_list;
+	const int *buffer_nodes;
 };
 
 /* One-way cache-line transfer latency between two cpus (issue 8). */

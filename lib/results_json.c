@@ -256,6 +256,7 @@ static void write_bandwidth(struct json_writer *w,
 		json_bool(w, "scaling", p->scaling);
 		json_u64(w, "cpus", (uint64_t)p->cpus);
 		write_cpu_list(w, res, p->cpus);
+		results_json_buffer_nodes(w, p->buffer_nodes, p->cpus);
 		json_u64(w, "size_bytes", p->size_bytes);
 		json_u64(w, "bytes", p->bytes);
 		json_u64(w, "repeats", (uint64_t)p->repeats);

@@ -25,5 +25,9 @@ struct json_writer;
 void results_json_loaded(struct json_writer *w, const struct run_results *res);
 void results_json_c2c(struct json_writer *w, const struct run_results *res);
 void results_json_numa(struct json_writer *w, const struct run_results *res);
+/* A point's buffer_nodes: n node numbers, null for one not known;
+ * nothing when nodes is 0 (not recorded). */
+void results_json_buffer_nodes(struct json_writer *w, const int *nodes,
+			       int n);
 
 #endif

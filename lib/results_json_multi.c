@@ -19,8 +19,30 @@ void results_json_loaded(struct json_writer *w, const struct run_results *res)
 		json_u64(w, "loaders", (uint64_t)p->loaders);
 		json_double(w, "gb_per_s", p->gb_per_s, 2);
 		json_double(w, "ns", p->ns, 2);
+		if (p->cpu_list && p->buffer_nodes) {
+			json_array_begin(w, "cpu_list");
+			for (int c = 0; c <= p->loaders; c++)
+				json_u64(w, 0, (uint64_t)p->cpu_list[c]);
+			json_array_end(w);
+			results_json_buffer_nodes(w, p->buffer_nodes,
+						  p->loaders + 1);
+		}
 		json_object_end(w);
 	}
+	json_array_end(w);
+}
+
+void results_json_buffer_nodes(struct json_writer *w, const int *nodes,
+			       int n)
+{
+	if (!nodes)
+		return;
+	json_array_begin(w, "buffer_nodes");
+	for (int i = 0; i < n; i++)
+		if (nodes[i] < 0)
+			json_null(w, 0);
+		else
+			json_u64(w, 0, (uint64_t)nodes[i]);
 	json_array_end(w);
 }
 

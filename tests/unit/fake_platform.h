@@ -4,6 +4,7 @@
 #ifndef BAREMEM_FAKE_PLATFORM_H
 #define BAREMEM_FAKE_PLATFORM_H
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +19,78 @@ static int fake_lost_cpu = -1;	/* this cpu never answers */
 static uint64_t fake_page_cap = 4096;	/* buffers get at most these pages */
 static char fake_out[1 << 16];
 static size_t fake_out_len;
+/* The largest buffer plat_buffer_max_bytes admits. */
+static uint64_t fake_max_bytes = 64ull << 20;
+/* 1: plat_run_on_cpus runs the cpus' windows at once, one thread each
+ * (points on several cpus meet on a barrier); 0: one after the other. */
+static int fake_threads;
+/* NUMA: 0 nodes, no topology; else the cpus split evenly over
+ * fake_nodes nodes in order (fake_node_of_cpu), each node giving at most
+ * fake_node_room[node] bytes of buffers at once. */
+static int fake_nodes;
+static uint64_t fake_node_room[NUMA_MAX_NODES];
+/* Without nodes: the bytes of buffers there is room for at once. */
+static uint64_t fake_mem_room = ~0ull;
+
+/* Every live buffer and the node it came from (plat_buffer_alloc: the
+ * first with room; -1 without nodes), so a test can tell where a
+ * pointer lies. */
+#define FAKE_MAX_BUFS 64
+static struct {
+	uint8_t *base;
+	uint64_t bytes;
+	int node;
+} fake_bufs[FAKE_MAX_BUFS];
+
+static inline int fake_node_of_cpu(int cpu)
+{
+	return fake_nodes ? cpu * fake_nodes / fake_cpus : -1;
+}
+
+/* The node of the live buffer p lies in (-1: no nodes); -2: in no live
+ * buffer. */
+static inline int fake_node_of_addr(const void *p)
+{
+	const uint8_t *a = p;
+	for (int i = 0; i < FAKE_MAX_BUFS; i++)
+		if (fake_bufs[i].base && a >= fake_bufs[i].base &&
+		    a < fake_bufs[i].base + fake_bufs[i].bytes)
+			return fake_bufs[i].node;
+	return -2;
+}
+
+static int fake_buffer_take(uint64_t bytes, uint64_t page_bytes, int node,
+			    struct plat_buffer *out)
+{
+	int slot = 0;
+	void *p;
+
+	while (slot < FAKE_MAX_BUFS && fake_bufs[slot].base)
+		slot++;
+	/* memory is in some node: anywhere is the first with room */
+	for (int m = 0; node < 0 && m < fake_nodes; m++)
+		if (bytes <= fake_node_room[m])
+			node = m;
+	if (slot == FAKE_MAX_BUFS || (fake_nodes && node < 0) ||
+	    (node >= 0 && bytes > fake_node_room[node]) ||
+	    (!fake_nodes && bytes > fake_mem_room))
+		return -1;
+	p = aligned_alloc(4096, (bytes + 4095) & ~4095ull);
+	if (!p)
+		return -1;
+	fake_bufs[slot].base = p;
+	fake_bufs[slot].bytes = bytes;
+	fake_bufs[slot].node = node;
+	if (node >= 0)
+		fake_node_room[node] -= bytes;
+	else
+		fake_mem_room -= bytes;
+	*out = (struct plat_buffer){ .base = p, .bytes = bytes,
+				     .page_bytes = page_bytes < fake_page_cap
+							   ? page_bytes
+							   : fake_page_cap };
+	return 0;
+}
 
 void plat_print(const char *text)
 {
@@ -46,18 +119,20 @@ void plat_free(void *p)
 int plat_buffer_alloc(uint64_t bytes, uint64_t page_bytes,
 		      struct plat_buffer *out)
 {
-	void *p = aligned_alloc(4096, (bytes + 4095) & ~4095ull);
-	if (!p)
-		return -1;
-	*out = (struct plat_buffer){ .base = p, .bytes = bytes,
-				     .page_bytes = page_bytes < fake_page_cap
-							   ? page_bytes
-							   : fake_page_cap };
-	return 0;
+	return fake_buffer_take(bytes, page_bytes, -1, out);
 }
 
 void plat_buffer_free(struct plat_buffer *buf)
 {
+	for (int i = 0; i < FAKE_MAX_BUFS; i++)
+		if (buf->base && fake_bufs[i].base == buf->base) {
+			if (fake_bufs[i].node >= 0)
+				fake_node_room[fake_bufs[i].node] +=
+					fake_bufs[i].bytes;
+			else
+				fake_mem_room += fake_bufs[i].bytes;
+			fake_bufs[i].base = 0;
+		}
 	free(buf->base);
 	buf->base = 0;
 }
@@ -65,7 +140,7 @@ void plat_buffer_free(struct plat_buffer *buf)
 uint64_t plat_buffer_max_bytes(uint64_t page_bytes)
 {
 	(void)page_bytes;
-	return 64ull << 20;
+	return fake_max_bytes;
 }
 
 uint64_t plat_tsc_hz(void)
@@ -100,37 +175,82 @@ int plat_bsp_runs_with_aps(void)
 	return !fake_bsp_alone;
 }
 
+struct fake_window {
+	plat_window_fn fn;
+	void *arg;
+};
+
+static void *fake_window_thread(void *p)
+{
+	struct fake_window *w = p;
+	w->fn(w->arg);
+	return 0;
+}
+
 int plat_run_on_cpus(const int *cpus, int n, plat_window_fn fn, void **args,
 		     uint64_t timeout_us, int *ok)
 {
-	int done = 0;
+	pthread_t th[64];
+	struct fake_window w[64];
+	int done = 0, started = 0;
 	(void)timeout_us;
 	for (int i = 0; i < n; i++) {
 		ok[i] = cpus[i] != fake_lost_cpu && cpus[i] < fake_cpus;
-		if (ok[i]) {
-			fn(args[i]);
-			done++;
+		if (!ok[i])
+			continue;
+		done++;
+		if (fake_threads && n > 1 && n <= 64) {
+			w[i] = (struct fake_window){ fn, args[i] };
+			if (pthread_create(&th[started], 0, fake_window_thread,
+					   &w[i]) == 0) {
+				started++;
+				continue;
+			}
 		}
+		fn(args[i]);
 	}
+	for (int i = 0; i < started; i++)
+		pthread_join(th[i], 0);
 	return done;
 }
 
-/* No NUMA topology (the matrix then measures one node); node buffers
- * are plain ones. */
+/* No NUMA topology unless fake_nodes (the matrix then measures one
+ * node, and node buffers are plain ones); with it, the cpus split in
+ * order, one range per node, distances 10 and 20. */
 int plat_numa_topology(struct numa_topo *t)
 {
 	memset(t, 0, sizeof *t);
-	t->problem = "no topology on the fake platform";
-	return 0;
+	if (!fake_nodes) {
+		t->problem = "no topology on the fake platform";
+		return 0;
+	}
+	t->node_count = fake_nodes;
+	t->range_count = fake_nodes;
+	t->has_slit = 1;
+	for (int m = 0; m < fake_nodes; m++) {
+		t->domain[m] = (uint32_t)m;
+		t->range[m] = (struct numa_range){ .base = (uint64_t)m << 40,
+						   .bytes = 1ull << 40,
+						   .node = m };
+		for (int k = 0; k < fake_nodes; k++)
+			t->slit[m][k] = m == k ? 10 : 20;
+	}
+	for (int c = 0; c < fake_cpus && c < NUMA_MAX_CPUS; c++)
+		t->cpu[t->cpu_count++] = (struct numa_cpu){
+			.apic_id = (uint32_t)c * 2, .node = fake_node_of_cpu(c),
+			.cpu = c };
+	return fake_nodes;
 }
 
 int plat_buffer_alloc_node(uint64_t bytes, uint64_t page_bytes,
 			   const struct numa_topo *t, int node,
 			   struct plat_buffer *out)
 {
-	(void)t;
-	(void)node;
-	return plat_buffer_alloc(bytes, page_bytes, out);
+	if (!fake_nodes || t->range_count == 0)
+		return plat_buffer_alloc(bytes, page_bytes, out);
+	if (node < 0 || node >= fake_nodes)
+		return -1;
+	return fake_buffer_take(bytes, page_bytes, node, out);
 }
 
 /* MSRs: one value per cpu; plat_msr_probe answers fake_msr_probe, and
@@ -172,9 +292,9 @@ int plat_msr_on_cpus(const int *cpus, int n, uint32_t msr, uint64_t *vals,
 /* Frees a run_results a test built with calloc (its lat, bw, cpu lists). */
 /* A run as the suite starts one: the config from words[0..n) (0 when it
  * does not parse), room for lat_cap latency and bw_cap bandwidth points,
- * the host's TSC rate, one 32K L1 data cache. The caller changes what
- * its test needs, then selects the cpus (cpus_select) and frees the run
- * with fake_results_free. */
+ * the host's TSC rate, a 32K L1 data cache and a 256K L2. The caller
+ * changes what its test needs, then selects the cpus (cpus_select) and
+ * frees the run with fake_results_free. */
 static inline struct run_results *fake_results_new(const char **words,
 						   int n, int lat_cap,
 						   int bw_cap)
@@ -194,13 +314,24 @@ static inline struct run_results *fake_results_new(const char **words,
 	res->bw_cap = bw_cap;
 	res->bw = bw_cap ? calloc((size_t)bw_cap, sizeof *res->bw) : 0;
 	res->tsc_hz = plat_tsc_hz();
-	res->cpu.cache_count = 1;
+	/* An L2 names the last-level cache: without one the suite guesses
+	 * 32 MiB, and the DRAM floor (4x that) outgrows the fake memory. */
+	res->cpu.cache_count = 2;
 	res->cpu.caches[0] = (struct cpu_cache){ 1, "data", 32 << 10, 64, 8, 1 };
+	res->cpu.caches[1] = (struct cpu_cache){ 2, "unified", 256 << 10, 64,
+						 8, 1 };
 	return res;
 }
 
 static inline void fake_results_free(struct run_results *res)
 {
+	for (int i = 0; i < res->bw_count; i++)
+		free((void *)res->bw[i].buffer_nodes);
+	for (int i = 0; i < res->loaded_count; i++) {
+		free((void *)res->loaded[i].cpu_list);
+		free((void *)res->loaded[i].buffer_nodes);
+	}
+	free(res->loaded);
 	free(res->lat);
 	free(res->bw);
 	free(res->cpus);

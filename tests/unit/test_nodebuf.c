@@ -1,0 +1,316 @@
+/* Per-cpu buffers in each cpu's node (lib/nodebuf.c) and what the
+ * bandwidth and loaded-latency tests make of them (issue 20): every
+ * all-cpu point's buffer of cpu i in cpu i's node, buffer_nodes saying
+ * so, a warning when the topology is unknown or a node is full; the
+ * DRAM size floor (4x the LLC) on a machine with many cpus and little
+ * memory; ntwrite in the cache rows marked as the DRAM writes it is.
+ * Run on the host through the fake platform, its windows in threads. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "fake_platform.h"
+
+#include "bandwidth.h"
+#include "cpus.h"
+#include "latency.h"
+#include "loaded.h"
+#include "nodebuf.h"
+
+#define MIB (1ull << 20)
+
+/* A fake machine: cpus over nodes (0: no topology), room per node. */
+static void machine(int cpus, int nodes, uint64_t node_room)
+{
+	fake_cpus = cpus;
+	fake_nodes = nodes;
+	fake_threads = 1;
+	fake_max_bytes = 64 * MIB;
+	fake_mem_room = ~0ull;
+	for (int m = 0; m < NUMA_MAX_NODES; m++)
+		fake_node_room[m] = node_room;
+	fake_out_len = 0;
+	fake_out[0] = 0;
+}
+
+static struct run_results *run(const char *tests)
+{
+	const char *words[] = { "profile=quick", "sizes=16K", "repeat=2",
+				tests };
+	struct run_results *res = fake_results_new(words, 4, 0, 256);
+
+	assert_non_null(res);
+	assert_int_equal(cpus_select(res), fake_cpus);
+	return res;
+}
+
+static int count_warned(const struct run_results *res, const char *what)
+{
+	int n = 0;
+	for (int i = 0; i < res->warnings.count; i++)
+		n += strstr(res->warnings.text[i], what) != 0;
+	return n;
+}
+
+/* Two nodes of four cpus: one buffer a node, sliced; each cpu's slot in
+ * its own node's buffer, and the record says which. */
+static void each_cpu_gets_its_own_node(void **state)
+{
+	struct run_results *res;
+	struct nodebuf nb;
+	int cpus[8] = { 0, 1, 2, 3, 4, 5, 6, 7 };
+
+	(void)state;
+	machine(8, 2, 1ull << 30);
+	res = run("tests=bandwidth");
+	assert_int_equal(nodebuf_alloc(res, cpus, 8, 3 * MIB + 5, &nb), 0);
+	assert_int_equal(nb.slot_bytes, 3 * MIB + 4096);
+	assert_int_equal(nb.nbufs, 2);
+	for (int i = 0; i < 8; i++) {
+		int node = -3;
+		uint8_t *p = nodebuf_slot(&nb, cpus[i], &node);
+		assert_non_null(p);
+		assert_int_equal(node, fake_node_of_cpu(cpus[i]));
+		assert_int_equal(fake_node_of_addr(p), node);
+		assert_int_equal(fake_node_of_addr(p + nb.slot_bytes - 1), node);
+	}
+	nodebuf_warn(res, &nb, "test");
+	assert_int_equal(res->warnings.count, 0);
+	nodebuf_free(&nb);
+	assert_int_equal(fake_node_room[0], 1ull << 30);
+	fake_results_free(res);
+}
+
+/* Node 1 has room for two of its four cpus: those two stay, the other
+ * two go to node 0 (the nearest with room), recorded there, and the
+ * warning names them. Too little memory anywhere: -1, nothing kept. */
+static void full_node_falls_back_and_names_the_cpus(void **state)
+{
+	struct run_results *res;
+	struct nodebuf nb;
+	int cpus[8] = { 0, 1, 2, 3, 4, 5, 6, 7 };
+
+	(void)state;
+	machine(8, 2, 1ull << 30);
+	fake_node_room[1] = 2 * MIB;
+	res = run("tests=bandwidth");
+	assert_int_equal(nodebuf_alloc(res, cpus, 8, MIB, &nb), 0);
+	for (int i = 0; i < 8; i++) {
+		int node;
+		uint8_t *p = nodebuf_slot(&nb, cpus[i], &node);
+		assert_int_equal(node, i < 6 ? fake_node_of_cpu(i) : 0);
+		assert_int_equal(fake_node_of_addr(p), node);
+	}
+	nodebuf_warn(res, &nb, "test");
+	assert_true(fake_warned(res, "2 of 8 buffers not in their cpu's own "
+				"node"));
+	assert_true(fake_warned(res, "cpus 6-7"));
+	nodebuf_free(&nb);
+
+	fake_node_room[0] = 3 * MIB;
+	assert_int_equal(nodebuf_alloc(res, cpus, 8, MIB, &nb), -1);
+	assert_int_equal(fake_node_room[0], 3 * MIB);
+	assert_int_equal(fake_node_room[1], 2 * MIB);
+	fake_results_free(res);
+}
+
+/* Every bandwidth point on two nodes: buffer_nodes has one entry per
+ * cpu of cpu_list, each that cpu's own node; the all-cpu points, the
+ * DRAM ones and the scaling curve are there. */
+static void bandwidth_points_read_their_own_node(void **state)
+{
+	struct run_results *res;
+	int all = 0, dram_all = 0, scaling = 0;
+
+	(void)state;
+	machine(4, 2, 1ull << 30);
+	fake_max_bytes = 16 * MIB;	/* small buffers: a quick test */
+	res = run("tests=bandwidth");
+	assert_int_equal(bandwidth_run(res, 0), 0);
+	for (int i = 0; i < res->bw_count; i++) {
+		const struct bw_point *p = &res->bw[i];
+		assert_non_null(p->buffer_nodes);
+		for (int c = 0; c < p->cpus; c++)
+			assert_int_equal(p->buffer_nodes[c],
+					 fake_node_of_cpu(res->selected[c]));
+		all += p->cpus == 4;
+		dram_all += p->cpus == 4 && !strcmp(p->level, "DRAM");
+		scaling += p->scaling;
+	}
+	assert_true(all >= 8);
+	assert_true(dram_all >= 4);
+	assert_true(scaling >= 2);
+	assert_false(fake_warned(res, "not in their cpu's own node"));
+	assert_false(fake_warned(res, "without knowing"));
+	fake_results_free(res);
+}
+
+/* The loaded-latency curve on two nodes: the chaser and every loader
+ * read their own node, and each point says so. */
+static void loaded_points_read_their_own_node(void **state)
+{
+	struct run_results *res;
+	int loaded = 0;
+
+	(void)state;
+	machine(4, 2, 1ull << 30);
+	res = run("tests=loaded");
+	assert_int_equal(loaded_run(res), 0);
+	for (int i = 0; i < res->loaded_count; i++) {
+		const struct loaded_point *p = &res->loaded[i];
+		if (p->delay < 0)
+			continue;
+		loaded++;
+		assert_non_null(p->cpu_list);
+		assert_non_null(p->buffer_nodes);
+		assert_int_equal(p->loaders, 3);
+		for (int c = 0; c <= p->loaders; c++)
+			assert_int_equal(p->buffer_nodes[c],
+					 fake_node_of_cpu(p->cpu_list[c]));
+	}
+	assert_true(loaded > 0);
+	assert_false(fake_warned(res, "not in their cpu's own node"));
+	fake_results_free(res);
+}
+
+/* No topology: the nodes are not known (-1 everywhere), and one warning
+ * says so for the whole run, bandwidth and loaded latency both. */
+static void unknown_topology_is_one_warning(void **state)
+{
+	struct run_results *res;
+
+	(void)state;
+	machine(2, 0, 0);
+	fake_max_bytes = 16 * MIB;
+	res = run("tests=bandwidth,loaded");
+	assert_int_equal(bandwidth_run(res, 0), 0);
+	assert_int_equal(loaded_run(res), 0);
+	assert_true(res->bw_count > 0);
+	for (int i = 0; i < res->bw_count; i++)
+		for (int c = 0; c < res->bw[i].cpus; c++)
+			assert_int_equal(res->bw[i].buffer_nodes[c], -1);
+	for (int i = 0; i < res->loaded_count; i++)
+		if (res->loaded[i].delay >= 0)
+			assert_int_equal(res->loaded[i].buffer_nodes[1], -1);
+	assert_int_equal(count_warned(res, "buffers placed without knowing "
+				      "the NUMA nodes"), 1);
+	fake_results_free(res);
+}
+
+/* A 2 MiB L3: the DRAM floor is 8 MiB a cpu. */
+static void with_l3(struct run_results *res)
+{
+	res->cpu.caches[res->cpu.cache_count++] =
+		(struct cpu_cache){ 3, "unified", 2 << 20, 64, 16, 8 };
+	assert_int_equal(latency_dram_floor_bytes(res), 8 * MIB);
+}
+
+/* Many cpus, little memory (64 MiB a buffer): the one-cpu DRAM point is
+ * sized on its own (the full 64 MiB, not 64 MiB over 8 cpus), and no
+ * DRAM point is below 4x the LLC. */
+static void dram_one_cpu_is_sized_on_its_own(void **state)
+{
+	struct run_results *res;
+	int one = 0, all = 0;
+
+	(void)state;
+	machine(8, 0, 0);
+	res = run("tests=bandwidth");
+	with_l3(res);
+	assert_int_equal(bandwidth_run(res, 0), 0);
+	for (int i = 0; i < res->bw_count; i++) {
+		const struct bw_point *p = &res->bw[i];
+		if (strcmp(p->level, "DRAM"))
+			continue;
+		assert_true(p->size_bytes >= 8 * MIB);
+		if (p->cpus == 1 && !p->scaling) {
+			assert_int_equal(p->size_bytes, 64 * MIB);
+			one++;
+		}
+		all += p->cpus == 8;
+	}
+	assert_int_equal(one, 4);
+	assert_true(all >= 4);
+	fake_results_free(res);
+}
+
+/* Less memory still (100 MiB in all): 8 MiB a cpu fits only some cpus,
+ * so the all-cpu DRAM points and the scaling curve run on fewer cpus,
+ * said in a warning, rather than on smaller buffers called DRAM. */
+static void dram_floor_shrinks_the_cpus_not_the_size(void **state)
+{
+	struct run_results *res;
+	int all_dram = 0, most = 0;
+
+	(void)state;
+	machine(8, 0, 0);
+	fake_mem_room = 100 * MIB;
+	res = run("tests=bandwidth");
+	with_l3(res);
+	assert_int_equal(bandwidth_run(res, 0), 0);
+	for (int i = 0; i < res->bw_count; i++) {
+		const struct bw_point *p = &res->bw[i];
+		if (strcmp(p->level, "DRAM")) {
+			if (!p->scaling)
+				assert_true(p->cpus == 1 || p->cpus == 8);
+			continue;
+		}
+		assert_true(p->size_bytes >= 8 * MIB);
+		most = p->cpus > most ? p->cpus : most;
+		all_dram += p->cpus > 1 && !p->scaling;
+	}
+	assert_true(all_dram >= 4);
+	assert_true(most > 1 && most < 8);
+	assert_true(fake_warned(res, "of the 8 cpus: the all-cpu DRAM points "
+				"and the scaling curve run on those"));
+	fake_results_free(res);
+}
+
+/* The console's cache rows mark ntwrite as DRAM writes (the L1 row's
+ * ntwrite cell), with a note under the table; the DRAM row does not. */
+static void ntwrite_in_cache_rows_is_marked(void **state)
+{
+	struct run_results *res;
+	char *l1, *dram, *end;
+
+	(void)state;
+	machine(1, 0, 0);
+	fake_max_bytes = 16 * MIB;
+	res = run("tests=bandwidth");
+	assert_int_equal(bandwidth_run(res, 0), 0);
+	l1 = strstr(fake_out, "\nL1 ");
+	dram = strstr(fake_out, "\nDRAM ");
+	assert_non_null(l1);
+	assert_non_null(dram);
+	end = strchr(l1 + 1, '\n');
+	assert_non_null(end);
+	*end = 0;
+	assert_non_null(strstr(l1, " DRAM"));
+	*end = '\n';
+	end = strchr(dram + 1, '\n');
+	*end = 0;
+	assert_null(strstr(dram + 5, "DRAM"));
+	*end = '\n';
+	assert_non_null(strstr(fake_out, "ntwrite in the cache rows: "
+				      "non-temporal stores go around the "
+				      "caches"));
+	fake_results_free(res);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(each_cpu_gets_its_own_node),
+		cmocka_unit_test(full_node_falls_back_and_names_the_cpus),
+		cmocka_unit_test(bandwidth_points_read_their_own_node),
+		cmocka_unit_test(loaded_points_read_their_own_node),
+		cmocka_unit_test(unknown_topology_is_one_warning),
+		cmocka_unit_test(dram_one_cpu_is_sized_on_its_own),
+		cmocka_unit_test(dram_floor_shrinks_the_cpus_not_the_size),
+		cmocka_unit_test(ntwrite_in_cache_rows_is_marked),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
