@@ -94,6 +94,9 @@ int cpu_enable_avx(void);
 /* msr.c: MSRs that may be missing (SMI count, microcode), probed on the
  * boot cpu under a temporary #GP handler. */
 void msr_probe(struct run_results *res);
+/* Reads an MSR the vendor documents for this model, #GP-safe where the
+ * handler is proven, else only off a hypervisor: 0, or -1 unread. */
+int msr_read_documented(UINT32 msr, UINT64 *val);
 /* How msr_probe went about it, for the console. */
 const char *msr_probe_note(void);
 

@@ -40,6 +40,10 @@ static void print_machine(const struct run_results *res)
 	out("msr probe: %s\n", msr_probe_note());
 	if (res->microcode_known)
 		out("microcode: 0x%llx\n", (unsigned long long)res->microcode);
+	if (res->tom2_read > 0)
+		out("amd tom2: %s\n", res->tom2_applied
+		    ? "[4 GiB, TOM2) write-back by default (SYSCFG bits 21, 22)"
+		    : "not in force (SYSCFG bits 21, 22 not both set)");
 	out("smi count: %s\n", res->smi_count ? "read around every sample "
 	    "(MSR 0x34)" : "unavailable");
 	for (int i = 0; i < ci->cache_count; i++) {

@@ -238,6 +238,30 @@ void msr_probe(struct run_results *res)
 			 ci->family, ci->model);
 }
 
+/* One read of an MSR the vendor documents for this cpu but a hypervisor
+ * may leave out (AMD's SYSCFG and TOM2): under the #GP handler where it
+ * is proven, else only on bare metal, as for the reads above. */
+int msr_read_documented(UINT32 msr, UINT64 *val)
+{
+	struct gp_guard g;
+	UINT64 cr4;
+	int guarded, works, r = -1;
+
+	__asm__ volatile("mov %%cr4, %0" : "=r"(cr4));
+	guarded = !(cr4 & CR4_CET) && guard_begin(&g) == 0;
+	works = guarded && guard_works();
+	if (works)
+		r = probe_rdmsr(msr, val);
+	if (guarded)
+		guard_end(&g);
+	if (works)
+		return r;
+	if (cpuid(1, 0).ecx & (1u << 31))
+		return -1;
+	*val = rdmsr(msr);
+	return 0;
+}
+
 /* The prefetcher control's gate (platform.h): the boot cpu reads the MSR
  * and writes the same value back under the #GP handler where the handler
  * is proven. Without a proven handler only bare metal is trusted, as for

@@ -3,6 +3,7 @@
  * (interrupts off, no firmware calls), the firmware's CR3 put back after. */
 #include "baremem_efi.h"
 #include "cpu.h"
+#include "memclass.h"
 #include "mtrr.h"
 #include "pagetable.h"
 #include "platform.h"
@@ -49,6 +50,34 @@ static void write_cr4(uint64_t v)
 static struct mtrr_state mtrr;
 static int use_mtrr;
 
+/* AMD and Hygon (family 0Fh on) may make RAM above 4 GiB write-back
+ * through SYSCFG and TOM2 rather than variable MTRRs (lib/mtrr.h,
+ * mtrr_set_amd_tom2; APM vol 2, 7.9.1). */
+#define MSR_AMD_SYSCFG 0xc0010010
+#define MSR_AMD_TOM2 0xc001001d
+
+static void amd_tom2_read(struct run_results *res)
+{
+	const char *v = res->cpu.vendor;
+	uint64_t syscfg = 0, tom2 = 0;
+
+	if (res->cpu.family < 0xf ||
+	    (CompareMem(v, "AuthenticAMD", 12) && CompareMem(v, "HygonGenuine", 12)))
+		return;
+	if (msr_read_documented(MSR_AMD_SYSCFG, &syscfg) != 0 ||
+	    msr_read_documented(MSR_AMD_TOM2, &tom2) != 0) {
+		res->tom2_read = -1;
+		msgs_add(&res->warnings, "AMD SYSCFG/TOM2 unreadable: memory "
+			 "above 4 GiB typed by the MTRRs alone (it may look "
+			 "uncached and be left out)");
+		return;
+	}
+	res->tom2_read = 1;
+	res->amd_syscfg = syscfg;
+	res->amd_tom2 = tom2;
+	res->tom2_applied = mtrr_set_amd_tom2(&mtrr, syscfg, tom2);
+}
+
 /* Reads the MTRRs (SDM vol 4: IA32_MTRRCAP 0xFE, IA32_MTRR_DEF_TYPE
  * 0x2FF, PHYSBASE/PHYSMASK from 0x200, fixed ranges 0x250..0x26F),
  * all architectural when CPUID.1:EDX.MTRR is set. */
@@ -74,6 +103,7 @@ static void mtrr_read(struct run_results *res)
 	for (int i = 0; i < 11; i++)
 		fixed[i] = (cap >> 8) & 1 ? rdmsr(fixed_msr[i]) : 0;
 	mtrr_decode(&mtrr, cap, def, var, n, fixed, res->cpu.phys_addr_bits);
+	amd_tom2_read(res);
 	if (mtrr.noncontiguous) {
 		msgs_add(&res->warnings, "MTRRs use non-contiguous masks: "
 			 "memory types taken from the firmware's memory map");
@@ -85,23 +115,18 @@ static void mtrr_read(struct run_results *res)
 	use_mtrr = 1;
 }
 
-/* A range gets the WB class when it is write-back memory: RAM (or a
- * reserved range the firmware says can be WB) whose MTRR type is WB
- * throughout. That is what lets a large page span it (SDM vol 3A,
- * 12.11.9: a large page over mixed MTRR types is ill-defined). MMIO and
- * the rest are UC and never touched. */
+/* The firmware's word on a range, for memclass_of (lib/memclass.h:
+ * only RAM that is WB throughout gets the class a large page may span;
+ * reserved ranges never share a large page with RAM). */
 static int range_class(const EFI_MEMORY_DESCRIPTOR *d)
 {
-	uint64_t bytes = d->NumberOfPages * 4096;
+	enum mem_kind kind = memmap_is_ram(d->Type) ? MEM_KIND_RAM
+			     : d->Type == EfiReservedMemoryType ? MEM_KIND_RESERVED
+								 : MEM_KIND_OTHER;
 
-	if (!memmap_is_ram(d->Type) && d->Type != EfiReservedMemoryType)
-		return PT_CLASS_UC;
-	if (!(d->Attribute & EFI_MEMORY_WB))
-		return PT_CLASS_UC;
-	if (!use_mtrr)
-		return memmap_is_ram(d->Type) ? PT_CLASS_WB : PT_CLASS_UC;
-	return mtrr_range_type(&mtrr, d->PhysicalStart, bytes) == MTRR_WB
-		       ? PT_CLASS_WB : PT_CLASS_UC;
+	return memclass_of(kind, !!(d->Attribute & EFI_MEMORY_WB),
+			   use_mtrr ? &mtrr : 0, d->PhysicalStart,
+			   d->NumberOfPages * 4096);
 }
 
 static int rebuild(void)

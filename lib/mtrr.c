@@ -3,6 +3,7 @@
 
 #define VALID (1ull << 11)
 #define ONE_MIB 0x100000ull
+#define FOUR_GIB 0x100000000ull
 
 static uint64_t addr_mask(int phys_bits)
 {
@@ -40,6 +41,25 @@ void mtrr_decode(struct mtrr_state *s, uint64_t cap, uint64_t def,
 			s->fixed[m * 8 + b] = (uint8_t)(fixed[m] >> (8 * b));
 }
 
+int mtrr_set_amd_tom2(struct mtrr_state *s, uint64_t syscfg, uint64_t tom2)
+{
+	uint64_t both = AMD_SYSCFG_MTRR_TOM2_EN | AMD_SYSCFG_TOM2_FORCE_WB;
+
+	tom2 &= AMD_TOM2_ADDR_MASK;
+	if ((syscfg & both) != both || tom2 <= FOUR_GIB)
+		return 0;
+	s->tom2_wb_end = tom2;
+	return 1;
+}
+
+/* The type where no variable range matches. */
+static int default_type(const struct mtrr_state *s, uint64_t addr)
+{
+	if (addr >= FOUR_GIB && addr < s->tom2_wb_end)
+		return MTRR_WB;
+	return s->def_type;
+}
+
 static int fixed_slot(uint64_t addr)
 {
 	if (addr < 0x80000)
@@ -74,7 +94,7 @@ int mtrr_type_at(const struct mtrr_state *s, uint64_t addr)
 		matched = 1;
 	}
 	if (!matched)
-		return s->def_type;
+		return default_type(s, addr);
 	if (uc)
 		return MTRR_UC;	/* UC wins any overlap */
 	if (type == -2)
@@ -89,8 +109,8 @@ static void consider(uint64_t b, uint64_t lo, uint64_t hi, uint64_t *next)
 }
 
 /* The first place after lo (and before hi) where a type may change:
- * fixed-range slot edges below 1 MiB, and the ends of contiguous
- * variable ranges. */
+ * fixed-range slot edges below 1 MiB, the ends of contiguous variable
+ * ranges, and 4 GiB and TOM2 where the AMD rule holds. */
 static uint64_t next_boundary(const struct mtrr_state *s, uint64_t lo,
 			      uint64_t hi)
 {
@@ -101,6 +121,10 @@ static uint64_t next_boundary(const struct mtrr_state *s, uint64_t lo,
 								       : 0x1000;
 		consider((lo & ~(step - 1)) + step, lo, hi, &next);
 		consider(ONE_MIB, lo, hi, &next);
+	}
+	if (s->tom2_wb_end) {
+		consider(FOUR_GIB, lo, hi, &next);
+		consider(s->tom2_wb_end, lo, hi, &next);
 	}
 	for (int i = 0; i < s->var_count; i++) {
 		uint64_t mask = s->var[i].mask & am;

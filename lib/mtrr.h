@@ -26,6 +26,9 @@ struct mtrr_state {
 	} var[MTRR_MAX_VAR];
 	uint8_t fixed[MTRR_FIXED_SLOTS];
 	int noncontiguous;	/* a valid mask with holes was seen */
+	/* AMD and Hygon: [4 GiB, tom2_wb_end) has WB, not def_type, as its
+	 * default type (mtrr_set_amd_tom2); 0 when no such rule holds. */
+	uint64_t tom2_wb_end;
 };
 
 /* Decodes raw MSR values: cap = IA32_MTRRCAP (0xFE), def =
@@ -35,6 +38,21 @@ struct mtrr_state {
 void mtrr_decode(struct mtrr_state *s, uint64_t cap, uint64_t def,
 		 const uint64_t *var, int var_count, const uint64_t *fixed,
 		 int phys_bits);
+
+/* AMD's second top of memory (APM vol 2, 7.9.1 "Top of Memory", and
+ * the SYSCFG register): with SYSCFG (MSR C001_0010) bit 21 MtrrTom2En
+ * and bit 22 Tom2ForceMemTypeWB both set, the default memory type of
+ * [4 GiB, TOM2) is WB instead of MTRRdefType's; variable MTRRs that
+ * cover part of it still decide there, as anywhere. tom2 is MSR
+ * C001_001D (bits 51:23). Firmware commonly leaves the default type UC
+ * and covers only the low 4 GiB with variable MTRRs, so without this
+ * rule all RAM above 4 GiB would look uncached. Call after mtrr_decode;
+ * a state without both bits (or a TOM2 at or below 4 GiB) is unchanged.
+ * Returns 1 when the rule applies. */
+#define AMD_SYSCFG_MTRR_TOM2_EN (1ull << 21)
+#define AMD_SYSCFG_TOM2_FORCE_WB (1ull << 22)
+#define AMD_TOM2_ADDR_MASK 0x000fffffff800000ull
+int mtrr_set_amd_tom2(struct mtrr_state *s, uint64_t syscfg, uint64_t tom2);
 
 /* The memory type at one address. */
 int mtrr_type_at(const struct mtrr_state *s, uint64_t addr);

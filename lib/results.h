@@ -130,6 +130,13 @@ struct run_results {
 
 	uint64_t page_bytes;	/* page size of the measurement buffers */
 	uint64_t mapped_bytes;	/* bytes the page tables map */
+	/* AMD/Hygon SYSCFG (MSR C001_0010) and TOM2 (C001_001D) as the page
+	 * tables' memory types read them (lib/mtrr.h, mtrr_set_amd_tom2).
+	 * tom2_read: 0 not asked (other vendors, Linux), 1 read, -1 the
+	 * MSRs could not be read safely. */
+	int tom2_read;
+	uint64_t amd_syscfg, amd_tom2;
+	int tom2_applied;	/* [4 GiB, TOM2) taken as WB by default */
 
 	int lat_count, lat_cap;
 	struct lat_point *lat;

@@ -8,6 +8,7 @@
 #include "config.h"
 #include "fmt.h"
 #include "json.h"
+#include "mtrr.h"
 #include "smbios.h"
 #include "summary.h"
 
@@ -349,6 +350,18 @@ size_t results_json(const struct run_results *res, enum run_status status,
 	else
 		json_null(&w, "page_bytes");	/* nothing was mapped */
 	json_u64(&w, "mapped_bytes", res->mapped_bytes);
+	if (res->tom2_read > 0) {
+		json_object_begin(&w, "amd_tom2");
+		json_bool(&w, "mtrr_tom2_en",
+			  !!(res->amd_syscfg & AMD_SYSCFG_MTRR_TOM2_EN));
+		json_bool(&w, "force_wb",
+			  !!(res->amd_syscfg & AMD_SYSCFG_TOM2_FORCE_WB));
+		json_u64(&w, "tom2_bytes", res->amd_tom2 & AMD_TOM2_ADDR_MASK);
+		json_bool(&w, "applied", res->tom2_applied);
+		json_object_end(&w);
+	} else if (res->tom2_read < 0) {
+		json_null(&w, "amd_tom2");
+	}
 	json_object_end(&w);
 	write_latency(&w, res);
 	write_bandwidth(&w, res);
