@@ -12,6 +12,7 @@
  * the boot cpu waiting inside them (cpus_drop_bsp leaves it out). */
 #include "baremem_efi.h"
 #include "cpu.h"
+#include "cpuorder.h"
 #include "launch.h"
 #include "mp_services.h"
 #include "out.h"
@@ -242,6 +243,8 @@ int mp_init(struct run_results *res)
 {
 	EFI_GUID guid = EFI_MP_SERVICES_PROTOCOL_GUID;
 	UINTN total = 0, enabled = 0;
+	struct plat_cpu *raw;
+	int *order;
 
 	mp_res = res;
 	cpu_table = plat_alloc(sizeof(*cpu_table) * BM_MAX_CPUS);
@@ -262,11 +265,18 @@ int mp_init(struct run_results *res)
 			 "first %d are used", (unsigned)total, BM_MAX_CPUS);
 		total = BM_MAX_CPUS;
 	}
+	raw = plat_alloc(sizeof(*raw) * (size_t)total);
+	order = plat_alloc(sizeof(*order) * (size_t)total);
+	if (!raw || !order) {
+		plat_free(raw);
+		plat_free(order);
+		return -1;
+	}
 	for (UINTN i = 0; i < total; i++) {
 		EFI_PROCESSOR_INFORMATION info = { 0 };
-		struct plat_cpu *c = &cpu_table[i];
+		struct plat_cpu *c = &raw[i];
 
-		*c = (struct plat_cpu){ .cpu = (int)i };
+		*c = (struct plat_cpu){ .platform_cpu = (int)i };
 		if (mp->GetProcessorInfo(mp, i, &info) != EFI_SUCCESS)
 			continue;
 		c->apic_id = (uint32_t)info.ProcessorId;
@@ -276,12 +286,19 @@ int mp_init(struct run_results *res)
 		c->bsp = !!(info.StatusFlag & PROCESSOR_AS_BSP_BIT);
 		c->usable = (info.StatusFlag & PROCESSOR_ENABLED_BIT) &&
 			    (info.StatusFlag & PROCESSOR_HEALTH_STATUS_BIT);
-		if (c->bsp)
-			bsp_cpu = (int)i;
 	}
+	/* baremem's numbers (lib/cpuorder.h): siblings after all cores. */
+	cpuorder_smt_last(raw, (int)total, order);
+	for (int k = 0; k < (int)total; k++) {
+		cpu_table[k] = raw[order[k]];
+		cpu_table[k].cpu = k;
+		mp_number[k] = (UINTN)order[k];
+		if (cpu_table[k].bsp)
+			bsp_cpu = k;
+	}
+	plat_free(raw);
+	plat_free(order);
 	cpu_count = (int)total;
-	for (int i = 0; i < cpu_count; i++)
-		mp_number[i] = (UINTN)i;
 	launch_probe(res);
 	return fault_init(cpu_count);
 }

@@ -6,6 +6,7 @@
 
 #include "barrier.h"
 #include "cpu.h"
+#include "cpuorder.h"
 #include "cpus.h"
 #include "fmt.h"
 #include "launch.h"
@@ -125,10 +126,15 @@ static void print_matrix(const struct run_results *res, int first)
 	char line[MATRIX_MAX_CPUS * 8 + 16];
 	size_t len;
 
+	int siblings = 0;
+
+	for (int i = first; i < res->c2c_count; i++)
+		siblings |= res->c2c[i].same_core;
 	if (n > MATRIX_MAX_CPUS) {
 		for (int i = first; i < res->c2c_count; i++)
-			out("%5d %5d %8.1f\n", res->c2c[i].from, res->c2c[i].to,
-			    res->c2c[i].ns);
+			out("%5d %5d %8.1f%s\n", res->c2c[i].from, res->c2c[i].to,
+			    res->c2c[i].ns,
+			    res->c2c[i].same_core ? "  same core" : "");
 		return;
 	}
 	len = fmt(line, sizeof line, "%6s", "");
@@ -140,20 +146,29 @@ static void print_matrix(const struct run_results *res, int first)
 		len = fmt(line, sizeof line, "%6d", res->selected[a]);
 		for (int b = 0; b < n; b++) {
 			double v = -1;
-			int x = res->selected[a], y = res->selected[b];
+			int x = res->selected[a], y = res->selected[b], sib = 0;
 			for (int i = first; i < res->c2c_count; i++) {
 				const struct c2c_point *p = &res->c2c[i];
 				if ((p->from == x && p->to == y) ||
-				    (p->from == y && p->to == x))
+				    (p->from == y && p->to == x)) {
 					v = p->ns;
+					sib = p->same_core;
+				}
 			}
-			len += v >= 0 ? fmt(line + len, sizeof line - len,
-					    " %6.1f", v)
+			len += v >= 0 && sib ? fmt(line + len, sizeof line - len,
+						   " %5.1fs", v)
+			       : v >= 0 ? fmt(line + len, sizeof line - len,
+					      " %6.1f", v)
 				      : fmt(line + len, sizeof line - len,
 					    " %6s", a == b ? "." : "-");
 		}
 		out("%s\n", line);
 	}
+	/* A sibling pair's line never leaves the core: it is no
+	 * core-to-core figure, so it is marked, not mixed in. */
+	if (siblings)
+		out("s: SMT threads of one core (the line stays in that core's "
+		    "own caches)\n");
 }
 
 int c2c_run(struct run_results *res)
@@ -199,8 +214,10 @@ int c2c_run(struct run_results *res)
 			     i + 1, count);
 		ns = measure_pair(res, from, to, line, ticks, rounds);
 		if (ns >= 0)
-			res->c2c[res->c2c_count++] =
-				(struct c2c_point){ from, to, ns };
+			res->c2c[res->c2c_count++] = (struct c2c_point){
+				from, to, ns,
+				cpuorder_same_core(&res->cpus[from],
+						   &res->cpus[to]) };
 	}
 	out("\ncore-to-core latency, ns one way (round trip / 2, median of "
 	    "%d samples; %d of %llu pairs%s)\n", sweep_repeats(&res->config),

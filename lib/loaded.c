@@ -1,8 +1,8 @@
 /* Loaded latency (see loaded.h): the latency a core sees as the memory
  * gets busier, the curve Intel MLC's --loaded_latency draws. The chaser
- * runs on the first selected cpu; every other selected cpu runs
- * loadgen_read over its own DRAM-sized buffer, all started on one TSC
- * barrier, and stops when the chaser has its samples. Each cpu's buffer
+ * runs on the first selected cpu; every other selected cpu not on the
+ * chaser's core runs loadgen_read over its own DRAM-sized buffer, all
+ * started on one TSC barrier, and stops when the chaser has its samples. Each cpu's buffer
  * is in its own node (lib/nodebuf.h): a loader reading another node's
  * memory would load the link between the sockets, not the memory the
  * chaser sees. */
@@ -12,6 +12,7 @@
 #include "chase.h"
 #include "cpus.h"
 #include "cpu.h"
+#include "cpuorder.h"
 #include "delays.h"
 #include "fmt.h"
 #include "latency.h"
@@ -260,8 +261,8 @@ static void print_row(const struct loaded_point *pt, double max_ns)
  * (whole chunks): cut when memory is short, not below the DRAM floor
  * (4x the LLC: the chase must stay a DRAM latency); below it, fewer
  * loaders. -1 when not even two cpus fit. */
-static int alloc_buffers(struct run_results *res, uint64_t *size, int *n,
-			 struct nodebuf *nb)
+static int alloc_buffers(struct run_results *res, const int *team,
+			 uint64_t *size, int *n, struct nodebuf *nb)
 {
 	uint64_t floor_bytes = latency_dram_floor_bytes(res), want = *size;
 	int all = *n;
@@ -270,7 +271,7 @@ static int alloc_buffers(struct run_results *res, uint64_t *size, int *n,
 	floor_bytes = (floor_bytes + CHUNK_BYTES - 1) / CHUNK_BYTES *
 		      CHUNK_BYTES;
 	for (;;) {
-		if (nodebuf_alloc(res, res->selected, *n, *size, nb) == 0)
+		if (nodebuf_alloc(res, team, *n, *size, nb) == 0)
 			break;
 		if (*size > floor_bytes) {
 			*size = *size / 2 / CHUNK_BYTES * CHUNK_BYTES;
@@ -297,9 +298,28 @@ static int alloc_buffers(struct run_results *res, uint64_t *size, int *n,
 	return 0;
 }
 
+/* The chaser (the first selected cpu), then every other selected cpu
+ * that is not a thread of the chaser's core: a loader there would share
+ * its L1, L2 and load ports, and the curve would show that, not the
+ * memory getting busier. Returns the count. */
+static int team_of(const struct run_results *res, int *team)
+{
+	const struct plat_cpu *chaser;
+	int n = 0;
+
+	if (res->selected_count < 1)
+		return 0;
+	team[n++] = res->selected[0];
+	chaser = &res->cpus[res->selected[0]];
+	for (int i = 1; i < res->selected_count; i++)
+		if (!cpuorder_same_core(&res->cpus[res->selected[i]], chaser))
+			team[n++] = res->selected[i];
+	return n;
+}
+
 int loaded_run(struct run_results *res)
 {
-	int n = res->selected_count, ndelays, samples;
+	int n = res->selected_count, ndelays, samples, *team;
 	uint64_t size = latency_dram_bytes(res), hops = 0, *ticks;
 	uint32_t delays[MAX_DELAYS];
 	struct load_job *jobs;
@@ -317,10 +337,23 @@ int loaded_run(struct run_results *res)
 		res->failed = 1;
 		return -1;
 	}
-	size = size / CHUNK_BYTES * CHUNK_BYTES;
-	if (alloc_buffers(res, &size, &n, &bufs) < 0)
+	team = plat_alloc(sizeof(int) * (size_t)n);
+	if (!team || (n = team_of(res, team)) < 2) {
+		if (team)
+			msgs_add(&res->warnings, "loaded latency: every other "
+				 "selected cpu is a thread of the chaser's core "
+				 "(cpu %d), and loaders never share it: not "
+				 "measured", res->selected[0]);
+		res->failed = 1;
+		plat_free(team);
 		return -1;
-	chase_buf = nodebuf_slot(&bufs, res->selected[0], 0);
+	}
+	size = size / CHUNK_BYTES * CHUNK_BYTES;
+	if (alloc_buffers(res, team, &size, &n, &bufs) < 0) {
+		plat_free(team);
+		return -1;
+	}
+	chase_buf = nodebuf_slot(&bufs, team[0], 0);
 	ndelays = delays_plan(res->config.profile, delays, MAX_DELAYS);
 	samples = sweep_repeats(&res->config);
 	ticks = plat_alloc(sizeof(uint64_t) * MAX_SAMPLES);
@@ -333,23 +366,23 @@ int loaded_run(struct run_results *res)
 		goto out;
 	}
 	out_progress("loaded latency: idle");
-	idle = idle_chase(res, res->selected[0], chase_buf, size, ticks, &hops,
-			  &at);
+	idle = idle_chase(res, team[0], chase_buf, size, ticks, &hops, &at);
 	if (idle < 0) {
 		msgs_add(&res->warnings, "cpu %d did not finish the idle "
 			 "chase (timed out or faulted: the errors say "
-			 "which)", res->selected[0]);
+			 "which)", team[0]);
 		res->failed = 1;
 		goto out;
 	}
 	out("\nloaded latency: cpu %d chases %s while %d cpu%s read %s each "
 	    "(delay: dec-loop iterations per 256 bytes read; GB = 10^9 "
 	    "bytes; ns median of %d samples)\n%8s %9s %9s\n",
-	    res->selected[0], fmt_size(a, sizeof a, size), n - 1,
+	    team[0], fmt_size(a, sizeof a, size), n - 1,
 	    n > 2 ? "s" : "", a, samples, "delay", "GB/s", "ns");
 	for (int d = 0; d < ndelays; d++) {
-		/* n: the cpus with a buffer (fewer when memory is short) */
-		int cpus = res->selected_count < n ? res->selected_count : n;
+		/* n: the cpus with a buffer (fewer when memory is short);
+		 * the team again, less any cpu lost since */
+		int have = team_of(res, team), cpus = have < n ? have : n;
 		uint8_t *src = 0;
 
 		if (cpus < 2)
@@ -373,7 +406,7 @@ int loaded_run(struct run_results *res)
 		for (int i = 1; i < cpus; i++) {
 			/* a cpu lost earlier shifted the list: one without
 			 * a buffer stops the point */
-			if (!(src = nodebuf_slot(&bufs, res->selected[i], 0)))
+			if (!(src = nodebuf_slot(&bufs, team[i], 0)))
 				break;
 			jobs[i] = (struct load_job){
 				.rdtscp = res->cpu.f.rdtscp,
@@ -384,9 +417,9 @@ int loaded_run(struct run_results *res)
 				.stop = &stop,
 			};
 		}
-		if (!src || nodebuf_slot(&bufs, res->selected[0], 0) != chase_buf)
+		if (!src || nodebuf_slot(&bufs, team[0], 0) != chase_buf)
 			break;
-		if (run_together(res, res->selected, cpus, jobs,
+		if (run_together(res, team, cpus, jobs,
 				 "loaded latency"))
 			continue;
 		at = jobs[0].end;
@@ -395,9 +428,8 @@ int loaded_run(struct run_results *res)
 			.loaders = cpus - 1,
 			.gb_per_s = loaders_gb(res, jobs, 1, cpus, spans),
 			.ns = median_ns(res, &jobs[0]),
-			.cpu_list = copy_ints(res->selected, cpus),
-			.buffer_nodes = nodebuf_nodes_of(&bufs, res->selected,
-							 cpus),
+			.cpu_list = copy_ints(team, cpus),
+			.buffer_nodes = nodebuf_nodes_of(&bufs, team, cpus),
 		};
 	}
 	res->loaded[res->loaded_count++] = (struct loaded_point){
@@ -414,5 +446,6 @@ out:
 	plat_free(jobs);
 	plat_free(spans);
 	nodebuf_free(&bufs);
+	plat_free(team);
 	return 0;
 }

@@ -42,10 +42,13 @@ uint64_t plat_tsc_hz(void);
 /* Runs fn(arg) on the calling (boot) cpu inside a measurement window. */
 void plat_run_window(plat_window_fn fn, void *arg);
 
-/* Logical processors, numbered 0..plat_cpu_count()-1 as the platform
- * knows them (MP services' processor numbers on UEFI, the OS's on Linux). */
+/* Logical processors, numbered 0..plat_cpu_count()-1 in baremem's order
+ * (lib/cpuorder.h: every core's first thread, by package and core, then
+ * the second threads), the same rule on UEFI and Linux. */
 struct plat_cpu {
 	int cpu;
+	int platform_cpu;	/* the platform's own number: MP services'
+				 * processor number (UEFI), the OS's (Linux) */
 	uint32_t apic_id;
 	int package, core, thread;
 	int bsp;		/* the cpu the suite itself runs on */

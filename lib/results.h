@@ -84,6 +84,7 @@ struct loaded_point {
 struct c2c_point {
 	int from, to;		/* from served, to answered */
 	double ns;		/* median round trip / 2 */
+	int same_core;		/* SMT siblings of one core */
 };
 
 /* The node x node matrix (issue 8); cells < 0 were not measured. */

@@ -68,6 +68,7 @@ static void write_cpu(struct json_writer *w, const struct run_results *res)
 		const struct plat_cpu *p = &res->cpus[i];
 		json_object_begin(w, 0);
 		json_u64(w, "cpu", (uint64_t)p->cpu);
+		json_u64(w, "platform_cpu", (uint64_t)p->platform_cpu);
 		json_u64(w, "apic_id", p->apic_id);
 		json_u64(w, "package", (uint64_t)p->package);
 		json_u64(w, "core", (uint64_t)p->core);

@@ -24,6 +24,10 @@ void results_json_loaded(struct json_writer *w, const struct run_results *res)
 			for (int c = 0; c <= p->loaders; c++)
 				json_u64(w, 0, (uint64_t)p->cpu_list[c]);
 			json_array_end(w);
+			json_array_begin(w, "loader_cpus");
+			for (int c = 1; c <= p->loaders; c++)
+				json_u64(w, 0, (uint64_t)p->cpu_list[c]);
+			json_array_end(w);
 			results_json_buffer_nodes(w, p->buffer_nodes,
 						  p->loaders + 1);
 		}
@@ -56,6 +60,7 @@ void results_json_c2c(struct json_writer *w, const struct run_results *res)
 		json_u64(w, "from", (uint64_t)res->c2c[i].from);
 		json_u64(w, "to", (uint64_t)res->c2c[i].to);
 		json_double(w, "ns", res->c2c[i].ns, 2);
+		json_bool(w, "same_core", res->c2c[i].same_core);
 		json_object_end(w);
 	}
 	json_array_end(w);

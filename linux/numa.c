@@ -11,6 +11,7 @@
 
 #include "numa.h"
 #include "platform.h"
+#include "linux_platform.h"
 
 #define NODE_DIR "/sys/devices/system/node"
 #define MPOL_BIND 2
@@ -47,7 +48,7 @@ static void read_cpulist(struct numa_topo *t, int node, int idx)
 		for (long c = a; c <= b && t->cpu_count < NUMA_MAX_CPUS; c++)
 			t->cpu[t->cpu_count++] = (struct numa_cpu){
 				.apic_id = (uint32_t)c, .node = idx,
-				.cpu = c < plat_cpu_count() ? (int)c : -1 };
+				.cpu = linux_cpu_of_os((int)c) };
 		if (*p == ',')
 			p++;
 	}

@@ -13,6 +13,8 @@
 #include <unistd.h>
 
 #include "cpu.h"
+#include "config.h"
+#include "cpuorder.h"
 #include "linux_platform.h"
 #include "platform.h"
 
@@ -302,19 +304,27 @@ static int read_int(const char *fmtpath, int cpu, int *v)
 int linux_cpus_init(void)
 {
 	cpu_set_t allowed;
-	int n = (int)sysconf(_SC_NPROCESSORS_CONF);
+	int n = (int)sysconf(_SC_NPROCESSORS_CONF), *order;
+	struct plat_cpu *raw;
 
 	if (n < 1)
 		n = 1;
+	if (n > BM_MAX_CPUS)
+		n = BM_MAX_CPUS;
 	if (sched_getaffinity(0, sizeof allowed, &allowed) != 0)
 		CPU_ZERO(&allowed);
 	cpu_table = calloc((size_t)n, sizeof *cpu_table);
-	if (!cpu_table)
+	raw = calloc((size_t)n, sizeof *raw);
+	order = calloc((size_t)n, sizeof *order);
+	if (!cpu_table || !raw || !order) {
+		free(raw);
+		free(order);
 		return -1;
+	}
 	for (int i = 0; i < n; i++) {
-		struct plat_cpu *c = &cpu_table[i];
-		int v, first;
-		c->cpu = i;
+		struct plat_cpu *c = &raw[i];
+		int v;
+		c->platform_cpu = i;
 		c->usable = CPU_ISSET(i, &allowed);
 		if (read_int("/sys/devices/system/cpu/cpu%d/topology/"
 			     "physical_package_id", i, &v) == 0)
@@ -322,13 +332,18 @@ int linux_cpus_init(void)
 		if (read_int("/sys/devices/system/cpu/cpu%d/topology/core_id",
 			     i, &v) == 0)
 			c->core = v;
-		/* thread: this cpu's index among its core's siblings. */
+		/* Siblings are ranked by OS number (cpuorder sets thread). */
 		c->thread = 0;
-		for (first = 0; first < i; first++)
-			if (cpu_table[first].package == c->package &&
-			    cpu_table[first].core == c->core)
-				c->thread++;
 	}
+	/* baremem's numbers (lib/cpuorder.h), as on UEFI: the OS's own
+	 * order need not put siblings last. */
+	cpuorder_smt_last(raw, n, order);
+	for (int k = 0; k < n; k++) {
+		cpu_table[k] = raw[order[k]];
+		cpu_table[k].cpu = k;
+	}
+	free(raw);
+	free(order);
 	cpu_count = n;
 	for (int i = 0; i < n; i++)
 		if (cpu_table[i].usable) {
@@ -337,6 +352,14 @@ int linux_cpus_init(void)
 		}
 	progress_on_tty = isatty(2);
 	return 0;
+}
+
+int linux_cpu_of_os(int os_cpu)
+{
+	for (int k = 0; k < cpu_count; k++)
+		if (cpu_table[k].platform_cpu == os_cpu)
+			return k;
+	return -1;
 }
 
 int plat_cpu_count(void)
@@ -370,7 +393,7 @@ static void *thread_main(void *p)
 	cpu_set_t set;
 
 	CPU_ZERO(&set);
-	CPU_SET(c->cpu, &set);
+	CPU_SET(cpu_table[c->cpu].platform_cpu, &set);
 	c->pinned = sched_setaffinity(0, sizeof set, &set) == 0;
 	if (c->pinned)
 		c->fn(c->arg);

@@ -16,6 +16,9 @@
 
 static int fake_cpus = 1;
 static int fake_lost_cpu = -1;	/* this cpu never answers */
+/* Threads per core, numbered as lib/cpuorder.h does: cpu k is thread
+ * k / cores of core k % cores (1: every cpu its own core). */
+static int fake_smt = 1;
 static uint64_t fake_page_cap = 4096;	/* buffers get at most these pages */
 static char fake_out[1 << 16];
 static size_t fake_out_len;
@@ -162,7 +165,11 @@ int plat_cpu_info(int cpu, struct plat_cpu *out)
 {
 	if (cpu < 0 || cpu >= fake_cpus)
 		return -1;
+	int cores = fake_cpus / (fake_smt > 0 ? fake_smt : 1);
+
+	cores = cores > 0 ? cores : 1;
 	*out = (struct plat_cpu){ .cpu = cpu, .apic_id = (uint32_t)cpu * 2,
+				  .core = cpu % cores, .thread = cpu / cores,
 				  .bsp = cpu == 0,
 				  .usable = cpu != fake_lost_cpu };
 	return 0;

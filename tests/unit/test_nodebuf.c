@@ -15,6 +15,7 @@
 #include "fake_platform.h"
 
 #include "bandwidth.h"
+#include "c2c.h"
 #include "cpus.h"
 #include "latency.h"
 #include "loaded.h"
@@ -26,6 +27,7 @@
 static void machine(int cpus, int nodes, uint64_t node_room)
 {
 	fake_cpus = cpus;
+	fake_smt = 1;
 	fake_nodes = nodes;
 	fake_threads = 1;
 	fake_max_bytes = 64 * MIB;
@@ -300,6 +302,66 @@ static void ntwrite_in_cache_rows_is_marked(void **state)
 	fake_results_free(res);
 }
 
+/* SMT (lib/cpuorder.h numbering: cpus 0, 1 are cores 0, 1; cpus 2, 3
+ * their second threads): no loader runs on the chaser's core, and
+ * loader_cpus / cpu_list say who loaded. */
+static void loaders_avoid_the_chasers_core(void **state)
+{
+	struct run_results *res;
+	int loaded = 0;
+
+	(void)state;
+	machine(4, 0, 0);
+	fake_smt = 2;
+	res = run("tests=loaded");
+	assert_int_equal(loaded_run(res), 0);
+	for (int i = 0; i < res->loaded_count; i++) {
+		const struct loaded_point *p = &res->loaded[i];
+		if (p->delay < 0)
+			continue;
+		loaded++;
+		assert_int_equal(p->loaders, 2);
+		assert_int_equal(p->cpu_list[0], 0);
+		assert_int_equal(p->cpu_list[1], 1);
+		assert_int_equal(p->cpu_list[2], 3);
+	}
+	assert_true(loaded > 0);
+	fake_results_free(res);
+
+	/* Only the chaser's sibling beside it: nothing to load with. */
+	machine(2, 0, 0);
+	fake_smt = 2;
+	res = run("tests=loaded");
+	assert_int_equal(loaded_run(res), -1);
+	assert_int_equal(res->loaded_count, 0);
+	assert_true(fake_warned(res, "thread of the chaser's core"));
+	fake_results_free(res);
+}
+
+/* Every core-to-core pair says whether it is two threads of one core. */
+static void c2c_pairs_say_same_core(void **state)
+{
+	struct run_results *res;
+	int siblings = 0;
+
+	(void)state;
+	machine(4, 0, 0);
+	fake_smt = 2;
+	res = run("tests=c2c");
+	assert_int_equal(c2c_run(res), 0);
+	assert_int_equal(res->c2c_count, 6);
+	for (int i = 0; i < res->c2c_count; i++) {
+		const struct c2c_point *p = &res->c2c[i];
+		int same = p->from % 2 == p->to % 2;
+		assert_int_equal(p->same_core, same);
+		siblings += same;
+	}
+	assert_int_equal(siblings, 2);
+	assert_non_null(strstr(fake_out, "s: SMT threads of one core"));
+	free(res->c2c);
+	fake_results_free(res);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -311,6 +373,8 @@ int main(void)
 		cmocka_unit_test(dram_one_cpu_is_sized_on_its_own),
 		cmocka_unit_test(dram_floor_shrinks_the_cpus_not_the_size),
 		cmocka_unit_test(ntwrite_in_cache_rows_is_marked),
+		cmocka_unit_test(loaders_avoid_the_chasers_core),
+		cmocka_unit_test(c2c_pairs_say_same_core),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
