@@ -88,8 +88,8 @@ static void *take_sample(struct chase_job *j, void *p, uint64_t hops, int s)
 
 static int outlier(const struct chase_job *j, int s)
 {
-	return stats_is_outlier(j->ticks, (size_t)j->samples, (size_t)s,
-				j->scratch);
+	return stats_is_slow_outlier(j->ticks, (size_t)j->samples, (size_t)s,
+				     j->scratch);
 }
 
 static void chase_window(void *arg)
@@ -118,9 +118,10 @@ static void chase_window(void *arg)
 
 	for (int s = 0; s < j->samples; s++)
 		p = take_sample(j, p, hops, s);
-	/* A sample far from its neighbours saw something else (an SMI, a
-	 * refresh storm, a migration of the line): take it again, a few
-	 * rounds at most, and count what stays noisy. */
+	/* A sample far slower than its neighbours saw something else (an
+	 * SMI, a refresh storm, a migration of the line): take it again, a
+	 * few rounds at most, and count what stays noisy. Fast ones stay
+	 * (stats.h: retaking both sides would bias min and max). */
 	for (int round = 0; round <= RETAKE_ROUNDS; round++) {
 		int bad = 0;
 		for (int s = 0; s < j->samples; s++) {

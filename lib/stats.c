@@ -64,15 +64,17 @@ double stats_median_double(double *v, size_t n)
 	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
-int stats_is_outlier(const uint64_t *v, size_t n, size_t i,
-		     uint64_t *scratch)
+int stats_is_slow_outlier(const uint64_t *v, size_t n, size_t i,
+			  uint64_t *scratch)
 {
 	uint64_t med, mad, d;
 
 	for (size_t k = 0; k < n; k++)
 		scratch[k] = v[k];
 	med = stats_summarize_u64(scratch, n).median;
+	if (v[i] <= med)
+		return 0;
 	mad = stats_mad_u64(v, n, scratch);
-	d = v[i] > med ? v[i] - med : med - v[i];
+	d = v[i] - med;
 	return d > 3 * mad && d * 100 > med;
 }

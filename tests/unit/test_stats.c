@@ -157,22 +157,27 @@ static void median_of_doubles(void **state)
 	assert_true(stats_median_double(one, 1) == 7.25);
 }
 
-/* The outlier rule: far from the median in MADs and in percent. */
+/* The outlier rule: far above the median in MADs and in percent; a
+ * sample as far below it is kept (interference only slows a sample). */
 static void outlier_rule(void **state)
 {
 	uint64_t v[] = { 1000, 1002, 998, 1001, 999, 1400, 1003 }, tmp[7];
+	uint64_t fast[] = { 1000, 1002, 998, 1001, 999, 600, 1003 };
 	uint64_t tight[] = { 1000, 1000, 1000, 1001, 1000 };
 	uint64_t wide[] = { 1000, 1200, 800, 1100, 900 };
 	(void)state;
-	assert_true(stats_is_outlier(v, 7, 5, tmp));	/* 1400: far */
+	assert_true(stats_is_slow_outlier(v, 7, 5, tmp));	/* 1400: far */
 	for (size_t i = 0; i < 7; i++)
 		if (i != 5)
-			assert_false(stats_is_outlier(v, 7, i, tmp));
+			assert_false(stats_is_slow_outlier(v, 7, i, tmp));
 	assert_true(v[5] == 1400 && v[0] == 1000);	/* v unchanged */
+	/* 600 is as far below: a real fast sample, not retaken. */
+	for (size_t i = 0; i < 7; i++)
+		assert_false(stats_is_slow_outlier(fast, 7, i, tmp));
 	/* MAD 0, but 1 tick is not 1 %: no outlier. */
-	assert_false(stats_is_outlier(tight, 5, 3, tmp));
+	assert_false(stats_is_slow_outlier(tight, 5, 3, tmp));
 	/* A wide spread is its own normal: 1200 is 2 MADs out. */
-	assert_false(stats_is_outlier(wide, 5, 1, tmp));
+	assert_false(stats_is_slow_outlier(wide, 5, 1, tmp));
 }
 
 int main(void)
