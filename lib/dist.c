@@ -88,8 +88,13 @@ void dist_print(const struct lat_point *pt)
 {
 	if (!pt->dist_segments)
 		return;
+	/* Each percentile is of a segment's mean over dist_hops loads: a
+	 * single slow load is diluted dist_hops-fold, so tails are far
+	 * shallower than single accesses'. Said on every line. */
 	out("%10s %-5s p50 %.2f  p90 %.2f  p99 %.2f  p99.9 %.2f ns  "
-	    "(%d x %d hops, %.1f ns timing overhead subtracted)\n", "", "",
+	    "(%d x %d hops, %.1f ns timing overhead subtracted; percentiles "
+	    "of %d-hop means, not of single loads)\n", "", "",
 	    pt->ns_p50, pt->ns_p90, pt->ns_p99, pt->ns_p999,
-	    pt->dist_segments, pt->dist_hops, pt->dist_overhead_ns);
+	    pt->dist_segments, pt->dist_hops, pt->dist_overhead_ns,
+	    pt->dist_hops);
 }
