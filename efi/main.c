@@ -106,7 +106,8 @@ static void run_guarded(struct run_results *res)
 		out("baremem: prefetchers put back as they were found\n");
 }
 
-#define JSON_BYTES (4u << 20)
+#define JSON_BYTES (4u << 20)	/* first try; doubled while too small */
+#define JSON_MAX_BYTES (512u << 20)	/* 512 threads in profile=full: ~100 MiB */
 #define SUMMARY_BYTES 2048
 #define WHY_BYTES 200
 
@@ -118,7 +119,7 @@ static enum run_status report(struct run_results *res, EFI_FILE_HANDLE root)
 	enum run_status status = results_status(res);
 	EFI_FILE_HANDLE dir = 0;
 	char why[WHY_BYTES], name[32], *json = plat_alloc(JSON_BYTES);
-	size_t len;
+	size_t len, json_bytes = JSON_BYTES;
 	int run = 0, filed = 0;
 
 	why[0] = 0;
@@ -133,11 +134,24 @@ static enum run_status report(struct run_results *res, EFI_FILE_HANDLE root)
 		res->run_number = run;
 		fmt(res->file, sizeof res->file,
 		    "\\baremem\\results\\run-%04d.json", run);
-		len = results_json(res, status, json, JSON_BYTES);
+		len = results_json(res, status, json, json_bytes);
+		/* A large machine's run outgrows the first buffer: the
+		 * capacity grows with the plan (lib/capacity.h), so must
+		 * the text's. */
+		while (len == 0 && json_bytes < JSON_MAX_BYTES) {
+			char *bigger = plat_alloc(2 * json_bytes);
+			if (!bigger)
+				break;
+			plat_free(json);
+			json = bigger;
+			json_bytes *= 2;
+			len = results_json(res, status, json, json_bytes);
+		}
 		fmt(name, sizeof name, "run-%04d.json", run);
 		if (len == 0)
 			msgs_add(&res->warnings, "no results file: the results "
-				 "do not fit in %u bytes", JSON_BYTES);
+				 "do not fit in %llu bytes",
+				 (unsigned long long)json_bytes);
 		else if (store_write(dir, name, json, len, why, sizeof why))
 			msgs_add(&res->warnings, "no results file: %s", why);
 		else

@@ -10,7 +10,9 @@
 int c2c_run(struct run_results *res);
 
 /* Pairs measured at most, by profile: quick 24, standard 256, full every
- * pair. */
+ * pair up to C2C_FULL_PAIRS (a time budget of a few minutes), a seeded
+ * sample beyond; the console says "N of M pairs, a seeded sample". */
+#define C2C_FULL_PAIRS 4096
 int c2c_pair_cap(enum bm_profile profile, int cpus);
 
 #endif

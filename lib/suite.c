@@ -4,6 +4,7 @@
 
 #include "bandwidth.h"
 #include "c2c.h"
+#include "capacity.h"
 #include "cpus.h"
 #include "fmt.h"
 #include "latency.h"
@@ -70,6 +71,11 @@ enum run_status suite_run(struct run_results *res)
 		msgs_add(&res->errors, "out of memory listing the cpus");
 		return results_status(res);
 	}
+	if (capacity_fit(res) != 0)
+		msgs_add(&res->warnings, "out of pool memory for the results "
+			 "of %d cpus: points past %d latency and %d bandwidth "
+			 "are not kept", res->selected_count, res->lat_cap,
+			 res->bw_cap);
 	if (!res->cpu.f.rdtscp)
 		msgs_add(&res->warnings, "CPU has no RDTSCP (CPUID 80000001h): "
 			 "timed regions end with MFENCE; LFENCE; RDTSC; LFENCE "
