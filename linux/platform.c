@@ -347,7 +347,18 @@ int linux_cpus_init(void)
 	cpu_count = n;
 	for (int i = 0; i < n; i++)
 		if (cpu_table[i].usable) {
+			cpu_set_t one;
+
 			cpu_table[i].bsp = 1;
+			/* The suite's own thread is "the boot cpu": pinned
+			 * there, so what it measures (plat_run_window) runs
+			 * where the results say, and the buffers it fills
+			 * first (mmap, then memset) get that cpu's node under
+			 * the kernel's local-allocation policy, not whichever
+			 * node the unpinned thread ran on. */
+			CPU_ZERO(&one);
+			CPU_SET(cpu_table[i].platform_cpu, &one);
+			(void)sched_setaffinity(0, sizeof one, &one);	/* allowed */
 			break;
 		}
 	progress_on_tty = isatty(2);
