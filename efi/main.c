@@ -25,6 +25,13 @@ static void print_msgs(const char *label, const struct msgs *m)
 		out("%s: (%d more not kept)\n", label, m->dropped);
 }
 
+/* freq_state_from_msrs' reader: the #GP-safe documented read. */
+static int freq_msr_read(void *ctx, uint32_t msr, uint64_t *v)
+{
+	(void)ctx;
+	return msr_read_documented(msr, v);
+}
+
 static void print_machine(const struct run_results *res)
 {
 	const struct cpu_info *ci = &res->cpu;
@@ -44,6 +51,8 @@ static void print_machine(const struct run_results *res)
 		out("amd tom2: %s\n", res->tom2_applied
 		    ? "[4 GiB, TOM2) write-back by default (SYSCFG bits 21, 22)"
 		    : "not in force (SYSCFG bits 21, 22 not both set)");
+	out("frequency: boost %s, hwp/cppc %s (as the firmware left them)\n",
+	    res->freq.boost, res->freq.hwp);
 	out("smi count: %s\n", res->smi_count ? "read around every sample "
 	    "(MSR 0x34)" : "unavailable");
 	for (int i = 0; i < ci->cache_count; i++) {
@@ -281,6 +290,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 		res->avx2_usable = res->cpu.f.avx2 && cpu_enable_avx() == 0;
 		res->msr_ok = 1;
 		msr_probe(res);
+		freq_state_from_msrs(&res->cpu, freq_msr_read, 0, &res->freq);
 		if (!res->cpu.f.aperfmperf)
 			msgs_add(&res->warnings, "CPU has no APERF/MPERF "
 				 "(CPUID 6): core cycles are not measured, TSC "

@@ -147,6 +147,13 @@ void cpuinfo_decode(struct cpu_info *ci, cpuid_fn fn, void *ctx)
 	ci->f.hypervisor = (int)((r1.ecx >> 31) & 1);
 	if (ci->max_leaf >= 6)
 		ci->f.aperfmperf = (int)(fn(ctx, 6, 0).ecx & 1);
+	/* SDM vol 2A, CPUID leaf 06H: EAX[1] turbo boost available (reads
+	 * 0 while IA32_MISC_ENABLE[38] disables it), EAX[7] HWP. */
+	if (ci->max_leaf >= 6) {
+		uint32_t eax = fn(ctx, 6, 0).eax;
+		ci->f.turbo = (int)((eax >> 1) & 1);
+		ci->f.hwp = (int)((eax >> 7) & 1);
+	}
 	if (ci->max_leaf >= 7) {
 		r = fn(ctx, 7, 0);
 		ci->f.avx2 = (int)((r.ebx >> 5) & 1) && ci->f.avx;
@@ -165,11 +172,18 @@ void cpuinfo_decode(struct cpu_info *ci, cpuid_fn fn, void *ctx)
 		ci->f.rdtscp = (int)((r.edx >> 27) & 1);
 		topoext = (int)((r.ecx >> 22) & 1);
 	}
-	if (ci->max_ext_leaf >= 0x80000007u)
-		ci->f.invariant_tsc = (int)((fn(ctx, 0x80000007u, 0).edx >> 8) & 1);
+	/* AMD APM vol 3, CPUID 8000_0007h EDX[9] CPB (core performance
+	 * boost), 8000_0008h EBX[27] CPPC. */
+	if (ci->max_ext_leaf >= 0x80000007u) {
+		uint32_t edx = fn(ctx, 0x80000007u, 0).edx;
+		ci->f.invariant_tsc = (int)((edx >> 8) & 1);
+		ci->f.cpb = (int)((edx >> 9) & 1);
+	}
 	ci->phys_addr_bits = 36;
-	if (ci->max_ext_leaf >= 0x80000008u)
+	if (ci->max_ext_leaf >= 0x80000008u) {
 		ci->phys_addr_bits = (int)(fn(ctx, 0x80000008u, 0).eax & 0xff);
+		ci->f.cppc = (int)((fn(ctx, 0x80000008u, 0).ebx >> 27) & 1);
+	}
 	decode_brand(ci, fn, ctx);
 
 	if (ci->max_leaf >= 4)

@@ -27,6 +27,8 @@ struct cpu_features {
 	int mtrr;
 	int hypervisor;		/* CPUID 1:ECX[31]: running under a VMM */
 	int hybrid;		/* CPUID 7:EDX[15]: cores of two types */
+	int turbo, hwp;		/* Intel CPUID 6:EAX[1], EAX[7] */
+	int cpb, cppc;		/* AMD CPUID 80000007h:EDX[9], 80000008h:EBX[27] */
 };
 
 struct cpu_info {

@@ -6,6 +6,7 @@
 #include <stdint.h>
 
 #include "config.h"
+#include "freqstate.h"
 #include "cpuinfo.h"
 #include "hist.h"
 #include "msgs.h"
@@ -119,6 +120,7 @@ struct run_results {
 
 	struct bm_config config;
 	struct cpu_info cpu;
+	struct freq_state freq;	/* boost, HWP/CPPC as the run found them */
 	uint64_t tsc_hz;
 	const char *tsc_source;	/* cpuid, pmtimer, hpet, stall, os */
 	double tsc_error_ppm;	/* calibration bound; < 0: unknown */

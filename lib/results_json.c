@@ -90,6 +90,11 @@ static void write_cpu(struct json_writer *w, const struct run_results *res)
 	json_bool(w, "hypervisor", ci->f.hypervisor);
 	json_bool(w, "hybrid", ci->f.hybrid);
 	json_object_end(w);
+	json_object_begin(w, "frequency");
+	json_string(w, "boost", res->freq.boost ? res->freq.boost : "unknown");
+	json_string(w, "hwp", res->freq.hwp ? res->freq.hwp : "unknown");
+	json_string(w, "source", res->freq.source ? res->freq.source : "none");
+	json_object_end(w);
 	if (ci->core_type)
 		json_string(w, "core_type", ci->core_type);
 	json_object_end(w);

@@ -109,6 +109,40 @@ static void machine_read(struct run_results *res)
 			 "%Y-%m-%dT%H:%M:%SZ", &tm);
 }
 
+/* The first word of a sysfs file into buf; 0, or -1 when absent. */
+static int sysfs_word(const char *path, char *buf, size_t cap)
+{
+	FILE *f = fopen(path, "r");
+	int ok;
+
+	if (!f)
+		return -1;
+	ok = fscanf(f, "%31s", buf) == 1;
+	fclose(f);
+	buf[cap - 1] = 0;
+	return ok ? 0 : -1;
+}
+
+/* Boost and CPPC as the OS set them: cpufreq's boost switch (acpi-cpufreq,
+ * amd-pstate) or intel_pstate's no_turbo; amd_pstate's mode (any but
+ * "disable" runs on CPPC). The rest is unknown here: no MSR access. */
+static void freq_state_linux(struct freq_state *fs)
+{
+	char w[32];
+
+	freq_state_unknown(fs);
+	if (sysfs_word("/sys/devices/system/cpu/cpufreq/boost", w, sizeof w) == 0)
+		fs->boost = w[0] == '1' ? "on" : "off";
+	else if (sysfs_word("/sys/devices/system/cpu/intel_pstate/no_turbo", w,
+			    sizeof w) == 0)
+		fs->boost = w[0] == '1' ? "off" : "on";
+	if (sysfs_word("/sys/devices/system/cpu/amd_pstate/status", w,
+		       sizeof w) == 0)
+		fs->hwp = strcmp(w, "disable") ? "on" : "off";
+	if (strcmp(fs->boost, "unknown") || strcmp(fs->hwp, "unknown"))
+		fs->source = "linux";
+}
+
 int main(int argc, char **argv)
 {
 	struct run_results *res = calloc(1, sizeof *res);
@@ -167,6 +201,7 @@ int main(int argc, char **argv)
 	t0 = tsc_read();
 	cpuinfo_read(&res->cpu);
 	machine_read(res);
+	freq_state_linux(&res->freq);
 	res->tsc_hz = linux_tsc_calibrate(&res->tsc_error_ppm);
 	res->tsc_source = "os";
 	/* Linux enables the AVX state itself when the CPU has it. */
