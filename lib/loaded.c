@@ -46,6 +46,8 @@ struct load_job {
 	int samples;
 	uint64_t *ticks;	/* [samples] */
 	uint64_t ramp_ticks;	/* loaders run this long before sampling */
+	int loaders;		/* and this many have read a chunk (for at
+				 * most 2000 ramps: 1 s) */
 	void *end;
 	/* loaders */
 	const uint8_t *src;
@@ -55,6 +57,7 @@ struct load_job {
 	uint64_t bytes, t0, t1, sink;
 	/* both */
 	int *stop;		/* atomic: the chaser is done */
+	int *running;		/* atomic: loaders that have read a chunk */
 	int failed;
 	int rdtscp;		/* tsc_end's way (lib/cpu.h) */
 };
@@ -83,6 +86,17 @@ static void chase_part(struct load_job *j, uint64_t go)
 	}
 	while (go && tsc_read() < go + j->ramp_ticks)
 		cpu_pause();
+	/* Sample only once every loader is reading: a loader that starts
+	 * late (a slow wake-up, a vCPU the host has not scheduled yet)
+	 * would leave the first samples unloaded. Bounded: a loader that
+	 * never starts costs a second, not a hang. */
+	if (go && j->running) {
+		uint64_t t = tsc_read(), limit = j->ramp_ticks * 2000;
+		while (__atomic_load_n(j->running, __ATOMIC_ACQUIRE) <
+			       j->loaders &&
+		       tsc_read() - t < limit)
+			cpu_pause();
+	}
 	for (int s = 0; s < j->samples; s++) {
 		t0 = tsc_begin();
 		p = chase_run(p, j->hops);
@@ -98,6 +112,8 @@ static void load_part(struct load_job *j, uint64_t go)
 
 	for (;;) {
 		j->sink += loadgen_read(j->src + off, CHUNK_BYTES, j->delay);
+		if (!j->bytes && j->running)
+			__atomic_add_fetch(j->running, 1, __ATOMIC_RELEASE);
 		j->bytes += CHUNK_BYTES;
 		off += CHUNK_BYTES;
 		if (off >= j->slice)
@@ -327,7 +343,7 @@ int loaded_run(struct run_results *res)
 	struct nodebuf bufs;
 	uint8_t *chase_buf;
 	void *at;		/* where the chain goes on */
-	int stop;
+	int stop, running;
 	double idle, max_ns = 0;
 	char a[16];
 
@@ -390,6 +406,7 @@ int loaded_run(struct run_results *res)
 		out_progress("loaded latency: delay %u (%d of %d)",
 			     (unsigned)delays[d], d + 1, ndelays);
 		stop = 0;
+		running = 0;
 		jobs[0] = (struct load_job){
 			.rdtscp = res->cpu.f.rdtscp,
 			.start = at,
@@ -398,7 +415,9 @@ int loaded_run(struct run_results *res)
 			.samples = samples,
 			.ticks = ticks,
 			.ramp_ticks = res->tsc_hz / 2000,	/* 0.5 ms */
+			.loaders = cpus - 1,
 			.stop = &stop,
+			.running = &running,
 		};
 		/* Each point goes on where the last one stopped: starting
 		 * over would walk lines the last point just brought into
@@ -415,6 +434,7 @@ int loaded_run(struct run_results *res)
 				.delay = delays[d],
 				.run_ticks = LOADER_CAP_S * res->tsc_hz,
 				.stop = &stop,
+				.running = &running,
 			};
 		}
 		if (!src || nodebuf_slot(&bufs, team[0], 0) != chase_buf)
