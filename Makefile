@@ -29,16 +29,21 @@ HOST_LDFLAGS := -fsanitize=address,undefined
 FUZZ_CC    := clang
 FUZZ_CFLAGS := $(FREE) -O1 -Itests/fuzz -fno-omit-frame-pointer \
               -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
-FUZZ_LIB   := lib/config.c lib/cmdline.c lib/fmt.c lib/str.c lib/msgs.c
+FUZZ_LIB   := lib/config/config.c lib/config/cmdline.c lib/util/fmt.c lib/util/str.c lib/util/msgs.c
 FUZZ_BIN   := $(BUILD)/fuzz/fuzz_config $(BUILD)/fuzz/fuzz_cmdline
 FUZZ_TEST_S ?= 10
 FUZZ_S     ?= 600
 
-LIB_SRC    := $(wildcard lib/*.c)
+# lib/ holds the seam (platform.h) and the one run both mains share
+# (run.c); its folders are the layers: util, config, hw, suite, results.
+LIB_SRC    := $(wildcard lib/*.c lib/*/*.c)
 KERNEL_SRC := $(wildcard kernels/*.c)
 EFI_SRC    := $(wildcard efi/*.c)
 TEST_SRC   := $(wildcard tests/unit/test_*.c)
-HEADERS    := $(wildcard lib/*.h kernels/*.h efi/*.h)
+HEADERS    := $(wildcard lib/*.h lib/*/*.h kernels/*.h efi/*.h)
+# Each object records the headers it includes (-MMD -MP, build/**/*.d), so
+# touching one header rebuilds what includes it and nothing else.
+DEPFLAGS   := -MMD -MP
 
 # Only the AVX2 kernel files get -mavx2, so one binary starts on any
 # x86-64 and picks the SSE2 kernels where AVX2 is missing.
@@ -51,12 +56,12 @@ comma := ,
 LINUX_SRC  := $(wildcard linux/*.c)
 LINUX_OBJ  := $(patsubst %.c,$(BUILD)/linux-obj/%.o,$(LIB_SRC) $(KERNEL_SRC) $(LINUX_SRC))
 EFI_OBJ    := $(patsubst %.c,$(BUILD)/efi-obj/%.o,$(LIB_SRC) $(KERNEL_SRC) $(EFI_SRC))
-# The test image: the same sources with the test hooks (lib/test_hooks.h).
+# The test image: the same sources with the test hooks (lib/config/test_hooks.h).
 EFI_TEST_OBJ := $(patsubst %.c,$(BUILD)/efi-test-obj/%.o,$(LIB_SRC) $(KERNEL_SRC) $(EFI_SRC))
 HOST_OBJ   := $(patsubst %.c,$(BUILD)/host-obj/%.o,$(LIB_SRC) $(KERNEL_SRC))
 TEST_BIN   := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(TEST_SRC))
 # test_test_hooks runs the parser as the test image builds it.
-HOOK_TEST_LIB := lib/config.c lib/test_hooks.c lib/fmt.c lib/str.c lib/msgs.c
+HOOK_TEST_LIB := lib/config/config.c lib/config/test_hooks.c lib/util/fmt.c lib/util/str.c lib/util/msgs.c
 
 .PHONY: all deps image test-image run test test-long unit-test fuzz-test fuzz script-test qemu-test clean
 .DELETE_ON_ERROR:
@@ -68,9 +73,9 @@ all: $(BUILD)/baremem.efi $(BUILD)/baremem-linux $(TEST_BIN)
 deps:
 	@scripts/deps
 
-$(BUILD)/efi-obj/%.o: %.c $(HEADERS)
+$(BUILD)/efi-obj/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(EFI_CFLAGS) $(call kernel_flags,$<) -c $< -o $@
+	$(CC) $(EFI_CFLAGS) $(DEPFLAGS) $(call kernel_flags,$<) -c $< -o $@
 
 $(BUILD)/baremem.so: $(EFI_OBJ)
 	$(LD) $(EFI_LDFLAGS) $(EFI_CRT0) $(EFI_OBJ) -o $@ -lefi -lgnuefi
@@ -80,9 +85,9 @@ $(BUILD)/baremem.efi: $(BUILD)/baremem.so
 
 # The test image (README: Tests): test_hook=NAME switches on a fault the
 # QEMU tests cannot cause from outside. Never for a real run.
-$(BUILD)/efi-test-obj/%.o: %.c $(HEADERS)
+$(BUILD)/efi-test-obj/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(EFI_CFLAGS) -DBAREMEM_TEST_HOOKS $(call kernel_flags,$<) -c $< -o $@
+	$(CC) $(EFI_CFLAGS) $(DEPFLAGS) -DBAREMEM_TEST_HOOKS $(call kernel_flags,$<) -c $< -o $@
 
 $(BUILD)/baremem-test.so: $(EFI_TEST_OBJ)
 	$(LD) $(EFI_LDFLAGS) $(EFI_CRT0) $(EFI_TEST_OBJ) -o $@ -lefi -lgnuefi
@@ -91,13 +96,13 @@ $(BUILD)/baremem-test.efi: $(BUILD)/baremem-test.so
 	$(OBJCOPY) $(addprefix -j ,$(EFI_SECTIONS)) --target efi-app-x86_64 $< $@
 
 # The same suite under Linux (DESIGN §1: linux/).
-$(BUILD)/linux-obj/%.o: %.c $(HEADERS) $(wildcard linux/*.h)
+$(BUILD)/linux-obj/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(FREE) $(call kernel_flags,$<) -c $< -o $@
+	$(CC) $(FREE) $(DEPFLAGS) $(call kernel_flags,$<) -c $< -o $@
 
-$(BUILD)/linux-obj/linux/%.o: linux/%.c $(HEADERS) $(wildcard linux/*.h)
+$(BUILD)/linux-obj/linux/%.o: linux/%.c
 	@mkdir -p $(dir $@)
-	$(CC) -std=gnu11 -O2 -g $(WARN) -Ilib -Ikernels -c $< -o $@
+	$(CC) $(DEPFLAGS) -std=gnu11 -O2 -g $(WARN) -Ilib -Ikernels -c $< -o $@
 
 $(BUILD)/baremem-linux: $(LINUX_OBJ)
 	$(CC) $^ -pthread -o $@
@@ -142,17 +147,17 @@ run: deps
 bench: $(BUILD)/baremem-linux
 	BARE="$(BARE)" scripts/bench $(ARGS)
 
-$(BUILD)/host-obj/%.o: %.c $(HEADERS)
+$(BUILD)/host-obj/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(HOST_CFLAGS) $(call kernel_flags,$<) -c $< -o $@
+	$(CC) $(HOST_CFLAGS) $(DEPFLAGS) $(call kernel_flags,$<) -c $< -o $@
 
 $(BUILD)/host-obj/libbaremem.a: $(HOST_OBJ)
 	rm -f $@
 	ar rcs $@ $^
 
-$(BUILD)/tests/%: tests/unit/%.c $(BUILD)/host-obj/libbaremem.a $(HEADERS)
+$(BUILD)/tests/%: tests/unit/%.c $(BUILD)/host-obj/libbaremem.a
 	@mkdir -p $(dir $@)
-	$(CC) $(HOST_CFLAGS) -Itests/unit $< $(BUILD)/host-obj/libbaremem.a \
+	$(CC) $(HOST_CFLAGS) $(DEPFLAGS) -Itests/unit $< $(BUILD)/host-obj/libbaremem.a \
 		$(HOST_LDFLAGS) -lcmocka -lm -o $@
 
 $(BUILD)/tests/test_test_hooks: tests/unit/test_test_hooks.c $(HOOK_TEST_LIB) $(HEADERS)
@@ -195,3 +200,5 @@ script-test: $(BUILD)/baremem-linux
 
 clean:
 	rm -rf $(BUILD)
+
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

@@ -8,8 +8,8 @@
 
 #include "idt.h"
 #include "platform.h"
-#include "results.h"
-#include "test_hooks.h"
+#include "results/results.h"
+#include "config/test_hooks.h"
 
 /* console.c: the screen and the run's text log. */
 void console_init(void);
@@ -132,7 +132,7 @@ int var_write(const char *json, UINTN len, char *why, UINTN why_cap);
 void config_load(EFI_HANDLE image, EFI_FILE_HANDLE root,
 		 struct run_results *res);
 
-/* test_hooks.c: hook points of the test image (lib/test_hooks.h). In
+/* test_hooks.c: hook points of the test image (lib/config/test_hooks.h). In
  * the release build they are constants the compiler removes. */
 #ifdef BAREMEM_TEST_HOOKS
 void test_hooks_arm(struct run_results *res);

@@ -1,8 +1,8 @@
 /* The configuration: defaults, then \baremem\baremem.cfg, then the
  * command line (LoadOptions when started from the UEFI shell). */
 #include "baremem_efi.h"
-#include "cmdline.h"
-#include "config.h"
+#include "config/cmdline.h"
+#include "config/config.h"
 #include "platform.h"
 
 #define CONFIG_PATH L"\\baremem\\baremem.cfg"

@@ -1,6 +1,6 @@
 /* CPU state the kernels need and firmware does not set up: AVX. */
 #include "baremem_efi.h"
-#include "cpu.h"
+#include "hw/cpu.h"
 
 #define CR4_OSXSAVE (1ull << 18)
 #define XCR0_X87_SSE_AVX 0x7ull

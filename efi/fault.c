@@ -14,11 +14,11 @@
  * fault that resets the machine; and a fault inside this handler, which
  * halts that cpu (an AP: the BSP gives it up after its timeout). */
 #include "baremem_efi.h"
-#include "cpu.h"
-#include "fault.h"
+#include "hw/cpu.h"
+#include "hw/fault.h"
 #include "idt.h"
-#include "msgs.h"
-#include "out.h"
+#include "util/msgs.h"
+#include "util/out.h"
 #include "platform.h"
 
 /* Callee-saved registers (SysV ABI), the stack pointer and the address
@@ -82,7 +82,7 @@ __asm__(".text\n"
 	".balign 16\n"
 	".globl fault_stubs\n"
 	"fault_stubs:\n\t"
-	/* SDM vol 3A, table 6-1 (and lib/fault.c): 8, 10-14, 17, 21, 29
+	/* SDM vol 3A, table 6-1 (and lib/hw/fault.c): 8, 10-14, 17, 21, 29
 	 * and 30 push an error code. */
 	"fault_stub 0, 0\n\tfault_stub 1, 0\n\tfault_stub 2, 0\n\t"
 	"fault_stub 3, 0\n\tfault_stub 4, 0\n\tfault_stub 5, 0\n\t"

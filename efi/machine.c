@@ -1,9 +1,9 @@
 /* The machine as the firmware describes it: firmware vendor and version,
  * memory size, the wall clock at start. */
 #include "baremem_efi.h"
-#include "fmt.h"
+#include "util/fmt.h"
 #include "platform.h"
-#include "smbios.h"
+#include "hw/smbios.h"
 
 #define SMBIOS_TABLE_MAX (1u << 20)
 

@@ -1,14 +1,14 @@
 /* The UEFI entry point: sets the stage (watchdog, config, timer, page
  * tables), runs the suite, reports, then does what `after` says. */
 #include "baremem_efi.h"
-#include "cpu.h"
-#include "cpus.h"
-#include "fmt.h"
-#include "out.h"
+#include "hw/cpu.h"
+#include "suite/cpus.h"
+#include "util/fmt.h"
+#include "util/out.h"
 #include "platform.h"
-#include "prefetch.h"
-#include "results_json.h"
-#include "suite.h"
+#include "suite/prefetch.h"
+#include "results/results_json.h"
+#include "suite/suite.h"
 
 static uint64_t plat_tsc_hz_value;
 
@@ -145,7 +145,7 @@ static enum run_status report(struct run_results *res, EFI_FILE_HANDLE root)
 		    "\\baremem\\results\\run-%04d.json", run);
 		len = results_json(res, status, json, json_bytes);
 		/* A large machine's run outgrows the first buffer: the
-		 * capacity grows with the plan (lib/capacity.h), so must
+		 * capacity grows with the plan (lib/suite/capacity.h), so must
 		 * the text's. */
 		while (len == 0 && json_bytes < JSON_MAX_BYTES) {
 			char *bigger = plat_alloc(2 * json_bytes);

@@ -2,7 +2,7 @@
  * and measurement buffers placed where baremem's page tables give them
  * the page size asked for. */
 #include "baremem_efi.h"
-#include "pagetable.h"
+#include "hw/pagetable.h"
 #include "platform.h"
 
 /* Keep this much conventional memory for the firmware and for the

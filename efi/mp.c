@@ -11,11 +11,11 @@
  * ReadyToBoot, which precedes every boot option) gets blocking calls,
  * the boot cpu waiting inside them (cpus_drop_bsp leaves it out). */
 #include "baremem_efi.h"
-#include "cpu.h"
-#include "cpuorder.h"
-#include "launch.h"
+#include "hw/cpu.h"
+#include "hw/cpuorder.h"
+#include "suite/launch.h"
 #include "mp_services.h"
-#include "out.h"
+#include "util/out.h"
 #include "platform.h"
 
 /* How long the BSP keeps polling past an AP's own timeout before it
@@ -287,7 +287,7 @@ int mp_init(struct run_results *res)
 		c->usable = (info.StatusFlag & PROCESSOR_ENABLED_BIT) &&
 			    (info.StatusFlag & PROCESSOR_HEALTH_STATUS_BIT);
 	}
-	/* baremem's numbers (lib/cpuorder.h): siblings after all cores. */
+	/* baremem's numbers (lib/hw/cpuorder.h): siblings after all cores. */
 	cpuorder_smt_last(raw, (int)total, order);
 	for (int k = 0; k < (int)total; k++) {
 		cpu_table[k] = raw[order[k]];

@@ -3,7 +3,7 @@
  * reaches the firmware's own handler is a hang (UEFI-NOTES), so nothing
  * here reads an MSR it has not first shown to exist on the boot cpu. */
 #include "baremem_efi.h"
-#include "cpu.h"
+#include "hw/cpu.h"
 #include "idt.h"
 
 #define MSR_BIOS_SIGN_ID 0x8b		/* Intel: IA32_BIOS_SIGN_ID */

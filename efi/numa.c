@@ -1,8 +1,8 @@
 /* NUMA on UEFI: the topology from the ACPI SRAT and SLIT (parsed by
- * lib/numa.c), processors matched to MP services' numbers by APIC id,
+ * lib/hw/numa.c), processors matched to MP services' numbers by APIC id,
  * and buffers placed inside a node's memory ranges. */
 #include "baremem_efi.h"
-#include "numa.h"
+#include "hw/numa.h"
 #include "platform.h"
 
 struct acpi_header {

@@ -1,11 +1,11 @@
 /* baremem's own identity map: built from the firmware memory map with
- * lib/pagetable.c, loaded into CR3 only inside a measurement window
+ * lib/hw/pagetable.c, loaded into CR3 only inside a measurement window
  * (interrupts off, no firmware calls), the firmware's CR3 put back after. */
 #include "baremem_efi.h"
-#include "cpu.h"
-#include "memclass.h"
-#include "mtrr.h"
-#include "pagetable.h"
+#include "hw/cpu.h"
+#include "hw/memclass.h"
+#include "hw/mtrr.h"
+#include "hw/pagetable.h"
 #include "platform.h"
 
 #define MAX_LIMITS 64
@@ -51,7 +51,7 @@ static struct mtrr_state mtrr;
 static int use_mtrr;
 
 /* AMD and Hygon (family 0Fh on) may make RAM above 4 GiB write-back
- * through SYSCFG and TOM2 rather than variable MTRRs (lib/mtrr.h,
+ * through SYSCFG and TOM2 rather than variable MTRRs (lib/hw/mtrr.h,
  * mtrr_set_amd_tom2; APM vol 2, 7.9.1). */
 #define MSR_AMD_SYSCFG 0xc0010010
 #define MSR_AMD_TOM2 0xc001001d
@@ -115,7 +115,7 @@ static void mtrr_read(struct run_results *res)
 	use_mtrr = 1;
 }
 
-/* The firmware's word on a range, for memclass_of (lib/memclass.h:
+/* The firmware's word on a range, for memclass_of (lib/hw/memclass.h:
  * only RAM that is WB throughout gets the class a large page may span;
  * reserved ranges never share a large page with RAM). */
 static int range_class(const EFI_MEMORY_DESCRIPTOR *d)

@@ -2,8 +2,8 @@
  * numbered after the highest run present, never overwriting, written in
  * one piece, flushed and read back. */
 #include "baremem_efi.h"
-#include "fmt.h"
-#include "runnum.h"
+#include "util/fmt.h"
+#include "results/runnum.h"
 
 #define DIR_INFO_BYTES 1024
 

@@ -4,8 +4,8 @@
 #include "baremem_efi.h"
 
 #ifdef BAREMEM_TEST_HOOKS
-#include "cpu.h"
-#include "out.h"
+#include "hw/cpu.h"
+#include "util/out.h"
 #include "platform.h"
 
 static enum test_hook active;

@@ -1,7 +1,7 @@
 /* The TSC frequency: from CPUID 15h, else calibrated against the ACPI PM
  * timer, the HPET or the firmware's Stall() (DESIGN §5, key `timer`). */
 #include "baremem_efi.h"
-#include "cpu.h"
+#include "hw/cpu.h"
 
 #define PMTIMER_HZ 3579545ull		/* ACPI spec, 4.8.3.3 */
 #define CALIBRATE_NS 100000000ull	/* 100 ms: the first try */

@@ -1,7 +1,7 @@
 /* The EFI variable BarememResult: a compact summary that survives in
  * NVRAM for Linux to read (DESIGN §4). Written once per run. */
 #include "baremem_efi.h"
-#include "fmt.h"
+#include "util/fmt.h"
 
 #define BAREMEM_VAR_GUID                                                   \
 	{ 0x3809c10d, 0x4ffd, 0x4485,                                      \

@@ -30,7 +30,7 @@ typedef uint64_t (*bw_fn)(void *dst, const void *src, uint64_t bytes,
 /*
  * name is what results report (DESIGN §4's kernel names). Two kernels
  * share one: ntcopy is reported as copy, with `nontemporal` saying which
- * stores it made (lib/bandwidth.c measures a DRAM copy both ways and
+ * stores it made (lib/suite/bandwidth.c measures a DRAM copy both ways and
  * keeps the faster). op tells them apart.
  */
 struct bw_kernel {

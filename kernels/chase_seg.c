@@ -14,7 +14,7 @@
 #include "chase_seg.h"
 
 #include "chase.h"
-#include "cpu.h"
+#include "hw/cpu.h"
 
 void *chase_segments(void *start, uint64_t hops, uint64_t segs,
 		     uint64_t *out, int rdtscp)

@@ -43,7 +43,7 @@ uint64_t plat_tsc_hz(void);
 void plat_run_window(plat_window_fn fn, void *arg);
 
 /* Logical processors, numbered 0..plat_cpu_count()-1 in baremem's order
- * (lib/cpuorder.h: every core's first thread, by package and core, then
+ * (lib/hw/cpuorder.h: every core's first thread, by package and core, then
  * the second threads), the same rule on UEFI and Linux. */
 struct plat_cpu {
 	int cpu;

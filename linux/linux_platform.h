@@ -6,7 +6,7 @@
 #include <stdint.h>
 
 int linux_cpus_init(void);
-/* baremem's cpu number of the OS's cpu os_cpu, or -1 (lib/cpuorder.h). */
+/* baremem's cpu number of the OS's cpu os_cpu, or -1 (lib/hw/cpuorder.h). */
 int linux_cpu_of_os(int os_cpu);
 uint64_t linux_tsc_calibrate(double *error_ppm);
 const char *linux_console_log(size_t *len);

@@ -12,12 +12,12 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cpu.h"
+#include "hw/cpu.h"
 #include "linux_platform.h"
-#include "out.h"
-#include "results_json.h"
-#include "runnum.h"
-#include "suite.h"
+#include "util/out.h"
+#include "results/results_json.h"
+#include "results/runnum.h"
+#include "suite/suite.h"
 
 #define JSON_BYTES (8u << 20)	/* first try; doubled while too small */
 #define JSON_MAX_BYTES (1u << 30)
@@ -239,7 +239,7 @@ int main(int argc, char **argv)
 	for (int i = 0; i < res->warnings.count; i++)
 		out("warning: %s\n", res->warnings.text[i]);
 	len = results_json(res, status, json, json_bytes);
-	/* A large machine's run outgrows the first buffer (lib/capacity.h
+	/* A large machine's run outgrows the first buffer (lib/suite/capacity.h
 	 * sizes the points from the plan; the text follows them). */
 	while (len == 0 && json_bytes < JSON_MAX_BYTES) {
 		char *bigger = realloc(json, 2 * json_bytes);

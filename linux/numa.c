@@ -9,7 +9,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "numa.h"
+#include "hw/numa.h"
 #include "platform.h"
 #include "linux_platform.h"
 

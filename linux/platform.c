@@ -12,9 +12,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cpu.h"
-#include "config.h"
-#include "cpuorder.h"
+#include "hw/cpu.h"
+#include "config/config.h"
+#include "hw/cpuorder.h"
 #include "linux_platform.h"
 #include "platform.h"
 
@@ -335,7 +335,7 @@ int linux_cpus_init(void)
 		/* Siblings are ranked by OS number (cpuorder sets thread). */
 		c->thread = 0;
 	}
-	/* baremem's numbers (lib/cpuorder.h), as on UEFI: the OS's own
+	/* baremem's numbers (lib/hw/cpuorder.h), as on UEFI: the OS's own
 	 * order need not put siblings last. */
 	cpuorder_smt_last(raw, n, order);
 	for (int k = 0; k < n; k++) {

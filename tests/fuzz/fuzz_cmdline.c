@@ -4,8 +4,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "cmdline.h"
-#include "config.h"
+#include "config/cmdline.h"
+#include "config/config.h"
 #include "invariants.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

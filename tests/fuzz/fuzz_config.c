@@ -3,7 +3,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "config.h"
+#include "config/config.h"
 #include "invariants.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

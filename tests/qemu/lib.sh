@@ -5,7 +5,7 @@
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 IMAGE=${BAREMEM_IMAGE:-$ROOT/build/baremem.img}
 # The test image (make test-image): the app with the test hooks, which
-# only it accepts as test_hook=NAME (lib/test_hooks.h).
+# only it accepts as test_hook=NAME (lib/config/test_hooks.h).
 TEST_IMAGE=${BAREMEM_TEST_IMAGE:-$ROOT/build/baremem-test.img}
 # The latency table's rows (lib/ prints them): size, cache level, ns min,
 # ns median, ns max, TSC cycles median.

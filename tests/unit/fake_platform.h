@@ -9,14 +9,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "config.h"
-#include "numa.h"
+#include "config/config.h"
+#include "hw/numa.h"
 #include "platform.h"
-#include "results.h"
+#include "results/results.h"
 
 static int fake_cpus = 1;
 static int fake_lost_cpu = -1;	/* this cpu never answers */
-/* Threads per core, numbered as lib/cpuorder.h does: cpu k is thread
+/* Threads per core, numbered as lib/hw/cpuorder.h does: cpu k is thread
  * k / cores of core k % cores (1: every cpu its own core). */
 static int fake_smt = 1;
 static uint64_t fake_page_cap = 4096;	/* buffers get at most these pages */

@@ -1,4 +1,4 @@
-/* The DRAM copy rule of lib/bandwidth.c: copy at the DRAM size is
+/* The DRAM copy rule of lib/suite/bandwidth.c: copy at the DRAM size is
  * measured with cached and with non-temporal stores, the faster is the
  * one point, and both medians stay in it; inside the caches copy is the
  * cached kernel alone. Run on the host through the fake platform. */
@@ -11,8 +11,8 @@
 
 #include "fake_platform.h"
 
-#include "bandwidth.h"
-#include "cpus.h"
+#include "suite/bandwidth.h"
+#include "suite/cpus.h"
 
 static struct run_results *run(void)
 {

@@ -7,8 +7,8 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "barrier.h"
-#include "cpu.h"
+#include "suite/barrier.h"
+#include "hw/cpu.h"
 
 static void *arrive(void *b)
 {

@@ -10,10 +10,10 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "cpu.h"
-#include "delays.h"
+#include "hw/cpu.h"
+#include "suite/delays.h"
 #include "loadgen.h"
-#include "pairs.h"
+#include "suite/pairs.h"
 #include "pingpong.h"
 
 static void delays_by_profile(void **state)

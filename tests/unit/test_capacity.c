@@ -11,9 +11,9 @@
 
 #include "fake_platform.h"
 
-#include "c2c.h"
-#include "capacity.h"
-#include "sweep.h"
+#include "suite/c2c.h"
+#include "suite/capacity.h"
+#include "suite/sweep.h"
 
 static struct bm_config parsed(int n, const char **words)
 {

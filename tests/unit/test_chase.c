@@ -8,7 +8,7 @@
 #include <cmocka.h>
 
 #include "chase.h"
-#include "perm.h"
+#include "suite/perm.h"
 
 static void *build(uint64_t nodes, uint64_t stride, void **mem)
 {

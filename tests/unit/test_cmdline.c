@@ -11,7 +11,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "cmdline.h"
+#include "config/cmdline.h"
 
 struct run {
 	struct bm_config c;

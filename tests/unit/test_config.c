@@ -12,7 +12,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "config.h"
+#include "config/config.h"
 
 #define K 1024ull
 #define M (1024ull * K)

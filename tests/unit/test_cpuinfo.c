@@ -10,7 +10,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "cpuinfo.h"
+#include "hw/cpuinfo.h"
 
 struct leaf {
 	uint32_t leaf, sub, eax, ebx, ecx, edx;

@@ -7,7 +7,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "cpuorder.h"
+#include "hw/cpuorder.h"
 
 #define CPU(p, c, t) { .package = (p), .core = (c), .thread = (t), .usable = 1 }
 

@@ -7,8 +7,8 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "fault.h"
-#include "msgs.h"
+#include "hw/fault.h"
+#include "util/msgs.h"
 
 static char buf[512];
 

@@ -11,7 +11,7 @@
 #include <math.h>
 #include <cmocka.h>
 
-#include "fmt.h"
+#include "util/fmt.h"
 
 /* Both printers on the same format and arguments: same text, same
  * returned length. */

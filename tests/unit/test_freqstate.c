@@ -8,7 +8,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "freqstate.h"
+#include "hw/freqstate.h"
 
 struct msrs {
 	uint32_t msr[4];

@@ -14,10 +14,10 @@
 
 #include "chase.h"
 #include "chase_seg.h"
-#include "cpu.h"
-#include "dist.h"
-#include "hist.h"
-#include "perm.h"
+#include "hw/cpu.h"
+#include "suite/dist.h"
+#include "util/hist.h"
+#include "suite/perm.h"
 
 static void percentiles_of_1_to_1000(void **state)
 {

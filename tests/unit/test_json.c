@@ -11,7 +11,7 @@
 #include <math.h>
 #include <cmocka.h>
 
-#include "json.h"
+#include "util/json.h"
 
 #define BUF_BYTES 4096
 

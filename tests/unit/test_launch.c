@@ -10,8 +10,8 @@
 
 #include "fake_platform.h"
 
-#include "cpus.h"
-#include "launch.h"
+#include "suite/cpus.h"
+#include "suite/launch.h"
 
 /* 64 cpus started one by one at edk2's ~10 ms each take ~0.64 s: the
  * allowance covers twice that, and grows with the count. */

@@ -9,9 +9,9 @@
 #include <stdlib.h>
 #include <cmocka.h>
 
-#include "memclass.h"
-#include "mtrr.h"
-#include "pagetable.h"
+#include "hw/memclass.h"
+#include "hw/mtrr.h"
+#include "hw/pagetable.h"
 
 #define M (1ull << 20)
 #define G (1ull << 30)

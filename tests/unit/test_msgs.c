@@ -7,7 +7,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "msgs.h"
+#include "util/msgs.h"
 
 static void keeps_formatted_text_in_order(void **state)
 {

@@ -1,4 +1,4 @@
-/* Per-cpu buffers in each cpu's node (lib/nodebuf.c) and what the
+/* Per-cpu buffers in each cpu's node (lib/suite/nodebuf.c) and what the
  * bandwidth and loaded-latency tests make of them (issue 20): every
  * all-cpu point's buffer of cpu i in cpu i's node, buffer_nodes saying
  * so, a warning when the topology is unknown or a node is full; the
@@ -14,12 +14,12 @@
 
 #include "fake_platform.h"
 
-#include "bandwidth.h"
-#include "c2c.h"
-#include "cpus.h"
-#include "latency.h"
-#include "loaded.h"
-#include "nodebuf.h"
+#include "suite/bandwidth.h"
+#include "suite/c2c.h"
+#include "suite/cpus.h"
+#include "suite/latency.h"
+#include "suite/loaded.h"
+#include "suite/nodebuf.h"
 
 #define MIB (1ull << 20)
 
@@ -302,7 +302,7 @@ static void ntwrite_in_cache_rows_is_marked(void **state)
 	fake_results_free(res);
 }
 
-/* SMT (lib/cpuorder.h numbering: cpus 0, 1 are cores 0, 1; cpus 2, 3
+/* SMT (lib/hw/cpuorder.h numbering: cpus 0, 1 are cores 0, 1; cpus 2, 3
  * their second threads): no loader runs on the chaser's core, and
  * loader_cpus / cpu_list say who loaded. */
 static void loaders_avoid_the_chasers_core(void **state)

@@ -9,7 +9,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "numa.h"
+#include "hw/numa.h"
 
 struct img {
 	uint8_t buf[4096];

@@ -11,9 +11,9 @@
 
 #include "fake_platform.h"
 
-#include "cpus.h"
-#include "latency.h"
-#include "pagecmp.h"
+#include "suite/cpus.h"
+#include "suite/latency.h"
+#include "suite/pagecmp.h"
 
 #define K 1024ull
 #define M (1024ull * K)

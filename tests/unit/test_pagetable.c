@@ -13,7 +13,7 @@
 #include <time.h>
 #include <cmocka.h>
 
-#include "pagetable.h"
+#include "hw/pagetable.h"
 
 #define K 1024ull
 #define M (1024ull * K)

@@ -9,7 +9,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "perm.h"
+#include "suite/perm.h"
 
 static uint8_t *alloc_nodes(uint64_t bytes)
 {

@@ -12,8 +12,8 @@
 
 #include "fake_platform.h"
 
-#include "json.h"
-#include "prefetch.h"
+#include "util/json.h"
+#include "suite/prefetch.h"
 
 static struct run_results *res;
 static int calls;

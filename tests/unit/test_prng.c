@@ -8,7 +8,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "prng.h"
+#include "util/prng.h"
 
 /* Reference, written straight from the definitions: splitmix64's k-th
  * output is mix(seed + k * gamma); xoshiro256** with named words. */

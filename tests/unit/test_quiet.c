@@ -10,9 +10,9 @@
 
 #include "fake_platform.h"
 
-#include "bandwidth.h"
-#include "cpus.h"
-#include "latency.h"
+#include "suite/bandwidth.h"
+#include "suite/cpus.h"
+#include "suite/latency.h"
 
 /* The stand-in counter: every read returns the next value (an SMI in
  * every sample), or it steps from 0 to 1 after read number smi_step. */

@@ -5,7 +5,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "runnum.h"
+#include "results/runnum.h"
 
 static void parses_only_run_names(void **state)
 {

@@ -9,7 +9,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "smbios.h"
+#include "hw/smbios.h"
 
 /* ---- a small table builder ---- */
 

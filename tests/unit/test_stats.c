@@ -9,7 +9,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "stats.h"
+#include "util/stats.h"
 
 static int cmp_u64(const void *a, const void *b)
 {

@@ -7,7 +7,7 @@
 #include <strings.h>
 #include <cmocka.h>
 
-#include "str.h"
+#include "util/str.h"
 
 static void lengths(void **state)
 {

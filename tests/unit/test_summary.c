@@ -7,7 +7,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "summary.h"
+#include "suite/summary.h"
 
 #define K 1024ull
 #define M (1024ull * 1024)

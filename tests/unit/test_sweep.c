@@ -7,8 +7,8 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "config.h"
-#include "sweep.h"
+#include "config/config.h"
+#include "suite/sweep.h"
 
 #define K 1024ull
 #define M (1024ull * K)

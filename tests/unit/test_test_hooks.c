@@ -13,8 +13,8 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "config.h"
-#include "test_hooks.h"
+#include "config/config.h"
+#include "config/test_hooks.h"
 
 #ifndef BAREMEM_TEST_HOOKS
 #error "test_test_hooks is built with -DBAREMEM_TEST_HOOKS (see Makefile)"

@@ -1,4 +1,4 @@
-/* "N cpus together": the one rule for their GB/s (lib/together.c), and
+/* "N cpus together": the one rule for their GB/s (lib/suite/together.c), and
  * the NUMA read matrix measured as the bandwidth table's all-cpus read
  * (through the fake platform, one cpu: the windows run in place). */
 #include <setjmp.h>
@@ -10,10 +10,10 @@
 
 #include "fake_platform.h"
 
-#include "cpu.h"
-#include "cpus.h"
-#include "numa_matrix.h"
-#include "together.h"
+#include "hw/cpu.h"
+#include "suite/cpus.h"
+#include "suite/numa_matrix.h"
+#include "suite/together.h"
 
 #define GHZ 1000000000ull
 

@@ -1,0 +1,45 @@
+/* Test hooks: faults a QEMU test cannot cause from outside (an AP that
+ * never answers, an armed watchdog), switched on by the config key
+ * `test_hook=NAME`. Only the test image (make test-image, built with
+ * -DBAREMEM_TEST_HOOKS) knows the key or any hook; in the release build
+ * the key is unknown and every hook point compiles to nothing.
+ *
+ * Adding a hook: one value here, its name in lib/config/test_hooks.c's table,
+ * and `if (test_hook_on(TEST_HOOK_X))` where it acts (efi/). */
+#ifndef BAREMEM_TEST_HOOKS_H
+#define BAREMEM_TEST_HOOKS_H
+
+#include <stddef.h>
+
+enum test_hook {
+	TEST_HOOK_NONE,
+	TEST_HOOK_AP_SPIN,	/* the first selected AP spins in its window */
+	TEST_HOOK_WATCHDOG_5S,	/* a 5 s firmware watchdog before baremem's
+				 * own call turns it off */
+	TEST_HOOK_FAULT_BSP,	/* the boot cpu's 2nd window reads an
+				 * unmapped address (#PF) */
+	TEST_HOOK_FAULT_AP,	/* the first selected AP's window writes to
+				 * an unmapped address (#PF) */
+	TEST_HOOK_FAULT_BSP_SHARED, /* the boot cpu's share of the first call
+				 * with APs running faults (#PF) */
+	TEST_HOOK_NO_MP,	/* firmware without MP services: the
+				 * protocol is not found */
+	TEST_HOOK_MP_BLOCKING_ONLY, /* non-blocking StartupAllAPs and
+				 * StartupThisAP return EFI_UNSUPPORTED, as
+				 * firmware may after ReadyToBoot */
+	TEST_HOOK_COUNT
+};
+
+#ifdef BAREMEM_TEST_HOOKS
+/* The config key's name. */
+#define TEST_HOOK_KEY "test_hook"
+
+/* The hook named s[0..len) (any case), or -1 when there is none. */
+int test_hook_parse(const char *s, size_t len);
+/* The hook's name ("none", "ap-spin"), or 0 when out of range. */
+const char *test_hook_name(enum test_hook h);
+/* The valid names for a message: "none, ap-spin, ...". */
+const char *test_hook_valid_text(char *buf, size_t cap);
+#endif
+
+#endif

@@ -1,0 +1,60 @@
+/* What CPUID says about the processor: identity, features, caches.
+ * Decoding is pure over a cpuid function so recorded dumps can be tested. */
+#ifndef BAREMEM_CPUINFO_H
+#define BAREMEM_CPUINFO_H
+
+#include <stdint.h>
+
+#include "hw/cpu.h"
+
+#define CPU_MAX_CACHES 8
+
+struct cpu_cache {
+	int level;
+	const char *type;	/* "data", "instruction", "unified" */
+	uint64_t size_bytes;
+	int line_bytes;
+	int ways;		/* 0: fully associative */
+	int shared_by;		/* logical processors sharing it */
+};
+
+struct cpu_features {
+	int sse2, avx, avx2, xsave, osxsave;
+	int page1g;		/* CPUID 80000001h:EDX[26] */
+	int invariant_tsc;	/* CPUID 80000007h:EDX[8] */
+	int aperfmperf;		/* CPUID 6:ECX[0] */
+	int rdtscp;
+	int mtrr;
+	int hypervisor;		/* CPUID 1:ECX[31]: running under a VMM */
+	int hybrid;		/* CPUID 7:EDX[15]: cores of two types */
+	int turbo, hwp;		/* Intel CPUID 6:EAX[1], EAX[7] */
+	int cpb, cppc;		/* AMD CPUID 80000007h:EDX[9], 80000008h:EBX[27] */
+};
+
+struct cpu_info {
+	char vendor[13];	/* "GenuineIntel", "AuthenticAMD", ... */
+	char brand[49];
+	int family, model, stepping;	/* display family/model */
+	uint32_t max_leaf, max_ext_leaf;
+	int phys_addr_bits;
+	struct cpu_features f;
+	/* On a hybrid part, the type of the core that ran CPUID (leaf 1Ah):
+	 * "performance" or "efficiency"; 0 elsewhere. Its caches are those
+	 * listed: the other type's differ. */
+	const char *core_type;
+	int cache_count;
+	struct cpu_cache caches[CPU_MAX_CACHES];
+};
+
+typedef struct cpuid_regs (*cpuid_fn)(void *ctx, uint32_t leaf,
+				      uint32_t subleaf);
+
+/* Decodes through fn (recorded dumps in tests, the real CPU otherwise). */
+void cpuinfo_decode(struct cpu_info *ci, cpuid_fn fn, void *ctx);
+/* Decodes the CPU this runs on. */
+void cpuinfo_read(struct cpu_info *ci);
+
+/* The largest data/unified cache of each level 1..3, or 0. */
+const struct cpu_cache *cpuinfo_cache(const struct cpu_info *ci, int level);
+
+#endif

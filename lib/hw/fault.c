@@ -1,0 +1,124 @@
+/* Names and messages for the exceptions efi/fault.c catches. */
+#include "hw/fault.h"
+
+#include "util/fmt.h"
+
+/* SDM vol 3A, table 6-1; AMD APM vol 2, 8.2 for #VC (29) and #SX (30);
+ * 15, 22-27 and 31 are reserved. */
+static const char *const names[FAULT_VECTORS] = {
+	[0] = "#DE divide error",
+	[1] = "#DB debug",
+	[2] = "NMI",
+	[3] = "#BP breakpoint",
+	[4] = "#OF overflow",
+	[5] = "#BR bound range exceeded",
+	[6] = "#UD invalid opcode",
+	[7] = "#NM device not available",
+	[8] = "#DF double fault",
+	[9] = "coprocessor segment overrun",
+	[10] = "#TS invalid TSS",
+	[11] = "#NP segment not present",
+	[12] = "#SS stack-segment fault",
+	[13] = "#GP general protection",
+	[14] = "#PF page fault",
+	[16] = "#MF x87 floating-point error",
+	[17] = "#AC alignment check",
+	[18] = "#MC machine check",
+	[19] = "#XM SIMD floating-point exception",
+	[20] = "#VE virtualization exception",
+	[21] = "#CP control protection",
+	[28] = "#HV hypervisor injection",
+	[29] = "#VC VMM communication",
+	[30] = "#SX security exception",
+};
+
+const char *fault_name(int vector)
+{
+	if (vector < 0 || vector >= FAULT_VECTORS)
+		return "vector out of range";
+	return names[vector] ? names[vector] : "reserved vector";
+}
+
+int fault_has_error_code(int vector)
+{
+	switch (vector) {
+	case 8: case 10: case 11: case 12: case 13: case 14: case 17:
+	case 21: case 29: case 30:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+/* #PF error code bits (SDM vol 3A, 4.7): P (0), W/R (1), U/S (2),
+ * RSVD (3), I/D (4), PK (5), SS (6). */
+const char *fault_pf_access(uint64_t e)
+{
+	if (e & (1u << 3))
+		return "reserved bit set in a page-table entry";
+	if (e & (1u << 5))
+		return "protection-key violation";
+	if (e & (1u << 6))
+		return "shadow-stack access";
+	if (e & (1u << 4))
+		return e & 1 ? "instruction fetch from a no-execute page"
+			     : "instruction fetch from a not-present page";
+	if (e & (1u << 1))
+		return e & 1 ? "write to a read-only page"
+			     : "write to a not-present page";
+	return e & 1 ? "read of a protected page"
+		     : "read of a not-present page";
+}
+
+/* The step text without progress_step's " (k of n, ...)" tail. */
+static size_t where_len(const char *w)
+{
+	size_t n = 0, cut;
+
+	while (w[n])
+		n++;
+	cut = n;
+	if (n && w[n - 1] == ')')
+		for (size_t i = n - 1; i > 0; i--)
+			if (w[i - 1] == ' ' && w[i] == '(' && w[i + 1] >= '0' &&
+			    w[i + 1] <= '9') {
+				cut = i - 1;
+				break;
+			}
+	return cut;
+}
+
+size_t fault_message(char *buf, size_t cap, const struct fault_record *f,
+		     const char *where)
+{
+	size_t n = fmt(buf, cap, "cpu %d faulted: %s (vector %d", f->cpu,
+		       fault_name(f->vector), f->vector);
+
+#define REST (cap > n ? cap - n : 0)
+	if (f->vector == FAULT_PF)
+		n += fmt(buf + n, REST, ", error 0x%llx: %s",
+			 (unsigned long long)f->error_code,
+			 fault_pf_access(f->error_code));
+	else if (fault_has_error_code(f->vector))
+		n += fmt(buf + n, REST, ", error 0x%llx",
+			 (unsigned long long)f->error_code);
+	n += fmt(buf + n, REST, ") at RIP 0x%llx", (unsigned long long)f->rip);
+	if (f->vector == FAULT_PF)
+		n += fmt(buf + n, REST, ", CR2 0x%llx",
+			 (unsigned long long)f->cr2);
+	if (where && where[0])
+		n += fmt(buf + n, REST, ", during %.*s", (int)where_len(where),
+			 where);
+#undef REST
+	return n;
+}
+
+size_t fault_registers(char *buf, size_t cap, const struct fault_record *f)
+{
+	return fmt(buf, cap, "cpu %d at the fault: RIP 0x%llx CS 0x%llx "
+		   "RFLAGS 0x%llx RSP 0x%llx CR2 0x%llx error 0x%llx", f->cpu,
+		   (unsigned long long)f->rip, (unsigned long long)f->cs,
+		   (unsigned long long)f->rflags, (unsigned long long)f->rsp,
+		   (unsigned long long)f->cr2,
+		   (unsigned long long)f->error_code);
+}

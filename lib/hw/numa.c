@@ -1,0 +1,249 @@
+/* SRAT and SLIT parsing (ACPI 6.5, 5.2.16 and 5.2.17). Every read is
+ * checked against the readable length first: a table from firmware is
+ * untrusted input, and a bad length must skip, never overrun. */
+#include "hw/numa.h"
+
+#include "util/str.h"
+
+#define ACPI_HEADER_BYTES 36
+#define SRAT_FIRST_ENTRY 48	/* header, then 4 + 8 reserved bytes */
+#define SLIT_FIRST_ENTRY 44	/* header, then the 8-byte locality count */
+
+/* SRAT structure types and their lengths (ACPI 6.5, 5.2.16.1-3). */
+#define SRAT_LAPIC 0
+#define SRAT_LAPIC_BYTES 16
+#define SRAT_MEMORY 1
+#define SRAT_MEMORY_BYTES 40
+#define SRAT_X2APIC 2
+#define SRAT_X2APIC_BYTES 24
+#define SRAT_ENABLED 1u
+#define SRAT_MEM_HOTPLUG 2u
+#define SRAT_MEM_NONVOLATILE 4u
+
+static uint32_t rd32(const uint8_t *p)
+{
+	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
+	       (uint32_t)p[3] << 24;
+}
+
+static uint64_t rd64(const uint8_t *p)
+{
+	return (uint64_t)rd32(p) | (uint64_t)rd32(p + 4) << 32;
+}
+
+static void note(struct numa_topo *t, const char *what)
+{
+	if (!t->problem)
+		t->problem = what;
+}
+
+/* The readable length of a table: the smaller of the header's length
+ * and what the caller can read; 0 when the header itself is unusable. */
+static size_t table_bytes(const uint8_t *p, size_t len, const char *sig,
+			  size_t min, struct numa_topo *t)
+{
+	uint32_t claimed;
+	uint8_t sum = 0;
+
+	if (!p || len < ACPI_HEADER_BYTES) {
+		note(t, "table shorter than its ACPI header");
+		return 0;
+	}
+	if (p[0] != sig[0] || p[1] != sig[1] || p[2] != sig[2] ||
+	    p[3] != sig[3]) {
+		note(t, "wrong table signature");
+		return 0;
+	}
+	claimed = rd32(p + 4);
+	if (claimed < min) {
+		note(t, "table length shorter than its fixed part");
+		return 0;
+	}
+	if (claimed > len) {
+		note(t, "table truncated: length beyond the readable bytes");
+		claimed = (uint32_t)len;
+		if (claimed < min)
+			return 0;
+	} else {
+		for (size_t i = 0; i < claimed; i++)
+			sum = (uint8_t)(sum + p[i]);
+		if (sum)
+			note(t, "table checksum wrong (used anyway)");
+	}
+	return claimed;
+}
+
+/* The node index of domain, added in ascending order when new; -1 when
+ * the node table is full. */
+static int add_domain(struct numa_topo *t, uint32_t domain)
+{
+	int i = 0;
+
+	while (i < t->node_count && t->domain[i] < domain)
+		i++;
+	if (i < t->node_count && t->domain[i] == domain)
+		return i;
+	if (t->node_count == NUMA_MAX_NODES) {
+		t->dropped++;
+		note(t, "more proximity domains than baremem handles");
+		return -1;
+	}
+	for (int j = t->node_count; j > i; j--)
+		t->domain[j] = t->domain[j - 1];
+	t->domain[i] = domain;
+	t->node_count++;
+	/* Indices at or after i moved up by one. */
+	for (int r = 0; r < t->range_count; r++)
+		if (t->range[r].node >= i)
+			t->range[r].node++;
+	for (int c = 0; c < t->cpu_count; c++)
+		if (t->cpu[c].node >= i)
+			t->cpu[c].node++;
+	return i;
+}
+
+static void add_cpu(struct numa_topo *t, uint32_t apic_id, uint32_t domain)
+{
+	int node;
+
+	if (numa_node_of_apic(t, apic_id) >= 0) {
+		note(t, "an APIC id listed twice (first kept)");
+		return;
+	}
+	if (t->cpu_count == NUMA_MAX_CPUS) {
+		t->dropped++;
+		note(t, "more processors than baremem handles");
+		return;
+	}
+	node = add_domain(t, domain);
+	if (node < 0)
+		return;
+	t->cpu[t->cpu_count++] = (struct numa_cpu){ .apic_id = apic_id,
+						    .node = node, .cpu = -1 };
+}
+
+static void add_range(struct numa_topo *t, uint64_t base, uint64_t bytes,
+		      uint32_t domain, uint32_t flags)
+{
+	int node;
+
+	if (bytes == 0)
+		return;
+	if (base + bytes < base) {
+		note(t, "memory range wraps around the address space");
+		return;
+	}
+	if (t->range_count == NUMA_MAX_RANGES) {
+		t->dropped++;
+		note(t, "more memory ranges than baremem handles");
+		return;
+	}
+	node = add_domain(t, domain);
+	if (node < 0)
+		return;
+	t->range[t->range_count++] = (struct numa_range){
+		.base = base, .bytes = bytes, .node = node,
+		.hotplug = !!(flags & SRAT_MEM_HOTPLUG),
+		.nonvolatile = !!(flags & SRAT_MEM_NONVOLATILE),
+	};
+}
+
+int numa_parse_srat(const void *table, size_t len, struct numa_topo *t)
+{
+	const uint8_t *p = table;
+	size_t end, off = SRAT_FIRST_ENTRY;
+
+	mem_set(t, 0, sizeof *t);
+	end = table_bytes(p, len, "SRAT", SRAT_FIRST_ENTRY, t);
+	if (!end)
+		return 0;
+	while (off + 2 <= end) {
+		uint8_t type = p[off], slen = p[off + 1];
+		const uint8_t *e = p + off;
+
+		if (slen < 2) {
+			note(t, "SRAT entry with a length under 2: rest skipped");
+			break;
+		}
+		if (off + slen > end) {
+			note(t, "SRAT entry runs past the table's end");
+			break;
+		}
+		if (type == SRAT_LAPIC && slen >= SRAT_LAPIC_BYTES) {
+			/* domain bits 7:0 at 2, bits 31:8 at 9..11 */
+			uint32_t dom = e[2] | (uint32_t)e[9] << 8 |
+				       (uint32_t)e[10] << 16 |
+				       (uint32_t)e[11] << 24;
+			if (rd32(e + 4) & SRAT_ENABLED)
+				add_cpu(t, e[3], dom);
+		} else if (type == SRAT_MEMORY && slen >= SRAT_MEMORY_BYTES) {
+			if (rd32(e + 28) & SRAT_ENABLED)
+				add_range(t, rd64(e + 8), rd64(e + 16),
+					  rd32(e + 2), rd32(e + 28));
+		} else if (type == SRAT_X2APIC && slen >= SRAT_X2APIC_BYTES) {
+			if (rd32(e + 12) & SRAT_ENABLED)
+				add_cpu(t, rd32(e + 8), rd32(e + 4));
+		} else if (type <= SRAT_X2APIC) {
+			note(t, "SRAT entry shorter than its type needs: skipped");
+		}
+		/* Other types (GICC, ITS, generic initiators) are not x86
+		 * processors or memory: skipped by their length. */
+		off += slen;
+	}
+	if (t->node_count == 0)
+		note(t, "SRAT lists no enabled processor or memory");
+	return t->node_count;
+}
+
+int numa_parse_slit(const void *table, size_t len, struct numa_topo *t)
+{
+	const uint8_t *p = table;
+	size_t end = table_bytes(p, len, "SLIT", SLIT_FIRST_ENTRY, t);
+	uint64_t n;
+
+	if (!end)
+		return -1;
+	n = rd64(p + ACPI_HEADER_BYTES);
+	/* n x n bytes must fit; compare before multiplying. */
+	if (n == 0 || n > 0xffff || n * n > end - SLIT_FIRST_ENTRY) {
+		note(t, "SLIT locality count does not fit the table");
+		return -1;
+	}
+	for (int i = 0; i < t->node_count; i++)
+		if (t->domain[i] >= n) {
+			note(t, "SLIT does not cover every proximity domain");
+			return -1;
+		}
+	for (int i = 0; i < t->node_count; i++)
+		for (int j = 0; j < t->node_count; j++)
+			t->slit[i][j] = p[SLIT_FIRST_ENTRY +
+					  t->domain[i] * n + t->domain[j]];
+	t->has_slit = 1;
+	return 0;
+}
+
+int numa_node_of_domain(const struct numa_topo *t, uint32_t domain)
+{
+	for (int i = 0; i < t->node_count; i++)
+		if (t->domain[i] == domain)
+			return i;
+	return -1;
+}
+
+int numa_node_of_apic(const struct numa_topo *t, uint32_t apic_id)
+{
+	for (int i = 0; i < t->cpu_count; i++)
+		if (t->cpu[i].apic_id == apic_id)
+			return t->cpu[i].node;
+	return -1;
+}
+
+uint64_t numa_node_bytes(const struct numa_topo *t, int node)
+{
+	uint64_t sum = 0;
+
+	for (int i = 0; i < t->range_count; i++)
+		if (t->range[i].node == node && !t->range[i].hotplug)
+			sum += t->range[i].bytes;
+	return sum;
+}

@@ -1,0 +1,183 @@
+/* Everything a run measured and knew, as the suite fills it in; the JSON
+ * writer (results_json.c) and the console summary read it. */
+#ifndef BAREMEM_RESULTS_H
+#define BAREMEM_RESULTS_H
+
+#include <stdint.h>
+
+#include "config/config.h"
+#include "hw/freqstate.h"
+#include "hw/cpuinfo.h"
+#include "util/hist.h"
+#include "util/msgs.h"
+#include "platform.h"
+
+/* Hardware prefetchers during a point, where baremem switched them. */
+#define BM_PF_ON 1
+#define BM_PF_OFF 2
+
+/* One latency point: a working-set size chased on one cpu. */
+struct lat_point {
+	int cpu;
+	uint64_t size_bytes;
+	uint64_t page_bytes;	/* page size that mapped the buffer */
+	uint64_t hops;		/* per sample */
+	int repeats;
+	double ns_min, ns_median, ns_max;	/* per hop */
+	double tsc_cycles_median;		/* per hop */
+	double core_cycles_median;		/* per hop; < 0: unavailable */
+	int retaken;		/* samples taken again by the outlier rule */
+	int noisy;		/* outliers left after the retakes */
+	int smi;		/* samples that saw an SMI (retaken ones too);
+				 * < 0: SMIs not counted */
+	const char *level;	/* cache level the size falls in: "L1".."DRAM" */
+	/* Distribution (dist=on, lib/suite/dist.c): ns per hop of short timed
+	 * segments, the timing overhead subtracted. */
+	int dist_segments;	/* 0: not measured */
+	int dist_hops;		/* hops per segment */
+	double dist_overhead_ns;	/* per segment, subtracted */
+	double ns_p50, ns_p90, ns_p99, ns_p999;
+	struct hist hist;
+	int prefetch;		/* BM_PF_ON / BM_PF_OFF; 0: not controlled */
+};
+
+/* One bandwidth point: a kernel over a working set on one or more cpus
+ * at once (each cpu its own buffer of size_bytes). */
+struct bw_point {
+	const char *kernel;	/* "avx2-read", ... */
+	const char *level;	/* "L1", "L2", "L3", "DRAM" */
+	int scaling;		/* part of the 1..N cpus curve */
+	int cpus;		/* how many ran at once */
+	/* the cpus that ran: res->selected[0..cpus) */
+	uint64_t size_bytes;	/* working set per cpu */
+	uint64_t bytes;		/* bytes counted per sample, all cpus */
+	int repeats;
+	double gb_min, gb_median, gb_max;	/* GB = 10^9 bytes */
+	int smi;		/* samples that saw an SMI and were dropped;
+				 * < 0: SMIs not counted */
+	int retaken;		/* samples taken again for them */
+	int prefetch;		/* BM_PF_ON / BM_PF_OFF; 0: not controlled */
+	int nontemporal;	/* stores went around the caches */
+	/* A DRAM copy is measured with cached and with non-temporal stores
+	 * and the faster kept (lib/suite/bandwidth.c): then stores_compared is
+	 * set and both medians are here. */
+	int stores_compared;
+	double cached_gb_median, nontemporal_gb_median;
+	/* [cpus]: the node each cpu's buffer was in, in cpu_list's order;
+	 * -1: not known. 0: not recorded. */
+	const int *buffer_nodes;
+};
+
+/* One point of the loaded-latency curve (issue 8): the chasing cpu's
+ * DRAM latency while the others read with `delay` (-1: idle, no load). */
+struct loaded_point {
+	int64_t delay;
+	int loaders;		/* cpus reading at once */
+	double gb_per_s;	/* the loaders' aggregate read bandwidth */
+	double ns;		/* median ns per hop of the chase */
+	/* [loaders + 1]: the chasing cpu, then the loaders; and the node
+	 * each one's buffer was in (-1: not known). 0: not recorded. */
+	const int *cpu_list;
+	const int *buffer_nodes;
+};
+
+/* One-way cache-line transfer latency between two cpus (issue 8). */
+struct c2c_point {
+	int from, to;		/* from served, to answered */
+	double ns;		/* median round trip / 2 */
+	int same_core;		/* SMT siblings of one core */
+};
+
+/* The node x node matrix (issue 8); cells < 0 were not measured. */
+struct numa_topo;
+struct numa_result {
+	struct numa_topo *topo;
+	const char *source;	/* "srat", "linux" or "none" */
+	double *latency_ns;	/* [cpu node][memory node] */
+	double *read_gb;
+	uint64_t *buffer_base;	/* where each cell's buffer was (0: none) */
+	uint64_t *page_bytes;	/* the pages that mapped it (0: none) */
+	uint64_t size_bytes;	/* working set of each cell */
+};
+
+enum run_status { RUN_OK, RUN_PARTIAL, RUN_ERROR };
+
+struct smbios_info;
+
+struct run_results {
+	const char *platform;	/* "uefi" or "linux" */
+	int run_number;		/* 0: no results file */
+	char file[256];		/* where the file went, "" if nowhere */
+	char started[32];	/* ISO 8601, "" when the clock is unknown */
+	double duration_s;
+
+	/* The machine beyond CPUID, as the platform found it. */
+	char firmware_vendor[64], firmware_version[32];
+	uint64_t memory_total_bytes;
+	const struct smbios_info *smbios;	/* 0: none */
+	struct msgs errors, warnings;
+	int failed;		/* something selected could not be measured */
+
+	struct bm_config config;
+	struct cpu_info cpu;
+	struct freq_state freq;	/* boost, HWP/CPPC as the run found them */
+	uint64_t tsc_hz;
+	const char *tsc_source;	/* cpuid, pmtimer, hpet, stall, os */
+	double tsc_error_ppm;	/* calibration bound; < 0: unknown */
+
+	int cpu_count;		/* logical processors the platform knows */
+	struct plat_cpu *cpus;	/* [cpu_count] */
+	int bsp_cpu;		/* the cpu the suite runs on */
+	int selected_count;	/* cpus the configuration selects, usable */
+	int *selected;		/* [selected_count], ascending */
+
+	uint64_t page_bytes;	/* page size of the measurement buffers */
+	uint64_t mapped_bytes;	/* bytes the page tables map */
+	/* AMD/Hygon SYSCFG (MSR C001_0010) and TOM2 (C001_001D) as the page
+	 * tables' memory types read them (lib/hw/mtrr.h, mtrr_set_amd_tom2).
+	 * tom2_read: 0 not asked (other vendors, Linux), 1 read, -1 the
+	 * MSRs could not be read safely. */
+	int tom2_read;
+	uint64_t amd_syscfg, amd_tom2;
+	int tom2_applied;	/* [4 GiB, TOM2) taken as WB by default */
+
+	int lat_count, lat_cap;
+	struct lat_point *lat;
+	int bw_count, bw_cap;
+	struct bw_point *bw;
+	const char *bw_isa;	/* "avx2" or "sse2": the kernels used */
+	int avx2_usable;	/* AVX2 present and its state enabled */
+	int msr_ok;		/* the suite may read MSRs CPUID vouches for
+				 * (UEFI: ring 0; Linux: no) */
+	/* Reads the calling cpu's SMI count (UEFI: MSR 0x34 where msr.c
+	 * found it); called inside measurement windows, on any cpu. 0: SMIs
+	 * are not counted. */
+	uint64_t (*smi_count)(void);
+	int microcode_known;	/* microcode holds the revision */
+	uint64_t microcode;	/* revision (Intel BIOS_SIGN_ID high half,
+				 * AMD PATCH_LEVEL) */
+	int loaded_count;
+	struct loaded_point *loaded;
+	int c2c_count;
+	struct c2c_point *c2c;
+	struct numa_result *numa;	/* 0: not measured */
+	/* prefetch=off|both (lib/suite/prefetch.c); state 0: not asked. */
+	struct {
+		const char *state;	/* "switched", "unsupported", "failed" */
+		const char *control;	/* "intel-msr-0x1a4" or
+					 * "amd-msr-0xc0000108"; 0: none */
+		const char *switched;	/* prefetcher names, comma list */
+		uint64_t off_bits;	/* bits set to switch them off */
+		uint64_t original;	/* the MSR as found, first cpu */
+		int cpus;		/* cpus switched and restored */
+		int restore_failed;	/* cpus not back at their value */
+		char why[160];		/* unsupported / failed: why */
+	} prefetch;
+};
+
+/* ok: everything selected was measured; partial: some results and some
+ * failures; error: nothing measured. */
+enum run_status results_status(const struct run_results *r);
+const char *results_status_name(enum run_status s);
+
+#endif

@@ -1,0 +1,403 @@
+/* Serializes a run into the results file and the variable summary. Every
+ * string from the machine (brand, firmware, SMBIOS) is untrusted and goes
+ * through the JSON writer's escaping. */
+#include "results/results_json.h"
+
+#include "suite/prefetch.h"
+
+#include "config/config.h"
+#include "util/fmt.h"
+#include "util/json.h"
+#include "hw/mtrr.h"
+#include "hw/smbios.h"
+#include "suite/summary.h"
+
+static void write_msgs(struct json_writer *w, const char *key,
+		       const struct msgs *m)
+{
+	json_array_begin(w, key);
+	for (int i = 0; i < m->count; i++)
+		json_string(w, 0, m->text[i]);
+	json_array_end(w);
+}
+
+/* A measured value, or null when it was not measured (< 0). */
+static void json_measured(struct json_writer *w, const char *key, double v,
+			  int decimals)
+{
+	if (v < 0)
+		json_null(w, key);
+	else
+		json_double(w, key, v, decimals);
+}
+
+static void write_config(struct json_writer *w, const struct bm_config *c)
+{
+	char val[512];
+
+	json_object_begin(w, "config");
+	for (int k = 0; k < BM_KEY_COUNT; k++) {
+		const char *v = config_value_text(c, (enum bm_key)k, val,
+						  sizeof val);
+		json_string(w, config_key_name((enum bm_key)k),
+			    v[0] ? v : "profile");
+	}
+	json_object_end(w);
+}
+
+static void write_cpu(struct json_writer *w, const struct run_results *res)
+{
+	const struct cpu_info *ci = &res->cpu;
+
+	json_object_begin(w, "cpu");
+	json_string(w, "vendor", ci->vendor);
+	json_string(w, "brand", ci->brand);
+	json_u64(w, "family", (uint64_t)ci->family);
+	json_u64(w, "model", (uint64_t)ci->model);
+	json_u64(w, "stepping", (uint64_t)ci->stepping);
+	if (res->microcode_known) {
+		char mc[24];
+		fmt(mc, sizeof mc, "0x%llx", (unsigned long long)res->microcode);
+		json_string(w, "microcode", mc);
+	} else {
+		json_null(w, "microcode");
+	}
+	json_u64(w, "logical_processors", (uint64_t)res->cpu_count);
+	json_array_begin(w, "processors");
+	for (int i = 0; i < res->cpu_count; i++) {
+		const struct plat_cpu *p = &res->cpus[i];
+		json_object_begin(w, 0);
+		json_u64(w, "cpu", (uint64_t)p->cpu);
+		json_u64(w, "platform_cpu", (uint64_t)p->platform_cpu);
+		json_u64(w, "apic_id", p->apic_id);
+		json_u64(w, "package", (uint64_t)p->package);
+		json_u64(w, "core", (uint64_t)p->core);
+		json_u64(w, "thread", (uint64_t)p->thread);
+		json_bool(w, "bsp", p->bsp);
+		json_bool(w, "usable", p->usable);
+		json_object_end(w);
+	}
+	json_array_end(w);
+	json_object_begin(w, "features");
+	json_bool(w, "sse2", ci->f.sse2);
+	json_bool(w, "avx", ci->f.avx);
+	json_bool(w, "avx2", ci->f.avx2);
+	json_bool(w, "avx2_used", res->avx2_usable);
+	json_bool(w, "page_1g", ci->f.page1g);
+	json_bool(w, "invariant_tsc", ci->f.invariant_tsc);
+	json_bool(w, "aperf_mperf", ci->f.aperfmperf);
+	json_bool(w, "rdtscp", ci->f.rdtscp);
+	json_bool(w, "hypervisor", ci->f.hypervisor);
+	json_bool(w, "hybrid", ci->f.hybrid);
+	json_object_end(w);
+	json_object_begin(w, "frequency");
+	json_string(w, "boost", res->freq.boost ? res->freq.boost : "unknown");
+	json_string(w, "hwp", res->freq.hwp ? res->freq.hwp : "unknown");
+	json_string(w, "source", res->freq.source ? res->freq.source : "none");
+	json_object_end(w);
+	if (ci->core_type)
+		json_string(w, "core_type", ci->core_type);
+	json_object_end(w);
+}
+
+static void write_memory(struct json_writer *w, const struct run_results *res)
+{
+	const struct smbios_info *sm = res->smbios;
+
+	json_object_begin(w, "memory");
+	json_u64(w, "total_bytes", res->memory_total_bytes);
+	json_array_begin(w, "dimms");
+	for (int i = 0; sm && i < sm->dimm_count; i++) {
+		const struct smbios_dimm *d = &sm->dimms[i];
+		json_object_begin(w, 0);
+		json_string(w, "locator", d->locator);
+		json_string(w, "bank", d->bank_locator);
+		if (d->size_bytes)
+			json_u64(w, "size_bytes", d->size_bytes);
+		else
+			json_null(w, "size_bytes");	/* populated, unknown */
+		json_string(w, "type", d->type);
+		json_string(w, "form_factor", d->form_factor);
+		if (d->speed_mts)
+			json_u64(w, "speed_mts", d->speed_mts);
+		else
+			json_null(w, "speed_mts");
+		if (d->configured_speed_mts)
+			json_u64(w, "configured_speed_mts",
+				 d->configured_speed_mts);
+		else
+			json_null(w, "configured_speed_mts");
+		json_string(w, "manufacturer", d->manufacturer);
+		json_string(w, "part_number", d->part_number);
+		json_object_end(w);
+	}
+	json_array_end(w);
+	json_object_end(w);
+}
+
+static void write_machine(struct json_writer *w, const struct run_results *res)
+{
+	const struct smbios_info *sm = res->smbios;
+
+	json_object_begin(w, "machine");
+	write_cpu(w, res);
+	json_object_begin(w, "tsc");
+	json_u64(w, "hz", res->tsc_hz);
+	json_string(w, "source", res->tsc_source);
+	json_measured(w, "error_ppm", res->tsc_error_ppm, 1);
+	json_string(w, "region_end", res->cpu.f.rdtscp ? "rdtscp"
+		    : "mfence-lfence-rdtsc");
+	json_object_end(w);
+	json_array_begin(w, "caches");
+	for (int i = 0; i < res->cpu.cache_count; i++) {
+		const struct cpu_cache *c = &res->cpu.caches[i];
+		json_object_begin(w, 0);
+		json_u64(w, "level", (uint64_t)c->level);
+		json_string(w, "type", c->type);
+		json_u64(w, "size_bytes", c->size_bytes);
+		json_u64(w, "line_bytes", (uint64_t)c->line_bytes);
+		json_u64(w, "ways", (uint64_t)c->ways);
+		json_u64(w, "shared_by", (uint64_t)c->shared_by);
+		json_object_end(w);
+	}
+	json_array_end(w);
+	write_memory(w, res);
+	json_object_begin(w, "system");
+	json_string(w, "manufacturer", sm ? sm->system_manufacturer : "");
+	json_string(w, "product", sm ? sm->system_product : "");
+	json_object_end(w);
+	json_object_begin(w, "firmware");
+	json_string(w, "vendor", res->firmware_vendor);
+	json_string(w, "version", res->firmware_version);
+	if (sm) {
+		json_string(w, "bios_vendor", sm->bios_vendor);
+		json_string(w, "bios_version", sm->bios_version);
+		json_string(w, "bios_date", sm->bios_date);
+	}
+	json_object_end(w);
+	json_object_end(w);
+}
+
+/* Percentiles, overhead and the histogram's non-empty span of bins. */
+static void write_dist(struct json_writer *w, const struct lat_point *p)
+{
+	int lo = 0, hi = HIST_BINS - 1;
+
+	json_double(w, "ns_p50", p->ns_p50, 3);
+	json_double(w, "ns_p90", p->ns_p90, 3);
+	json_double(w, "ns_p99", p->ns_p99, 3);
+	json_double(w, "ns_p999", p->ns_p999, 3);
+	json_u64(w, "dist_segments", (uint64_t)p->dist_segments);
+	json_u64(w, "dist_hops", (uint64_t)p->dist_hops);
+	json_double(w, "dist_overhead_ns", p->dist_overhead_ns, 3);
+	while (lo < hi && !p->hist.count[lo])
+		lo++;
+	while (hi > lo && !p->hist.count[hi])
+		hi--;
+	json_object_begin(w, "hist");
+	json_array_begin(w, "edges_ns");
+	for (int k = lo; k <= hi + 1; k++)
+		json_double(w, 0, hist_edge_ns(k), 3);
+	json_array_end(w);
+	json_array_begin(w, "counts");
+	for (int k = lo; k <= hi; k++)
+		json_u64(w, 0, p->hist.count[k]);
+	json_array_end(w);
+	json_u64(w, "under", p->hist.under);
+	json_u64(w, "over", p->hist.over);
+	json_object_end(w);
+}
+
+static void write_latency(struct json_writer *w, const struct run_results *res)
+{
+	json_array_begin(w, "latency");
+	for (int i = 0; i < res->lat_count; i++) {
+		const struct lat_point *p = &res->lat[i];
+		json_object_begin(w, 0);
+		json_u64(w, "cpu", (uint64_t)p->cpu);
+		json_u64(w, "size_bytes", p->size_bytes);
+		if (p->level)
+			json_string(w, "level", p->level);
+		json_u64(w, "page_bytes", p->page_bytes);
+		json_u64(w, "hops", p->hops);
+		json_u64(w, "repeats", (uint64_t)p->repeats);
+		json_double(w, "ns_min", p->ns_min, 3);
+		json_double(w, "ns_median", p->ns_median, 3);
+		json_double(w, "ns_max", p->ns_max, 3);
+		json_double(w, "tsc_cycles_median", p->tsc_cycles_median, 2);
+		json_measured(w, "core_cycles_median", p->core_cycles_median, 2);
+		json_u64(w, "retaken", (uint64_t)p->retaken);
+		json_u64(w, "noisy", (uint64_t)p->noisy);
+		if (p->smi >= 0)
+			json_u64(w, "smi", (uint64_t)p->smi);
+		else
+			json_null(w, "smi");
+		if (p->dist_segments)
+			write_dist(w, p);
+		if (p->prefetch)
+			json_string(w, "prefetch",
+				    p->prefetch == BM_PF_OFF ? "off" : "on");
+		json_object_end(w);
+	}
+	json_array_end(w);
+}
+
+static void write_cpu_list(struct json_writer *w, const struct run_results *res,
+			   int cpus)
+{
+	json_array_begin(w, "cpu_list");
+	for (int i = 0; i < cpus && i < res->selected_count; i++)
+		json_u64(w, 0, (uint64_t)res->selected[i]);
+	json_array_end(w);
+}
+
+static void write_bandwidth(struct json_writer *w,
+			    const struct run_results *res)
+{
+	json_array_begin(w, "bandwidth");
+	for (int i = 0; i < res->bw_count; i++) {
+		const struct bw_point *p = &res->bw[i];
+		json_object_begin(w, 0);
+		json_string(w, "kernel", p->kernel);
+		json_string(w, "level", p->level);
+		json_bool(w, "scaling", p->scaling);
+		json_u64(w, "cpus", (uint64_t)p->cpus);
+		write_cpu_list(w, res, p->cpus);
+		results_json_buffer_nodes(w, p->buffer_nodes, p->cpus);
+		json_u64(w, "size_bytes", p->size_bytes);
+		json_u64(w, "bytes", p->bytes);
+		json_u64(w, "repeats", (uint64_t)p->repeats);
+		json_double(w, "gb_per_s_min", p->gb_min, 2);
+		json_double(w, "gb_per_s_median", p->gb_median, 2);
+		json_double(w, "gb_per_s_max", p->gb_max, 2);
+		if (p->smi >= 0)
+			json_u64(w, "smi", (uint64_t)p->smi);
+		else
+			json_null(w, "smi");
+		json_u64(w, "retaken", (uint64_t)p->retaken);
+		if (p->prefetch)
+			json_string(w, "prefetch",
+				    p->prefetch == BM_PF_OFF ? "off" : "on");
+		json_string(w, "stores",
+			    p->nontemporal ? "non-temporal" : "cached");
+		if (p->stores_compared) {
+			json_object_begin(w, "stores_compared");
+			json_double(w, "cached", p->cached_gb_median, 2);
+			json_double(w, "non-temporal", p->nontemporal_gb_median,
+				    2);
+			json_object_end(w);
+		}
+		json_object_end(w);
+	}
+	json_array_end(w);
+}
+
+static void write_summary(struct json_writer *w, const struct run_results *res)
+{
+	static const char *const lvl[SUM_LEVELS] = { "l1", "l2", "l3", "dram" };
+	struct summary s;
+	char key[32];
+	int cpu = res->selected_count ? res->selected[0] : 0;
+
+	summary_compute(res, cpu, &s);
+	json_object_begin(w, "summary");
+	json_u64(w, "cpu", (uint64_t)cpu);
+	for (int l = 0; l < SUM_LEVELS; l++) {
+		fmt(key, sizeof key, "%s_ns", lvl[l]);
+		json_measured(w, key, s.lat_ns[l], 2);
+	}
+	for (int l = 0; l < SUM_LEVELS; l++) {
+		fmt(key, sizeof key, "%s_cycles", lvl[l]);
+		json_measured(w, key, s.lat_core_cycles[l], 1);
+	}
+	for (int l = 0; l < SUM_LEVELS; l++) {
+		fmt(key, sizeof key, "%s_tsc_cycles", lvl[l]);
+		json_measured(w, key, s.lat_tsc_cycles[l], 1);
+	}
+	json_object_begin(w, "read_gb_per_s");
+	for (int l = 0; l < SUM_LEVELS; l++)
+		json_measured(w, lvl[l], s.read_gb[l], 1);
+	json_measured(w, "dram_all_cpus", s.read_gb_dram_all, 1);
+	json_object_end(w);
+	if (s.dram_all_cpus)
+		json_u64(w, "all_cpus", (uint64_t)s.dram_all_cpus);
+	json_object_end(w);
+}
+
+size_t results_json(const struct run_results *res, enum run_status status,
+		    char *buf, size_t cap)
+{
+	struct json_writer w;
+
+	json_init(&w, buf, cap, 1);
+	json_object_begin(&w, 0);
+	json_string(&w, "schema", "baremem-results/1");
+	json_object_begin(&w, "tool");
+	json_string(&w, "name", "baremem");
+	json_string(&w, "version", BAREMEM_VERSION);
+	json_object_end(&w);
+	json_string(&w, "status", results_status_name(status));
+	write_msgs(&w, "errors", &res->errors);
+	write_msgs(&w, "warnings", &res->warnings);
+	json_string(&w, "platform", res->platform);
+	json_object_begin(&w, "run");
+	json_u64(&w, "number", (uint64_t)res->run_number);
+	if (res->started[0])
+		json_string(&w, "started", res->started);
+	else
+		json_null(&w, "started");
+	json_double(&w, "duration_s", res->duration_s, 1);
+	json_object_end(&w);
+	write_config(&w, &res->config);
+	write_machine(&w, res);
+	json_object_begin(&w, "paging");
+	if (res->page_bytes)
+		json_u64(&w, "page_bytes", res->page_bytes);
+	else
+		json_null(&w, "page_bytes");	/* nothing was mapped */
+	json_u64(&w, "mapped_bytes", res->mapped_bytes);
+	if (res->tom2_read > 0) {
+		json_object_begin(&w, "amd_tom2");
+		json_bool(&w, "mtrr_tom2_en",
+			  !!(res->amd_syscfg & AMD_SYSCFG_MTRR_TOM2_EN));
+		json_bool(&w, "force_wb",
+			  !!(res->amd_syscfg & AMD_SYSCFG_TOM2_FORCE_WB));
+		json_u64(&w, "tom2_bytes", res->amd_tom2 & AMD_TOM2_ADDR_MASK);
+		json_bool(&w, "applied", res->tom2_applied);
+		json_object_end(&w);
+	} else if (res->tom2_read < 0) {
+		json_null(&w, "amd_tom2");
+	}
+	json_object_end(&w);
+	write_latency(&w, res);
+	write_bandwidth(&w, res);
+	prefetch_json(&w, res);
+	results_json_loaded(&w, res);
+	results_json_c2c(&w, res);
+	results_json_numa(&w, res);
+	write_summary(&w, res);
+	json_object_end(&w);
+	if (json_finish(&w) != 0)
+		return 0;
+	return w.len;
+}
+
+size_t results_summary_json(const struct run_results *res,
+			    enum run_status status, char *buf, size_t cap)
+{
+	struct json_writer w;
+
+	json_init(&w, buf, cap, 0);
+	json_object_begin(&w, 0);
+	json_string(&w, "schema", "baremem-summary/1");
+	json_u64(&w, "run", (uint64_t)res->run_number);
+	json_string(&w, "status", results_status_name(status));
+	json_string(&w, "file", res->file);
+	if (res->errors.count)
+		json_string_n(&w, "error", res->errors.text[0], 160);
+	write_summary(&w, res);
+	json_object_end(&w);
+	if (json_finish(&w) != 0)
+		return 0;
+	return w.len;
+}

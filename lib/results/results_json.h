@@ -1,0 +1,33 @@
+/* The results as JSON: the full file (baremem-results/1, DESIGN §4) and
+ * the compact summary for the EFI variable (baremem-summary/1). */
+#ifndef BAREMEM_RESULTS_JSON_H
+#define BAREMEM_RESULTS_JSON_H
+
+#include <stddef.h>
+
+#include "results/results.h"
+
+#define BAREMEM_VERSION "0.1"
+
+/* Writes the results file's JSON (pretty) into buf. Returns its length,
+ * or 0 when cap is too small. */
+size_t results_json(const struct run_results *res, enum run_status status,
+		    char *buf, size_t cap);
+
+/* Writes the variable's compact summary JSON. Returns its length, or 0
+ * when it does not fit in cap. */
+size_t results_summary_json(const struct run_results *res,
+			    enum run_status status, char *buf, size_t cap);
+
+/* The multi-cpu tests' entries (results_json_multi.c): each writes
+ * nothing when its test did not run. */
+struct json_writer;
+void results_json_loaded(struct json_writer *w, const struct run_results *res);
+void results_json_c2c(struct json_writer *w, const struct run_results *res);
+void results_json_numa(struct json_writer *w, const struct run_results *res);
+/* A point's buffer_nodes: n node numbers, null for one not known;
+ * nothing when nodes is 0 (not recorded). */
+void results_json_buffer_nodes(struct json_writer *w, const int *nodes,
+			       int n);
+
+#endif

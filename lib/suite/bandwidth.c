@@ -1,0 +1,736 @@
+/* The bandwidth plan (DESIGN §5): per level (half of each cache, and a
+ * DRAM size) every kernel on one cpu, then on all selected cpus at once
+ * started on a TSC barrier, then a read scaling curve at the DRAM size.
+ *
+ * Copy at DRAM is measured twice, with cached stores and with
+ * non-temporal ones, and the faster is the copy point. A cached store
+ * first reads the destination line for ownership and later writes it
+ * back, so a cached copy from DRAM moves three bytes for the two it
+ * counts; non-temporal stores write the line whole, around the caches.
+ * That is why memcpy switches to them past the cache sizes, and why
+ * tools that use them report more. Inside the caches the cached copy
+ * is the right one (non-temporal stores would send every line to DRAM),
+ * and on some cores one cpu's non-temporal stores are the slower, so
+ * neither is assumed: both medians are kept in the point.
+ *
+ * Every cpu's buffer is in its own NUMA node (lib/suite/nodebuf.h), and each
+ * point records where (buffer_nodes). No point called DRAM is under 4x
+ * the last-level cache a cpu: the one-cpu DRAM size is its own, and when
+ * memory cannot give every cpu that much, the all-cpu DRAM points run on
+ * fewer cpus. ntwrite in the cache rows is marked as the DRAM writes it
+ * is (its stores go around the caches). */
+#include "suite/bandwidth.h"
+
+#include "suite/barrier.h"
+#include "bw.h"
+#include "hw/cpu.h"
+#include "hw/cpuinfo.h"
+#include "suite/cpus.h"
+#include "util/fmt.h"
+#include "suite/latency.h"
+#include "suite/launch.h"
+#include "suite/nodebuf.h"
+#include "util/out.h"
+#include "platform.h"
+#include "util/progress.h"
+#include "util/stats.h"
+#include "suite/sweep.h"
+#include "suite/together.h"
+
+#define MAX_LEVELS 4
+#define MAX_SAMPLES 1000
+#define RUN_TIMEOUT_US 300000000u	/* 5 min: a cpu that takes longer is stuck */
+#define BARRIER_TIMEOUT_S 5		/* all cpus start within this, plus
+				 * their launch skew (launch.h) */
+#define BUF_ALIGN 4096u
+#define SMI_RETAKES 2		/* rounds of retakes for samples an SMI hit */
+
+static const char *const ops[] = { "read", "write", "ntwrite", "copy" };
+#define OP_COUNT 4
+
+struct level {
+	const char *name;
+	uint64_t size_bytes;	/* working set of one cpu alone */
+	uint64_t shared_by;	/* cpus sharing one instance of it */
+};
+
+/* One cpu's share of a point; runs inside its measurement window. */
+struct bw_job {
+	const struct bw_kernel *k;
+	void *dst;
+	const void *src;
+	uint64_t bytes;		/* per buffer (copy: src and dst each) */
+	uint64_t passes;	/* 0: calibrate to target_ticks */
+	uint64_t target_ticks;
+	int samples;
+	struct barrier *barriers;	/* [samples], or 0 when alone */
+	uint64_t *start, *end;		/* [samples] */
+	uint64_t (*smi_count)(void);	/* 0: SMIs not counted */
+	uint64_t *smis;		/* [samples]: SMIs seen, when smi_count */
+	int rdtscp;		/* tsc_end's way (lib/hw/cpu.h) */
+	uint64_t sink;
+};
+
+static void bw_window(void *arg)
+{
+	struct bw_job *j = arg;
+	uint64_t t0, t1, passes = j->passes;
+
+	/* One pass puts the set where it belongs (and fills the TLB). */
+	j->sink += j->k->run(j->dst, j->src, j->bytes, 1);
+	if (!passes) {
+		passes = 1;
+		for (;;) {
+			t0 = tsc_begin();
+			j->sink += j->k->run(j->dst, j->src, j->bytes, passes);
+			t1 = tsc_end(j->rdtscp);
+			if (t1 - t0 >= j->target_ticks / 8 || passes >= (1u << 30))
+				break;
+			passes *= 2;
+		}
+		passes = passes * j->target_ticks / (t1 - t0 ? t1 - t0 : 1);
+		j->passes = passes ? passes : 1;
+	}
+	for (int s = 0; s < j->samples; s++) {
+		uint64_t s0 = j->smi_count ? j->smi_count() : 0;
+		if (j->barriers) {
+			t0 = barrier_wait(&j->barriers[s]);
+			if (!t0) {
+				j->start[s] = j->end[s] = 0;
+				continue;
+			}
+		} else {
+			t0 = tsc_begin();
+		}
+		j->sink += j->k->run(j->dst, j->src, j->bytes, j->passes);
+		t1 = tsc_end(j->rdtscp);
+		j->start[s] = t0;
+		j->end[s] = t1;
+		if (j->smi_count)
+			j->smis[s] = j->smi_count() - s0;
+	}
+}
+
+/* Levels from CPUID: half of each data/unified cache, then DRAM. */
+static int plan_levels(const struct run_results *res, struct level *lv)
+{
+	static const char *const names[] = { "L1", "L2", "L3" };
+	int n = 0;
+
+	for (int l = 1; l <= 3; l++) {
+		const struct cpu_cache *c = cpuinfo_cache(&res->cpu, l);
+		if (!c)
+			continue;
+		lv[n].name = names[l - 1];
+		lv[n].size_bytes = (c->size_bytes / 2) & ~(uint64_t)4095;
+		lv[n].shared_by = c->shared_by > 0 ? (uint64_t)c->shared_by : 1;
+		n++;
+	}
+	lv[n].name = "DRAM";
+	lv[n].size_bytes = latency_dram_bytes(res);
+	lv[n].shared_by = 0;
+	return n + 1;
+}
+
+/* Per-cpu working set when `cpus` run at once: a shared cache is split
+ * between the cpus that share it, so the all-cpu point stays in that
+ * level instead of spilling into the next one. */
+static uint64_t size_for(const struct level *lv, int cpus)
+{
+	uint64_t share = lv->shared_by, size = lv->size_bytes;
+
+	if (share > (uint64_t)cpus)
+		share = (uint64_t)cpus;
+	if (share > 1)
+		size /= share;
+	size &= ~(uint64_t)255;
+	return size < 4096 ? 4096 : size;
+}
+
+struct point_ctx {
+	struct run_results *res;
+	const int *cpu_list;	/* who runs: res->selected for the table */
+	const char *what;	/* the point in messages; 0: the kernel */
+	struct bw_job *jobs;
+	void **args;
+	int *ok;
+	struct barrier *barriers;
+	uint64_t *times;	/* [cpus * samples * 2] */
+	uint64_t *smis;		/* [cpus * samples], or 0: SMIs not read */
+	struct cpu_span *spans;	/* [cpus]: one sample's, for its GB/s */
+	/* Each cpu's buffer: its slot in bufs (placed per node), or, with
+	 * bufs 0, slot i of mem for cpu_list[i]. */
+	const struct nodebuf *bufs;
+	uint8_t *mem;
+	uint64_t mem_bytes;
+	int samples;
+};
+
+/* The per-cpu and per-sample arrays of x for up to ncpu cpus (x->res
+ * and x->samples set); -1 when the pool is short (ctx_free cleans up). */
+static int ctx_alloc(struct point_ctx *x, int ncpu)
+{
+	size_t n = (size_t)ncpu, samples = (size_t)x->samples;
+
+	x->jobs = plat_alloc(sizeof(*x->jobs) * n);
+	x->args = plat_alloc(sizeof(void *) * n);
+	x->ok = plat_alloc(sizeof(int) * n);
+	x->spans = plat_alloc(sizeof(*x->spans) * n);
+	x->barriers = plat_alloc(sizeof(struct barrier) * samples);
+	x->times = plat_alloc(sizeof(uint64_t) * 2 * samples * n);
+	if (x->res->smi_count)
+		x->smis = plat_alloc(sizeof(uint64_t) * samples * n);
+	return x->jobs && x->args && x->ok && x->spans && x->barriers &&
+	       x->times && (!x->res->smi_count || x->smis) ? 0 : -1;
+}
+
+static void ctx_free(struct point_ctx *x)
+{
+	plat_free(x->jobs);
+	plat_free(x->args);
+	plat_free(x->ok);
+	plat_free(x->spans);
+	plat_free(x->barriers);
+	plat_free(x->times);
+	plat_free(x->smis);
+}
+
+/* The buffer of cpu_list[i] for a point of `size` bytes a cpu; 0 when
+ * it has none that large. */
+static uint8_t *slot_of(const struct point_ctx *x, int i, uint64_t size)
+{
+	uint64_t slot = (size + BUF_ALIGN - 1) / BUF_ALIGN * BUF_ALIGN;
+
+	if (x->bufs)
+		return size <= x->bufs->slot_bytes
+			       ? nodebuf_slot(x->bufs, x->cpu_list[i], 0) : 0;
+	return slot * (uint64_t)(i + 1) <= x->mem_bytes
+		       ? x->mem + slot * (uint64_t)i : 0;
+}
+
+/* One run of n samples of kernel k on the first `cpus` of x->cpu_list
+ * (passes 0: each sizes its own). Returns 0, or -1 when a cpu did not
+ * finish (it is dropped from the run). */
+static int run_once(struct point_ctx *x, const struct bw_kernel *k, int cpus,
+		    uint64_t size, uint64_t per_buf, uint64_t passes,
+		    uint64_t target, int n)
+{
+	struct run_results *res = x->res;
+	int done;
+
+	for (int s = 0; s < n && cpus > 1; s++)
+		barrier_init(&x->barriers[s], (uint32_t)cpus,
+			     launch_barrier_ticks(BARRIER_TIMEOUT_S, res->tsc_hz,
+						  cpus), res->tsc_hz / 10000);
+	for (int i = 0; i < cpus; i++) {
+		uint8_t *base = slot_of(x, i, size);
+		x->jobs[i] = (struct bw_job){
+			.rdtscp = res->cpu.f.rdtscp,
+			.k = k,
+			.dst = base,
+			.src = k->needs_src && k->needs_dst ? base + per_buf : base,
+			.bytes = per_buf,
+			.passes = passes,
+			.target_ticks = target,
+			.samples = n,
+			.barriers = cpus > 1 ? x->barriers : 0,
+			.start = x->times + (uint64_t)i * 2 * x->samples,
+			.end = x->times + (uint64_t)i * 2 * x->samples + x->samples,
+			.smi_count = x->smis ? res->smi_count : 0,
+			.smis = x->smis ? x->smis + (uint64_t)i * x->samples : 0,
+		};
+		x->args[i] = &x->jobs[i];
+	}
+	done = plat_run_on_cpus(x->cpu_list, cpus, bw_window, x->args,
+				RUN_TIMEOUT_US, x->ok);
+	if (done < cpus) {
+		for (int i = 0; i < cpus; i++)
+			if (!x->ok[i])
+				cpus_lost(res, x->cpu_list[i],
+					  x->what ? x->what : k->name);
+		res->failed = 1;
+		cpus_prune(res);
+		return -1;
+	}
+	return 0;
+}
+
+/* Measures kernel k on the first `cpus` of x->cpu_list together, each
+ * over its own `size` bytes of x->mem (passes 0: sized on the first cpu
+ * alone). Fills *pt but its level and scaling; 0, or -1 when a cpu did
+ * not finish or no sample is left (warned). `level` names the point in
+ * the warnings. */
+static int measure(struct point_ctx *x, const struct bw_kernel *k,
+		   const char *level, uint64_t size, int cpus,
+		   uint64_t passes, struct bw_point *pt)
+{
+	struct run_results *res = x->res;
+	const char *what = x->what ? x->what : k->name;
+	uint64_t per_buf = k->bytes_per_byte == 2 ? size / 2 : size;
+	uint64_t target = sweep_sample_ns(&res->config) * res->tsc_hz /
+			  1000000000u;
+	uint64_t kbs[MAX_SAMPLES];
+	int good = 0, smi = 0, retaken = 0;
+	struct stats_u64 st;
+
+	const int *nodes = 0;
+	uint8_t *first;
+
+	per_buf &= ~(uint64_t)63;
+	if (cpus < 1)
+		return -1;
+	for (int i = 0; i < cpus; i++)
+		if (!slot_of(x, i, size))
+			return -1;
+	first = slot_of(x, 0, size);
+	/* cpus started together must do the same work: size it on one cpu
+	 * first (a sample then lasts about the target on one cpu, longer when
+	 * they share a bottleneck). */
+	if (cpus > 1 && passes == 0) {
+		struct bw_job cal = { .rdtscp = res->cpu.f.rdtscp,
+				      .k = k, .dst = first,
+				      .src = k->needs_src && k->needs_dst
+						     ? first + per_buf : first,
+				      .bytes = per_buf, .target_ticks = target };
+		void *arg = &cal;
+		int ok = 0;
+		plat_run_on_cpus(x->cpu_list, 1, bw_window, &arg,
+				 RUN_TIMEOUT_US, &ok);
+		if (!ok)
+			return -1;
+		passes = cal.passes;
+	}
+	/* Samples an SMI hit are dropped and taken again, a few rounds at
+	 * most, all cpus together (an SMI stops every core of the package). */
+	for (int round = 0, n = x->samples, hit = 1;
+	     hit && n > 0 && round <= SMI_RETAKES; round++, n = x->samples - good) {
+		if (round) {
+			retaken += n;
+			passes = x->jobs[0].passes;
+		}
+		hit = 0;
+		if (run_once(x, k, cpus, size, per_buf, passes, target, n) < 0)
+			return -1;
+		/* GB/s of a sample: lib/suite/together.h's rule. */
+		for (int s = 0; s < n; s++) {
+			int valid = 1, smi_seen = 0;
+			double gb;
+			for (int i = 0; i < cpus; i++) {
+				valid &= x->jobs[i].start[s] != 0;
+				smi_seen |= x->smis && x->jobs[i].smis[s];
+				x->spans[i] = (struct cpu_span){
+					.bytes = per_buf * (uint64_t)
+						 k->bytes_per_byte *
+						 x->jobs[i].passes,
+					.t0 = x->jobs[i].start[s],
+					.t1 = x->jobs[i].end[s] };
+			}
+			if (smi_seen) {
+				smi++;
+				hit = 1;
+				continue;
+			}
+			gb = together_gb_per_s(x->spans, cpus, res->tsc_hz);
+			if (valid && gb > 0)
+				kbs[good++] = (uint64_t)(gb * 1e6); /* kB/s */
+		}
+	}
+	if (good == 0) {
+		msgs_add(&res->warnings, smi ? "%s on %d cpus: every sample "
+			 "hit by an SMI; point dropped" : "%s on %d cpus: the "
+			 "cpus did not start together; point dropped", what,
+			 cpus);
+		return -1;
+	}
+	/* Where each cpu's buffer is (the point's buffer_nodes). */
+	if (x->bufs)
+		nodes = nodebuf_nodes_of(x->bufs, x->cpu_list, cpus);
+	st = stats_summarize_u64(kbs, (size_t)good);
+	*pt = (struct bw_point){
+		.kernel = k->name,
+		.cpus = cpus,
+		.size_bytes = size,
+		.bytes = per_buf * (uint64_t)k->bytes_per_byte *
+			 x->jobs[0].passes * (uint64_t)cpus,
+		.repeats = good,
+		.gb_min = (double)st.min / 1e6,
+		.gb_median = (double)st.median / 1e6,
+		.gb_max = (double)st.max / 1e6,
+		.smi = x->smis ? smi : -1,
+		.retaken = retaken,
+		.nontemporal = k->nontemporal,
+		.buffer_nodes = nodes,
+	};
+	if (smi && good < x->samples)
+		msgs_add(&res->warnings, "%s on %d cpu%s at %s: %d samples "
+			 "lost to SMIs after retakes", what, cpus,
+			 cpus > 1 ? "s" : "", level, x->samples - good);
+	return 0;
+}
+
+/* Runs kernel k on the first `cpus` selected cpus, each over its own
+ * `size` bytes. Appends the point; returns it, or 0 on failure. */
+static struct bw_point *run_point(struct point_ctx *x,
+				  const struct bw_kernel *k, const char *level,
+				  uint64_t size, int cpus, uint64_t passes,
+				  int scaling)
+{
+	struct run_results *res = x->res;
+	struct bw_point pt;
+
+	if (res->bw_count >= res->bw_cap)
+		return 0;
+	/* A cpu dropped earlier in this row: the row's `cpus` is stale. */
+	if (cpus > res->selected_count)
+		return 0;
+	if (measure(x, k, level, size, cpus, passes, &pt) < 0)
+		return 0;
+	pt.level = level;
+	pt.scaling = scaling;
+	res->bw[res->bw_count] = pt;
+	return &res->bw[res->bw_count++];
+}
+
+int bandwidth_scaling_counts(int n, int *counts, int cap)
+{
+	int m = 0;
+
+	for (int c = 1; c <= n && m < cap; ) {
+		counts[m++] = c;
+		if (c < 8)
+			c++;
+		else
+			c += c / 4;	/* 8, 10, 12, 15, 18, ...: ~4 per doubling */
+	}
+	if (m > 0 && counts[m - 1] != n) {
+		if (m < cap)
+			counts[m++] = n;
+		else
+			counts[m - 1] = n;
+	}
+	return m;
+}
+
+struct bw_point *bandwidth_keep_faster(struct run_results *res,
+				       struct bw_point *cached,
+				       struct bw_point *nt)
+{
+	struct bw_point keep;
+
+	if (!cached || !nt)
+		return nt ? nt : cached;
+	keep = nt->gb_median > cached->gb_median ? *nt : *cached;
+	plat_free((void *)(keep.buffer_nodes == nt->buffer_nodes
+			   ? cached->buffer_nodes : nt->buffer_nodes));
+	keep.stores_compared = 1;
+	keep.cached_gb_median = cached->gb_median;
+	keep.nontemporal_gb_median = nt->gb_median;
+	res->bw_count--;	/* nt was the last point appended */
+	*cached = keep;
+	return cached;
+}
+
+static void print_table_head(const struct bw_kernel *const *ks)
+{
+	char line[200];
+	size_t n = fmt(line, sizeof line, "%-6s %8s %5s", "level", "size",
+		       "cpus");
+	for (int o = 0; o < OP_COUNT; o++)
+		n += fmt(line + n, sizeof line - n, " %13s", ks[o]->name);
+	out("%s\n", line);
+}
+
+/* v halved, but not below floor_bytes (4 KiB multiples). */
+static uint64_t half_to(uint64_t v, uint64_t floor_bytes)
+{
+	v = v / 2 & ~(uint64_t)(BUF_ALIGN - 1);
+	return v > floor_bytes ? v : floor_bytes;
+}
+
+/* The one-cpu points' buffer, in the first cpu's node: the largest
+ * cache-level size and the DRAM size, the DRAM one sized on its own
+ * (never cut by the cpu count) and cut only when memory is short, not
+ * below floor_bytes; *dram becomes 0 when even the floor does not fit
+ * (no one-cpu DRAM points). -1: no buffer at all. */
+static int alloc_one(struct run_results *res, uint64_t cache,
+		     uint64_t floor_bytes, uint64_t *dram, struct nodebuf *nb)
+{
+	uint64_t want = *dram;
+	char a[16], b[16];
+
+	for (;;) {
+		uint64_t slot = *dram > cache ? *dram : cache;
+		if (slot && nodebuf_alloc(res, res->selected, 1, slot, nb) == 0)
+			break;
+		if (*dram > floor_bytes)
+			*dram = half_to(*dram, floor_bytes);
+		else if (*dram && cache)
+			*dram = 0;
+		else
+			return -1;
+	}
+	if (!*dram)
+		msgs_add(&res->warnings, "bandwidth: no %s buffer for one cpu "
+			 "(4x the last-level cache, the least a DRAM point "
+			 "may use): no DRAM points", fmt_size(a, sizeof a,
+			 floor_bytes));
+	else if (*dram < want)
+		msgs_add(&res->warnings, "bandwidth: one-cpu DRAM working set "
+			 "cut to %s (of %s) for lack of memory",
+			 fmt_size(a, sizeof a, *dram), fmt_size(b, sizeof b,
+								  want));
+	nodebuf_warn(res, nb, "bandwidth");
+	return 0;
+}
+
+/* The all-cpu DRAM points' buffers, each cpu's in its node: *size per
+ * cpu, cut when memory is short but not below floor_bytes; below it, fewer
+ * cpus (*cpus, the first of the selection), so no point called DRAM
+ * measures a cache. -1 (and *cpus 0): not even two cpus fit. */
+static int alloc_dram_all(struct run_results *res, uint64_t floor_bytes,
+			  uint64_t *size, int *cpus, struct nodebuf *nb)
+{
+	uint64_t want = *size;
+	int all = *cpus;
+	char a[16], b[16];
+
+	for (;;) {
+		if (nodebuf_alloc(res, res->selected, *cpus, *size, nb) == 0)
+			break;
+		if (*size > floor_bytes) {
+			*size = half_to(*size, floor_bytes);
+		} else if (*cpus > 2) {
+			*cpus = *cpus * 3 / 4;
+		} else {
+			*cpus = 0;
+			msgs_add(&res->warnings, "bandwidth: no memory for %s "
+				 "a cpu on two cpus (4x the last-level cache, "
+				 "the least a DRAM point may use): no all-cpu "
+				 "DRAM points", fmt_size(a, sizeof a, floor_bytes));
+			return -1;
+		}
+	}
+	if (*size < want)
+		msgs_add(&res->warnings, "bandwidth: DRAM working set cut to "
+			 "%s per cpu (of %s) for lack of memory",
+			 fmt_size(a, sizeof a, *size), fmt_size(b, sizeof b,
+								  want));
+	if (*cpus < all)
+		msgs_add(&res->warnings, "bandwidth: memory holds %s a cpu "
+			 "(4x the last-level cache, the least a DRAM point may "
+			 "use) for %d of the %d cpus: the all-cpu DRAM points "
+			 "and the scaling curve run on those", fmt_size(a,
+			 sizeof a, *size), *cpus, all);
+	nodebuf_warn(res, nb, "bandwidth");
+	return 0;
+}
+
+static const char *page_name(uint64_t page_bytes)
+{
+	return page_bytes >= (1ull << 30) ? "1G" : page_bytes >= (2ull << 20)
+	       ? "2M" : "4K";
+}
+
+/* The smallest page size of the sets that have buffers. */
+static uint64_t smallest_page(const struct nodebuf *const *sets, int n)
+{
+	uint64_t p = 0;
+
+	for (int i = 0; i < n; i++)
+		if (sets[i]->nbufs && (!p || sets[i]->page_bytes < p))
+			p = sets[i]->page_bytes;
+	return p;
+}
+
+int bandwidth_run(struct run_results *res, int have_avx2)
+{
+	struct level lv[MAX_LEVELS + 1];
+	const struct bw_kernel *ks[OP_COUNT], *ntcopy;
+	struct bw_point *compared[2] = { 0, 0 };	/* DRAM copy, 1 and all */
+	struct point_ctx x = { .res = res };
+	int nlv = plan_levels(res, lv), ncpu = res->selected_count;
+	/* ncpu sizes the buffers; the loops read res->selected_count, which
+	 * drops when a cpu stops answering. */
+	int counts[64], ncounts, dram_cpus = ncpu, nt_cache = 0;
+	uint64_t cache_one = 0, cache_all = 0;
+	uint64_t floor_bytes = latency_dram_floor_bytes(res);
+	uint64_t dram_one = lv[nlv - 1].size_bytes, dram_all = dram_one;
+	/* one: the one-cpu points; caches, dram: the all-cpu points' per-cpu
+	 * buffers in each cpu's node (lib/suite/nodebuf.h) */
+	struct nodebuf one, caches = { 0 }, dram = { 0 };
+	const struct nodebuf *const sets[3] = { &one, &caches, &dram };
+	struct progress pr;
+	char a[16];
+
+	for (int o = 0; o < OP_COUNT; o++)
+		ks[o] = bw_kernel_for(ops[o], have_avx2);
+	ntcopy = bw_kernel_for("ntcopy", have_avx2);
+	res->bw_isa = have_avx2 ? "avx2" : "sse2";
+	x.samples = sweep_repeats(&res->config);
+	for (int i = 0; i < nlv - 1; i++) {
+		uint64_t all = size_for(&lv[i], ncpu);
+		cache_one = lv[i].size_bytes > cache_one ? lv[i].size_bytes
+							 : cache_one;
+		cache_all = all > cache_all ? all : cache_all;
+	}
+
+	if (alloc_one(res, cache_one, floor_bytes, &dram_one, &one) < 0) {
+		msgs_add(&res->errors, "bandwidth: no memory for a buffer");
+		res->failed = 1;
+		return -1;
+	}
+	if (ncpu > 1) {
+		if (cache_all && nodebuf_alloc(res, res->selected, ncpu,
+					       cache_all, &caches) == 0)
+			nodebuf_warn(res, &caches, "bandwidth");
+		else if (cache_all)
+			msgs_add(&res->warnings, "bandwidth: no memory for %d "
+				 "cache-sized buffers: no all-cpu cache points",
+				 ncpu);
+		alloc_dram_all(res, floor_bytes, &dram_all, &dram_cpus, &dram);
+	}
+	x.cpu_list = res->selected;
+	if (ctx_alloc(&x, ncpu) < 0) {
+		msgs_add(&res->errors, "bandwidth: out of pool memory");
+		res->failed = 1;
+		goto out;
+	}
+	if (!have_avx2)
+		msgs_add(&res->warnings, "CPU has no AVX2: bandwidth measured "
+			 "with the SSE2 kernels");
+
+	out("\nbandwidth, GB/s (median of %d samples; GB = 10^9 bytes; "
+	    "%s pages)\n", x.samples, page_name(smallest_page(sets, 3)));
+	print_table_head(ks);
+	ncounts = dram_cpus > 1
+			  ? bandwidth_scaling_counts(dram_cpus, counts, 64)
+			  : 0;
+	/* + 1 a row: DRAM's copy runs twice */
+	progress_begin(&pr, (nlv * OP_COUNT + 1) *
+					    (1 + (res->selected_count > 1)) +
+				    ncounts);
+	for (int l = 0; l < nlv; l++) {
+		int is_dram = l == nlv - 1;
+		for (int all = 0; all <= (res->selected_count > 1); all++) {
+			int cpus = !all ? 1 : is_dram && dram_cpus <
+						      res->selected_count
+					  ? dram_cpus : res->selected_count;
+			uint64_t size = !all ? (is_dram ? dram_one
+						       : lv[l].size_bytes)
+				      : is_dram ? dram_all
+						: size_for(&lv[l], cpus);
+			char line[200];
+			size_t n;
+
+			x.bufs = !all ? &one : is_dram ? &dram : &caches;
+			if (!size || !x.bufs->count)
+				continue;	/* warned: no memory for it */
+			n = fmt(line, sizeof line, "%-6s %8s %5d", lv[l].name,
+				fmt_size(a, sizeof a, size), cpus);
+			for (int o = 0; o < OP_COUNT; o++) {
+				int both = ks[o]->bytes_per_byte == 2 &&
+					   is_dram;
+				struct bw_point *pt;
+				progress_step(&pr, "bandwidth: %s %s on %d cpu%s%s",
+					      lv[l].name, ks[o]->name, cpus,
+					      cpus > 1 ? "s" : "", both ?
+					      ", cached stores" : "");
+				pt = run_point(&x, ks[o], lv[l].name, size, cpus,
+					       0, 0);
+				if (both) {
+					struct bw_point *nt;
+					progress_done(&pr);
+					progress_step(&pr, "bandwidth: %s %s on "
+						      "%d cpu%s, non-temporal "
+						      "stores", lv[l].name,
+						      ntcopy->name, cpus,
+						      cpus > 1 ? "s" : "");
+					nt = run_point(&x, ntcopy, lv[l].name,
+						       size, cpus, 0, 0);
+					pt = bandwidth_keep_faster(res, pt, nt);
+					compared[all] = pt;
+				}
+				progress_done(&pr);
+				if (!pt)
+					n += fmt(line + n, sizeof line - n,
+						 " %13s", "-");
+				else if (both && pt->nontemporal)
+					n += fmt(line + n, sizeof line - n,
+						 " %10.1f nt", pt->gb_median);
+				else if (ks[o]->nontemporal && !is_dram) {
+					/* DRAM writes at a cache size: said so */
+					n += fmt(line + n, sizeof line - n,
+						 " %8.1f DRAM", pt->gb_median);
+					nt_cache = 1;
+				} else
+					n += fmt(line + n, sizeof line - n,
+						 " %13.1f", pt->gb_median);
+			}
+			out("%s\n", line);
+		}
+	}
+	if (nt_cache)
+		out("%s in the cache rows: non-temporal stores go around the "
+		    "caches, so those cells are DRAM writes (marked DRAM), not "
+		    "the cache's bandwidth\n", ks[2]->name);
+
+	for (int i = 0, head = 1; i < 2; i++) {
+		struct bw_point *pt = compared[i];
+		if (!pt || !pt->stores_compared)
+			continue;
+		if (head--)
+			out("DRAM copy, cached against non-temporal stores "
+			    "(the faster is in the table; nt: non-temporal)\n");
+		out("%5d cpu%s %8.1f cached %8.1f non-temporal\n", pt->cpus,
+		    pt->cpus > 1 ? "s" : " ", pt->cached_gb_median,
+		    pt->nontemporal_gb_median);
+	}
+
+	if (res->selected_count > 1 && dram_cpus > 1) {
+		ncpu = res->selected_count < dram_cpus ? res->selected_count
+						       : dram_cpus;
+		ncounts = bandwidth_scaling_counts(ncpu, counts, 64);
+		pr.total = pr.done + ncounts;
+		x.bufs = &dram;
+		out("\nscaling, %s at %s per cpu (DRAM)\n%5s %10s %12s\n",
+		    ks[0]->name, fmt_size(a, sizeof a, dram_all),
+		    "cpus", "GB/s", "GB/s per cpu");
+		for (int i = 0; i < ncounts; i++) {
+			struct bw_point *pt;
+			progress_step(&pr, "bandwidth: scaling, %d of %d cpus",
+				      counts[i], ncpu);
+			pt = run_point(&x, ks[0], "DRAM", dram_all, counts[i],
+				       0, 1);
+			progress_done(&pr);
+			if (pt)
+				out("%5d %10.1f %12.2f\n", counts[i],
+				    pt->gb_median, pt->gb_median / counts[i]);
+		}
+	}
+out:
+	ctx_free(&x);
+	nodebuf_free(&one);
+	nodebuf_free(&caches);
+	nodebuf_free(&dram);
+	return 0;
+}
+
+double bandwidth_read_together(struct run_results *res, const int *cpus,
+			       int n, uint8_t *buf, uint64_t buf_bytes,
+			       uint64_t size, const char *what)
+{
+	struct point_ctx x = { .res = res, .cpu_list = cpus, .what = what,
+			       .mem = buf, .mem_bytes = buf_bytes,
+			       .samples = sweep_repeats(&res->config) };
+	struct bw_point pt;
+	double gb = -1;
+
+	if (n < 1)
+		return -1;
+	if (ctx_alloc(&x, n) == 0 &&
+	    measure(&x, bw_kernel_for("read", res->avx2_usable), "DRAM",
+		    size, n, 0, &pt) == 0)
+		gb = pt.gb_median;
+	ctx_free(&x);
+	return gb;
+}

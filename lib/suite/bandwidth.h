@@ -1,0 +1,37 @@
+/* The bandwidth plan: each kernel at each cache level and DRAM, one cpu
+ * alone and all selected cpus at once, and a read scaling curve. */
+#ifndef BAREMEM_BANDWIDTH_H
+#define BAREMEM_BANDWIDTH_H
+
+#include "results/results.h"
+
+/* Runs the plan, printing the tables, appending points to res.
+ * have_avx2: the CPU has AVX2 and its state is enabled on every cpu. */
+int bandwidth_run(struct run_results *res, int have_avx2);
+
+/* The table's all-cpus read, on any cpus and buffer: cpus[0..n) each
+ * read their own `size` bytes of buf (slot i at buf + i * size rounded
+ * up to 4 KiB; buf_bytes must hold n slots) with the read kernel
+ * (res->avx2_usable: AVX2, else SSE2), passes sized on cpus[0] alone, a
+ * warm pass, then `repeat` samples started on a TSC barrier, each all
+ * bytes over the span to the slowest cpu's end (lib/suite/together.h), SMI
+ * hits retaken. Returns the median GB/s, or < 0 when a cpu did not
+ * finish (dropped, as in the table) or no sample was left (warned,
+ * naming `what`). Appends nothing to res->bw. */
+double bandwidth_read_together(struct run_results *res, const int *cpus,
+			       int n, uint8_t *buf, uint64_t buf_bytes,
+			       uint64_t size, const char *what);
+
+/* The DRAM copy is measured with cached and then with non-temporal
+ * stores: of the two points just appended (either 0 when it failed; nt
+ * the last), keeps the faster as one point carrying both medians
+ * (stores_compared) and returns it; 0 when neither ran. */
+struct bw_point *bandwidth_keep_faster(struct run_results *res,
+				       struct bw_point *cached,
+				       struct bw_point *nt);
+
+/* Scaling curve points for n cpus: every count up to 8, then about 4 per
+ * doubling, always ending at n. Returns how many (at most cap). */
+int bandwidth_scaling_counts(int n, int *counts, int cap);
+
+#endif

@@ -1,0 +1,543 @@
+/* The latency sweep: a pointer chase over each working-set size on one
+ * cpu, timed in TSC ticks inside a measurement window. */
+#include "suite/latency.h"
+
+#include "chase.h"
+#include "hw/cpuinfo.h"
+#include "suite/cpus.h"
+#include "suite/dist.h"
+#include "hw/cpu.h"
+#include "util/fmt.h"
+#include "util/out.h"
+#include "suite/pagecmp.h"
+#include "suite/perm.h"
+#include "platform.h"
+#include "util/progress.h"
+#include "util/stats.h"
+#include "suite/summary.h"
+#include "suite/sweep.h"
+
+#define NODE_BYTES 64		/* one node per cache line */
+#define MAX_SAMPLES 1000	/* the `repeat` key's bound */
+#define RETAKE_ROUNDS 2	/* outlier retakes per point */
+#define MSR_MPERF 0xe7
+#define MSR_APERF 0xe8
+/* One point on one cpu: a warm pass of a few GiB plus 1000 samples of
+ * 10 ms stays far below this; a cpu that takes longer is stuck. */
+#define RUN_TIMEOUT_US 120000000u
+
+/* One point's work inside the window: no platform calls in here. */
+struct chase_job {
+	void *start;
+	uint64_t nodes;
+	uint64_t target_ticks;	/* per sample */
+	int samples;
+	uint64_t *ticks;	/* [samples] */
+	int aperf;		/* read APERF/MPERF around each sample */
+	int rdtscp;		/* tsc_end's way (lib/hw/cpu.h) */
+	uint64_t *core;		/* [samples]: core cycles, when aperf */
+	uint64_t *scratch;	/* [2 * samples] for the outlier rule */
+	uint64_t (*smi_on)(void);	/* the SMI count, read around each
+					 * sample; 0: not counted */
+	uint64_t *smis;		/* [samples]: SMIs during each, when smi_on */
+	int smi;		/* out: samples that saw an SMI */
+	int retaken;		/* out: samples taken again */
+	int noisy;		/* out: outliers left after the last round */
+	uint64_t hops;		/* out: hops per sample */
+	void *end;		/* out: keeps the chain's result live */
+};
+
+static uint64_t round_up(uint64_t v, uint64_t m)
+{
+	return (v + m - 1) / m * m;
+}
+
+/* One timed sample into slot s; returns where the chain stopped. */
+static void *take_sample(struct chase_job *j, void *p, uint64_t hops, int s)
+{
+	uint64_t a0 = 0, m0 = 0, s0 = 0, t0, t1;
+
+	if (j->smi_on)
+		s0 = j->smi_on();
+	if (j->aperf) {
+		m0 = rdmsr(MSR_MPERF);
+		a0 = rdmsr(MSR_APERF);
+	}
+	t0 = tsc_begin();
+	p = chase_run(p, hops);
+	t1 = tsc_end(j->rdtscp);
+	j->ticks[s] = t1 - t0;
+	/* Core cycles = TSC ticks x APERF/MPERF: MPERF counts at the TSC's
+	 * rate, APERF at the core's, both only while running (SDM vol 3B,
+	 * 15.2; AMD APM vol 2, 17.3). */
+	if (j->aperf) {
+		uint64_t da = rdmsr(MSR_APERF) - a0;
+		uint64_t dm = rdmsr(MSR_MPERF) - m0;
+		j->core[s] = dm ? (uint64_t)((double)j->ticks[s] * (double)da /
+					     (double)dm)
+				: 0;
+	}
+	/* An SMI stops the core for microseconds to milliseconds, the
+	 * sample's time included (SDM vol 3C, 32.5). */
+	if (j->smi_on) {
+		j->smis[s] = j->smi_on() - s0;
+		j->smi += j->smis[s] != 0;
+	}
+	return p;
+}
+
+static int outlier(const struct chase_job *j, int s)
+{
+	return stats_is_slow_outlier(j->ticks, (size_t)j->samples, (size_t)s,
+				     j->scratch);
+}
+
+static void chase_window(void *arg)
+{
+	struct chase_job *j = arg;
+	void *p = j->start;
+	uint64_t trial = 16 * CHASE_UNROLL, t0, t1, hops;
+
+	/* A full pass puts the set where it belongs in the hierarchy (and
+	 * the TLB entries in place) before anything is timed. */
+	p = chase_run(p, j->nodes);
+
+	/* Size the samples: grow a trial until it takes an eighth of the
+	 * target, then scale, so a sample lasts about target_ticks. */
+	for (;;) {
+		t0 = tsc_begin();
+		p = chase_run(p, trial);
+		t1 = tsc_end(j->rdtscp);
+		if (t1 - t0 >= j->target_ticks / 8 || trial >= (1ull << 36))
+			break;
+		trial *= 2;
+	}
+	hops = trial * j->target_ticks / (t1 - t0 ? t1 - t0 : 1);
+	hops = round_up(hops < trial ? trial : hops, CHASE_UNROLL);
+	j->hops = hops;
+
+	for (int s = 0; s < j->samples; s++)
+		p = take_sample(j, p, hops, s);
+	/* A sample far slower than its neighbours saw something else (an
+	 * SMI, a refresh storm, a migration of the line): take it again, a
+	 * few rounds at most, and count what stays noisy. Fast ones stay
+	 * (stats.h: retaking both sides would bias min and max). */
+	for (int round = 0; round <= RETAKE_ROUNDS; round++) {
+		int bad = 0;
+		for (int s = 0; s < j->samples; s++) {
+			if (!outlier(j, s) && !(j->smi_on && j->smis[s]))
+				continue;
+			bad++;
+			if (round < RETAKE_ROUNDS) {
+				p = take_sample(j, p, hops, s);
+				j->retaken++;
+			}
+		}
+		j->noisy = bad;
+		if (!bad)
+			break;
+	}
+	j->end = p;
+}
+
+static int measure_point(struct run_results *res, int cpu,
+			 const struct plat_buffer *buf, uint64_t size_bytes,
+			 uint64_t *ticks, int samples)
+{
+	const struct bm_config *c = &res->config;
+	struct chase_job job;
+	struct lat_point *pt;
+	struct stats_u64 st;
+	double ns_per_tick = 1e9 / (double)res->tsc_hz;
+
+	if (res->lat_count >= res->lat_cap)
+		return -1;
+	job = (struct chase_job){
+		.start = chase_build(buf->base, size_bytes, NODE_BYTES,
+				     c->seed ^ size_bytes),
+		.nodes = size_bytes / NODE_BYTES,
+		.target_ticks = sweep_sample_ns(c) * res->tsc_hz / 1000000000u,
+		.samples = samples,
+		.ticks = ticks,
+		.aperf = res->msr_ok && res->cpu.f.aperfmperf,
+		.rdtscp = res->cpu.f.rdtscp,
+		.core = ticks + MAX_SAMPLES,
+		.scratch = ticks + 2 * MAX_SAMPLES,
+		.smi_on = res->smi_count,
+		.smis = ticks + 4 * MAX_SAMPLES,
+	};
+	{
+		void *arg = &job;
+		int ok = 0;
+		plat_run_on_cpus(&cpu, 1, chase_window, &arg,
+				 RUN_TIMEOUT_US, &ok);
+		if (!ok)
+			return -2;
+	}
+	st = stats_summarize_u64(ticks, (size_t)samples);
+
+	pt = &res->lat[res->lat_count++];
+	*pt = (struct lat_point){
+		.cpu = cpu,
+		.size_bytes = size_bytes,
+		.page_bytes = buf->page_bytes,
+		.hops = job.hops,
+		.repeats = samples,
+		.ns_min = (double)st.min * ns_per_tick / (double)job.hops,
+		.ns_median = (double)st.median * ns_per_tick / (double)job.hops,
+		.ns_max = (double)st.max * ns_per_tick / (double)job.hops,
+		.tsc_cycles_median = (double)st.median / (double)job.hops,
+		.core_cycles_median = -1,
+		.retaken = job.retaken,
+		.noisy = job.noisy,
+		.smi = job.smi_on ? job.smi : -1,
+		.level = summary_level_name(
+			summary_level_of(&res->cpu, size_bytes)),
+	};
+	if (job.noisy) {
+		char a[16];
+		msgs_add(&res->warnings, "latency at %s on cpu %d: %d of %d "
+			 "samples still far from the median%s after retakes",
+			 fmt_size(a, sizeof a, size_bytes), cpu, job.noisy,
+			 samples, job.smi_on ? " or hit by an SMI" : "");
+	}
+	if (job.aperf)
+		pt->core_cycles_median =
+			(double)stats_summarize_u64(job.core, (size_t)samples)
+				.median / (double)job.hops;
+	if (c->dist && dist_measure(res, cpu, job.end, pt) != 0) {
+		char a[16];
+		msgs_add(&res->warnings, "latency at %s on cpu %d: no "
+			 "distribution (no memory or the cpu did not finish)",
+			 fmt_size(a, sizeof a, size_bytes), cpu);
+	}
+	return 0;
+}
+
+/* One table row: size, ns min / median / max, TSC and core cycles per
+ * load (core cycles "-" without APERF/MPERF), and the cpu when asked. */
+static void print_row(const struct lat_point *pt, int with_cpu)
+{
+	char size[16], core[16], cpu[16];
+
+	if (pt->core_cycles_median >= 0)
+		fmt(core, sizeof core, "%.1f", pt->core_cycles_median);
+	else
+		fmt(core, sizeof core, "-");
+	fmt(cpu, sizeof cpu, "  %d", pt->cpu);
+	out("%10s %-5s %10.2f %10.2f %10.2f %12.1f %12s%s\n",
+	    fmt_size(size, sizeof size, pt->size_bytes), pt->level,
+	    pt->ns_min, pt->ns_median, pt->ns_max, pt->tsc_cycles_median, core,
+	    with_cpu ? cpu : "");
+	dist_print(pt);
+}
+
+static void print_columns(int with_cpu)
+{
+	out("%10s %-5s %10s %10s %10s %12s %12s%s\n", "size", "level",
+	    "ns min",
+	    "ns median", "ns max", "tsc cycles", "core cycles",
+	    with_cpu ? "  cpu" : "");
+}
+
+static const char *page_label(uint64_t page_bytes)
+{
+	return page_bytes >= (1ull << 30) ? "1G"
+	       : page_bytes >= (1ull << 21) ? "2M" : "4K";
+}
+
+/* Gets the largest buffer the sweep can use on page_bytes pages, trimming
+ * sizes that do not fit (with a warning) rather than failing. Returns the
+ * size count. */
+static size_t get_buffer(struct run_results *res, uint64_t *sizes,
+			 size_t count, uint64_t page_bytes,
+			 struct plat_buffer *buf)
+{
+	char a[16], b[16], t[16];
+
+	while (count > 0) {
+		uint64_t want = sizes[count - 1];
+		if (plat_buffer_alloc(want, page_bytes, buf) == 0)
+			return count;
+		/* 4K pages need tables of their own: 8 bytes per page. */
+		if (page_bytes < (2ull << 20))
+			fmt(t, sizeof t, "%s", fmt_size(a, sizeof a,
+							want / 512));
+		msgs_add(&res->warnings,
+			 "no memory for a %s buffer on %s pages%s%s%s: sizes "
+			 "above %s skipped there",
+			 fmt_size(a, sizeof a, want), page_label(page_bytes),
+			 page_bytes < (2ull << 20) ? " (with " : "",
+			 page_bytes < (2ull << 20) ? t : "",
+			 page_bytes < (2ull << 20) ? " of page tables)" : "",
+			 count > 1 ? fmt_size(b, sizeof b, sizes[count - 2])
+				   : "nothing");
+		count--;
+	}
+	return 0;
+}
+
+static int alloc_ticks(struct run_results *res, uint64_t **ticks)
+{
+	/* ticks[0..MAX_SAMPLES), core cycles of the same samples, scratch
+	 * for the outlier rule, SMIs of each sample. */
+	*ticks = plat_alloc(sizeof(uint64_t) * 5 * MAX_SAMPLES);
+	if (*ticks)
+		return 0;
+	msgs_add(&res->errors, "latency: out of pool memory");
+	res->failed = 1;
+	return -1;
+}
+
+/* Measures sizes[0..count) on cpu into res, printing a row each.
+ * Returns the number of points measured. */
+static int sweep_on(struct run_results *res, int cpu,
+		    const struct plat_buffer *buf, const uint64_t *sizes,
+		    size_t count, uint64_t *ticks, int samples,
+		    const char *what)
+{
+	char a[16];
+	int done = 0;
+	struct progress pr;
+
+	progress_begin(&pr, (int)count);
+	for (size_t i = 0; i < count; i++) {
+		int r;
+
+		progress_step(&pr, "%s: %s on cpu %d", what,
+			      fmt_size(a, sizeof a, sizes[i]), cpu);
+		r = measure_point(res, cpu, buf, sizes[i], ticks, samples);
+		progress_done(&pr);
+		if (r == -1) {
+			msgs_add(&res->errors, "latency: more points than "
+				 "the results can hold");
+			res->failed = 1;
+			break;
+		}
+		if (r == -2) {
+			cpus_lost(res, cpu, "a latency point");
+			break;
+		}
+		print_row(&res->lat[res->lat_count - 1], 0);
+		done++;
+	}
+	return done;
+}
+
+static void print_header(int cpu, uint64_t page_bytes, int samples)
+{
+	out("\nlatency, cpu %d, %s pages: ns per load (min, median, max of "
+	    "%d samples)\n", cpu, page_label(page_bytes), samples);
+	print_columns(0);
+}
+
+static int page_in_list(const struct bm_config *c, uint64_t page_bytes)
+{
+	for (int k = 0; k < c->page_count && k < 3; k++)
+		if (c->pages[k] == page_bytes)
+			return 1;
+	return 0;
+}
+
+/* One pass of the sweep with the buffer on page_bytes pages (the first
+ * pass also on the other cpus in profile full). A buffer that could only
+ * get smaller pages, which another pass of the list measures, is not
+ * measured twice: the pass is skipped, with a warning. Returns the page
+ * size measured, or 0. */
+static uint64_t sweep_pass(struct run_results *res, uint64_t page_bytes,
+			   int first_pass, uint64_t *ticks)
+{
+	const struct bm_config *c = &res->config;
+	uint64_t sizes[256], max_bytes;
+	int trimmed = 0, samples = sweep_repeats(c), cpu = res->selected[0];
+	size_t count;
+	struct plat_buffer buf;
+	char a[16];
+
+	max_bytes = plat_buffer_max_bytes(page_bytes);
+	count = sweep_sizes(c, max_bytes, sizes,
+			    sizeof sizes / sizeof sizes[0], &trimmed);
+	if (trimmed)
+		msgs_add(&res->warnings,
+			 "%d sweep size%s above the %s of free memory left out",
+			 trimmed, trimmed > 1 ? "s" : "",
+			 fmt_size(a, sizeof a, max_bytes));
+	count = get_buffer(res, sizes, count, page_bytes, &buf);
+	if (count == 0)
+		return 0;
+	if (buf.page_bytes < page_bytes) {
+		int twice = c->page_count > 1 &&
+			    page_in_list(c, buf.page_bytes);
+		msgs_add(&res->warnings, "latency buffer mapped with %s pages, "
+			 "not the %s asked%s", page_label(buf.page_bytes),
+			 page_label(page_bytes), twice ? ": that pass is "
+			 "skipped (the smaller pages have their own)" : "");
+		if (twice) {
+			out("\nlatency on %s pages: skipped, only %s pages "
+			    "could be had\n", page_label(page_bytes),
+			    page_label(buf.page_bytes));
+			plat_buffer_free(&buf);
+			return 0;
+		}
+	}
+	print_header(cpu, buf.page_bytes, samples);
+	sweep_on(res, cpu, &buf, sizes, count, ticks, samples, "latency");
+	if (first_pass && c->profile == BM_PROFILE_FULL) {
+		for (int i = 1; i < res->selected_count; i++) {
+			int other = res->selected[i];
+			if (!cpus_usable(other))
+				continue;
+			print_header(other, buf.page_bytes, samples);
+			sweep_on(res, other, &buf, sizes, count, ticks,
+				 samples, "latency");
+		}
+	}
+	page_bytes = buf.page_bytes;
+	/* Frees the buffer's own page tables too (4K pages). */
+	plat_buffer_free(&buf);
+	return page_bytes;
+}
+
+int latency_sweep(struct run_results *res)
+{
+	const struct bm_config *c = &res->config;
+	uint64_t *ticks;
+	int first = res->lat_count, passes = 0;
+
+	if (alloc_ticks(res, &ticks))
+		return -1;
+	for (int k = 0; k < c->page_count && k < 3; k++)
+		if (sweep_pass(res, c->pages[k], passes == 0, ticks))
+			passes++;
+	plat_free(ticks);
+	if (passes == 0) {
+		msgs_add(&res->errors, "latency: no memory for any buffer");
+		res->failed = 1;
+		return -1;
+	}
+	if (passes > 1)
+		pagecmp_print(res, first, res->selected[0]);
+	return 0;
+}
+
+/* The last-level cache's size: L3, else L2; 32 MiB when CPUID names
+ * neither (a guess on the large side). */
+static uint64_t llc_bytes_of(const struct run_results *res)
+{
+	const struct cpu_cache *llc = cpuinfo_cache(&res->cpu, 3);
+
+	if (!llc)
+		llc = cpuinfo_cache(&res->cpu, 2);
+	return llc ? llc->size_bytes : (32ull << 20);
+}
+
+uint64_t latency_dram_floor_bytes(const struct run_results *res)
+{
+	return (4 * llc_bytes_of(res) + 4095) & ~(uint64_t)4095;
+}
+
+uint64_t latency_dram_bytes(const struct run_results *res)
+{
+	uint64_t llc_bytes = llc_bytes_of(res), want, floor_bytes;
+	/* Far enough above the last level that almost every hop misses it
+	 * (a random chase over 4x the LLC hits it < 25 % of the time; 8x in
+	 * the longer profiles, < 13 %). */
+	if (res->config.profile == BM_PROFILE_QUICK) {
+		want = 4 * llc_bytes;
+		floor_bytes = 64ull << 20;
+	} else {
+		want = 8 * llc_bytes;
+		floor_bytes = 256ull << 20;
+	}
+	want = want < floor_bytes ? floor_bytes : want;
+	/* Round up to a power of two: the sweep's own sizes. */
+	for (uint64_t p = 1ull << 20;; p <<= 1)
+		if (p >= want)
+			return p;
+}
+
+/* Console: per-core table with the spread and outliers (> 5 % from the
+ * median across cpus: the same DIMMs should give the same latency, so a
+ * core further away, e.g. on another die, shows up). */
+static void print_spread(struct run_results *res, int first, uint64_t size)
+{
+	int n = res->lat_count - first;
+	double *v, lo, hi, med;
+	char a[16];
+
+	if (n < 2 || !(v = plat_alloc(sizeof(double) * (size_t)n)))
+		return;
+	lo = hi = res->lat[first].ns_median;
+	for (int i = 0; i < n; i++) {
+		v[i] = res->lat[first + i].ns_median;
+		lo = v[i] < lo ? v[i] : lo;
+		hi = v[i] > hi ? v[i] : hi;
+	}
+	med = stats_median_double(v, n);
+	out("spread over %d cpus at %s: min %.1f, median %.1f, max %.1f ns\n",
+	    n, fmt_size(a, sizeof a, size), lo, med, hi);
+	for (int i = 0; i < n; i++) {
+		const struct lat_point *p = &res->lat[first + i];
+		double off = (p->ns_median - med) / med;
+		if (off > 0.05 || off < -0.05) {
+			out("outlier: cpu %d at %.1f ns, %+.0f%% from the "
+			    "median\n", p->cpu, p->ns_median, off * 100);
+			msgs_add(&res->warnings, "cpu %d DRAM latency %.1f ns is "
+				 "%+.0f%% from the median of all cpus", p->cpu,
+				 p->ns_median, off * 100);
+		}
+	}
+	plat_free(v);
+}
+
+int latency_per_cpu(struct run_results *res)
+{
+	const struct bm_config *c = &res->config;
+	uint64_t size = latency_dram_bytes(res), max_bytes, *ticks;
+	int samples = sweep_repeats(c), first = res->lat_count;
+	struct plat_buffer buf;
+	struct progress pr;
+	char a[16];
+
+	max_bytes = plat_buffer_max_bytes(c->page_bytes);
+	while (size > max_bytes && size > (1ull << 20))
+		size >>= 1;
+	if (plat_buffer_alloc(size, c->page_bytes, &buf) != 0) {
+		msgs_add(&res->errors, "per-cpu latency: no memory for a %s "
+			 "buffer", fmt_size(a, sizeof a, size));
+		res->failed = 1;
+		return -1;
+	}
+	if (alloc_ticks(res, &ticks)) {
+		plat_buffer_free(&buf);
+		return -1;
+	}
+	out("\nlatency per cpu, %s working set, %s pages: ns per load "
+	    "(min, median, max of %d samples)\n", fmt_size(a, sizeof a, size),
+	    page_label(buf.page_bytes), samples);
+	print_columns(1);
+	progress_begin(&pr, res->selected_count);
+	for (int i = 0; i < res->selected_count; i++) {
+		int cpu = res->selected[i], r;
+
+		if (!cpus_usable(cpu))
+			continue;
+		progress_step(&pr, "latency per cpu: %s on cpu %d",
+			      fmt_size(a, sizeof a, size), cpu);
+		r = measure_point(res, cpu, &buf, size, ticks, samples);
+		progress_done(&pr);
+		if (r == -2) {
+			cpus_lost(res, cpu, "its latency point");
+			cpus_prune(res);	/* later tests go without it */
+			i--;
+			continue;
+		}
+		if (r != 0)
+			break;
+		print_row(&res->lat[res->lat_count - 1], 1);
+	}
+	print_spread(res, first, size);
+	plat_free(ticks);
+	plat_buffer_free(&buf);
+	return 0;
+}

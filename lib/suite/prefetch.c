@@ -1,0 +1,363 @@
+/* prefetch=on|off|both. The control is used only where the vendor
+ * documents it for the cpu at hand: Intel's "Disclosure of H/W
+ * prefetcher control on some Intel processors" (MSR 0x1A4, bits 0-3,
+ * 1 = disabled) lists the Nehalem, Westmere, Sandy Bridge, Ivy Bridge,
+ * Haswell and Broadwell cores. AMD's Processor Programming References
+ * for family 19h (Zen 3, Zen 4) document PrefetchControl, MSR
+ * C000_0108: bits 0-3 and 5 (L1 stream, L1 stride, L1 region, L2
+ * stream, L2 up/down), 1 = disabled, bit 4 reserved; other AMD families
+ * are left alone. Under a hypervisor the MSR may be ignored or refused:
+ * unsupported too (so QEMU always is). */
+#include "suite/prefetch.h"
+
+#include "util/fmt.h"
+#include "util/out.h"
+#include "platform.h"
+
+#define INTEL_NAMES "L2 stream, L2 adjacent line, DCU next line, DCU IP"
+#define AMD_NAMES "L1 stream, L1 stride, L1 region, L2 stream, L2 up/down"
+
+/* Family 6 models of the disclosure's microarchitectures. */
+static const unsigned char intel_models[] = {
+	0x1a, 0x1e, 0x1f, 0x2e,		/* Nehalem */
+	0x25, 0x2c, 0x2f,		/* Westmere */
+	0x2a, 0x2d,			/* Sandy Bridge */
+	0x3a, 0x3e,			/* Ivy Bridge */
+	0x3c, 0x3f, 0x45, 0x46,		/* Haswell */
+	0x3d, 0x47, 0x4f, 0x56,		/* Broadwell */
+};
+
+static int same(const char *a, const char *b)
+{
+	while (*a && *a == *b)
+		a++, b++;
+	return *a == *b;
+}
+
+uint32_t prefetch_documented(const struct cpu_info *ci, uint64_t *bits,
+			     const char **names, char *why, size_t cap)
+{
+	int intel = same(ci->vendor, "GenuineIntel");
+
+	if (ci->f.hypervisor) {
+		fmt(why, cap, "under a hypervisor (CPUID 1:ECX[31]) the "
+		    "prefetcher MSRs may be ignored or refused");
+		return 0;
+	}
+	if (intel && ci->family == 6)
+		for (size_t i = 0; i < sizeof intel_models; i++)
+			if (ci->model == intel_models[i]) {
+				*bits = PREFETCH_INTEL_BITS;
+				*names = INTEL_NAMES;
+				return PREFETCH_MSR_INTEL;
+			}
+	if (same(ci->vendor, "AuthenticAMD") && ci->family == 0x19) {
+		*bits = PREFETCH_AMD_BITS;
+		*names = AMD_NAMES;
+		return PREFETCH_MSR_AMD;
+	}
+	if (intel)
+		fmt(why, cap, "family %xh model %xh is not among the cores "
+		    "Intel documents MSR 0x1A4 prefetcher control for "
+		    "(Nehalem to Broadwell)", ci->family, ci->model);
+	else if (same(ci->vendor, "AuthenticAMD"))
+		fmt(why, cap, "AMD family %xh: PrefetchControl (MSR "
+		    "C000_0108) is checked against AMD's family 19h "
+		    "documents only", ci->family);
+	else
+		fmt(why, cap, "%s: no documented prefetcher control",
+		    ci->vendor[0] ? ci->vendor : "unknown vendor");
+	return 0;
+}
+
+/* The cpus whose MSR is switched: every usable one, not only the
+ * selected, so no core prefetches into a shared cache behind the
+ * measurement's back. */
+struct pf_state {
+	uint32_t msr;
+	uint64_t bits;
+	int n;
+	int *cpus, *ok;
+	uint64_t *saved, *vals;
+};
+
+static int pf_open(struct pf_state *s)
+{
+	int count = plat_cpu_count();
+
+	s->n = 0;
+	s->cpus = plat_alloc(sizeof(int) * 2 * (size_t)(count ? count : 1));
+	s->saved = plat_alloc(sizeof(uint64_t) * 2 *
+			      (size_t)(count ? count : 1));
+	if (!s->cpus || !s->saved)
+		return -1;
+	s->ok = s->cpus + count;
+	s->vals = s->saved + count;
+	for (int i = 0; i < count; i++) {
+		struct plat_cpu pc;
+		if (plat_cpu_info(i, &pc) == 0 && pc.usable)
+			s->cpus[s->n++] = i;
+	}
+	if (plat_msr_on_cpus(s->cpus, s->n, s->msr, s->saved, 0, s->ok) !=
+	    s->n)
+		return -1;
+	return 0;
+}
+
+/* The state of a switch in progress, kept outside prefetch_run's stack
+ * frame: an abandoned run leaves that frame without returning. */
+static struct pf_state live;
+static int live_switched;
+
+static void pf_free(struct pf_state *s)
+{
+	if (s->cpus)
+		plat_free(s->cpus);
+	if (s->saved)
+		plat_free(s->saved);
+}
+
+/* Writes saved | bits (off) or saved (on) on every cpu; 0 when all took
+ * it. */
+static int pf_write(struct pf_state *s, int off)
+{
+	for (int i = 0; i < s->n; i++)
+		s->vals[i] = off ? s->saved[i] | s->bits : s->saved[i];
+	return plat_msr_on_cpus(s->cpus, s->n, s->msr, s->vals, 1, s->ok) ==
+		       s->n
+		       ? 0
+		       : -1;
+}
+
+/* Puts every cpu back and checks it by reading back; counts and reports
+ * the cpus that are not. */
+static void pf_restore(struct run_results *res, struct pf_state *s)
+{
+	int bad = 0;
+
+	pf_write(s, 0);
+	for (int i = 0; i < s->n; i++)
+		s->vals[i] = ~s->saved[i];
+	plat_msr_on_cpus(s->cpus, s->n, s->msr, s->vals, 0, s->ok);
+	for (int i = 0; i < s->n; i++) {
+		if (s->ok[i] && s->vals[i] == s->saved[i])
+			continue;
+		bad++;
+		msgs_add(&res->errors, "prefetch: cpu %d's MSR 0x%x could not "
+			 "be put back to 0x%llx: reboot to restore it",
+			 s->cpus[i], (unsigned)s->msr,
+			 (unsigned long long)s->saved[i]);
+	}
+	res->prefetch.restore_failed = bad;
+	if (bad)
+		res->failed = 1;
+}
+
+static void tag(struct run_results *res, int lat0, int bw0, int v)
+{
+	for (int i = lat0; i < res->lat_count; i++)
+		res->lat[i].prefetch = v;
+	for (int i = bw0; i < res->bw_count; i++)
+		res->bw[i].prefetch = v;
+}
+
+static const char *asked_name(const struct run_results *res)
+{
+	return res->config.prefetch == BM_PREFETCH_BOTH ? "both" : "off";
+}
+
+static void unsupported(struct run_results *res,
+			void (*fn)(struct run_results *res))
+{
+	res->prefetch.state = "unsupported";
+	msgs_add(&res->warnings, "prefetch=%s: hardware prefetcher control "
+		 "unavailable (%s): measured once, prefetchers as the "
+		 "firmware left them", asked_name(res), res->prefetch.why);
+	out("\nprefetch=%s: control unavailable (%s)\n", asked_name(res),
+	    res->prefetch.why);
+	fn(res);
+}
+
+void prefetch_run(struct run_results *res,
+		  void (*fn)(struct run_results *res))
+{
+	struct pf_state s = { 0 };
+	const char *names = 0;
+	int lat0, bw0;
+
+	if (res->config.prefetch == BM_PREFETCH_ON) {
+		fn(res);
+		return;
+	}
+	if (!res->msr_ok) {
+		fmt(res->prefetch.why, sizeof res->prefetch.why,
+		    "this platform gives baremem no MSR access");
+		unsupported(res, fn);
+		return;
+	}
+	s.msr = prefetch_documented(&res->cpu, &s.bits, &names,
+				    res->prefetch.why,
+				    sizeof res->prefetch.why);
+	if (s.msr && plat_msr_probe(s.msr) != 0) {
+		fmt(res->prefetch.why, sizeof res->prefetch.why,
+		    "MSR 0x%x could not be read and written back on the boot "
+		    "cpu", (unsigned)s.msr);
+		s.msr = 0;
+	}
+	if (!s.msr) {
+		unsupported(res, fn);
+		return;
+	}
+	if (pf_open(&s) != 0) {
+		pf_free(&s);
+		res->prefetch.state = "failed";
+		fmt(res->prefetch.why, sizeof res->prefetch.why,
+		    "MSR 0x%x could not be read on every cpu", (unsigned)s.msr);
+		msgs_add(&res->warnings, "prefetch=%s: %s: measured once as "
+			 "found", asked_name(res), res->prefetch.why);
+		fn(res);
+		return;
+	}
+	res->prefetch.control = s.msr == PREFETCH_MSR_AMD ? "amd-msr-0xc0000108"
+							  : "intel-msr-0x1a4";
+	res->prefetch.switched = names;
+	res->prefetch.off_bits = s.bits;
+	res->prefetch.original = s.saved[0];
+	res->prefetch.cpus = s.n;
+	res->prefetch.state = "switched";
+	out("\nprefetch=%s: %s switched through MSR 0x%x on %d cpus (found "
+	    "0x%llx on cpu %d)\n", asked_name(res), names, (unsigned)s.msr,
+	    s.n, (unsigned long long)s.saved[0], s.cpus[0]);
+	if (res->config.prefetch == BM_PREFETCH_BOTH) {
+		lat0 = res->lat_count;
+		bw0 = res->bw_count;
+		out("\nprefetchers on (as found):\n");
+		fn(res);
+		tag(res, lat0, bw0, BM_PF_ON);
+	}
+	if (pf_write(&s, 1) == 0) {
+		lat0 = res->lat_count;
+		bw0 = res->bw_count;
+		out("\nprefetchers off:\n");
+		live = s;
+		live_switched = 1;
+		fn(res);
+		live_switched = 0;
+		tag(res, lat0, bw0, BM_PF_OFF);
+		pf_restore(res, &s);
+	} else {
+		/* Half switched: every cpu back before anything else runs. */
+		pf_restore(res, &s);
+		res->prefetch.state = "failed";
+		fmt(res->prefetch.why, sizeof res->prefetch.why,
+		    "MSR 0x%x could not be written on every cpu",
+		    (unsigned)s.msr);
+		msgs_add(&res->warnings, "prefetch=%s: %s: nothing measured "
+			 "with the prefetchers off", asked_name(res),
+			 res->prefetch.why);
+		if (res->config.prefetch == BM_PREFETCH_OFF)
+			fn(res);
+	}
+	pf_free(&s);
+	if (res->config.prefetch == BM_PREFETCH_BOTH)
+		prefetch_print_compare(res);
+}
+
+static void ratio(char *buf, size_t cap, double off, double on)
+{
+	if (on > 0 && off >= 0)
+		fmt(buf, cap, "%.2f", off / on);
+	else
+		fmt(buf, cap, "-");
+}
+
+void prefetch_print_compare(const struct run_results *res)
+{
+	char a[16], r[16];
+	int header = 0;
+
+	for (int i = 0; i < res->lat_count; i++) {
+		const struct lat_point *off = &res->lat[i];
+		if (off->prefetch != BM_PF_OFF)
+			continue;
+		for (int j = 0; j < res->lat_count; j++) {
+			const struct lat_point *on = &res->lat[j];
+			if (on->prefetch != BM_PF_ON || on->cpu != off->cpu ||
+			    on->size_bytes != off->size_bytes ||
+			    on->page_bytes != off->page_bytes)
+				continue;
+			if (!header++)
+				out("\nprefetchers on vs off: latency, ns per "
+				    "load (median)\n%10s %-5s %4s %10s %10s "
+				    "%8s\n", "size", "level", "cpu", "on",
+				    "off", "off/on");
+			ratio(r, sizeof r, off->ns_median, on->ns_median);
+			out("%10s %-5s %4d %10.2f %10.2f %8s\n",
+			    fmt_size(a, sizeof a, off->size_bytes),
+			    off->level ? off->level : "", off->cpu,
+			    on->ns_median, off->ns_median, r);
+			break;
+		}
+	}
+	header = 0;
+	for (int i = 0; i < res->bw_count; i++) {
+		const struct bw_point *off = &res->bw[i];
+		if (off->prefetch != BM_PF_OFF)
+			continue;
+		for (int j = 0; j < res->bw_count; j++) {
+			const struct bw_point *on = &res->bw[j];
+			if (on->prefetch != BM_PF_ON || on->cpus != off->cpus ||
+			    on->size_bytes != off->size_bytes ||
+			    on->scaling != off->scaling ||
+			    !same(on->kernel, off->kernel))
+				continue;
+			if (!header++)
+				out("\nprefetchers on vs off: bandwidth, GB/s "
+				    "(median)\n%-14s %10s %4s %10s %10s %8s\n",
+				    "kernel", "size", "cpus", "on", "off",
+				    "off/on");
+			ratio(r, sizeof r, off->gb_median, on->gb_median);
+			out("%-14s %10s %4d %10.2f %10.2f %8s\n", off->kernel,
+			    fmt_size(a, sizeof a, off->size_bytes), off->cpus,
+			    on->gb_median, off->gb_median, r);
+			break;
+		}
+	}
+}
+
+void prefetch_json(struct json_writer *w, const struct run_results *res)
+{
+	char hex[24];
+
+	if (!res->prefetch.state)
+		return;
+	json_object_begin(w, "prefetch");
+	json_string(w, "asked", asked_name(res));
+	json_string(w, "state", res->prefetch.state);
+	if (res->prefetch.control) {
+		json_string(w, "control", res->prefetch.control);
+		json_string(w, "switched", res->prefetch.switched);
+		json_u64(w, "off_bits", res->prefetch.off_bits);
+		fmt(hex, sizeof hex, "0x%llx",
+		    (unsigned long long)res->prefetch.original);
+		json_string(w, "original", hex);
+		json_u64(w, "cpus", (uint64_t)res->prefetch.cpus);
+		json_u64(w, "restore_failed",
+			 (uint64_t)res->prefetch.restore_failed);
+	} else {
+		json_null(w, "control");
+	}
+	if (res->prefetch.why[0])
+		json_string(w, "why", res->prefetch.why);
+	json_object_end(w);
+}
+
+int prefetch_restore_after_abort(struct run_results *res)
+{
+	if (!live_switched)
+		return 0;
+	live_switched = 0;
+	pf_restore(res, &live);
+	pf_free(&live);
+	return 1;
+}

@@ -1,0 +1,44 @@
+/* prefetch=on|off|both: latency and bandwidth with the hardware
+ * prefetchers switched off too, where the vendor documents the control;
+ * the original MSR value is put back on every cpu on every path. */
+#ifndef BAREMEM_PREFETCH_H
+#define BAREMEM_PREFETCH_H
+
+#include "util/json.h"
+#include "results/results.h"
+
+#define PREFETCH_MSR_INTEL 0x1a4	/* MISC_FEATURE_CONTROL */
+#define PREFETCH_INTEL_BITS 0xfull	/* bits 0-3: 1 = disabled */
+#define PREFETCH_MSR_AMD 0xc0000108u	/* PrefetchControl, family 19h */
+#define PREFETCH_AMD_BITS 0x2full	/* bits 0-3, 5: 1 = disabled */
+
+/* Whether the vendor documents a prefetcher control for this cpu, from
+ * CPUID alone. Returns the MSR (and sets *bits, *names), or 0 with why
+ * filled in. Pure: unit-tested. */
+uint32_t prefetch_documented(const struct cpu_info *ci, uint64_t *bits,
+			     const char **names, char *why, size_t cap);
+
+/* Runs fn(res) as prefetch= asks: once as found (on), once with the
+ * prefetchers off (off), or both in turn, tagging the points each run
+ * added; restores every cpu's MSR afterwards and when switching fails
+ * half-way. Where the control is unavailable: a warning, one run with
+ * the prefetchers as the firmware left them, state "unsupported". */
+void prefetch_run(struct run_results *res,
+		  void (*fn)(struct run_results *res));
+
+/* After a run abandoned inside prefetch_run's measurements (a fault on
+ * the boot cpu leaves it without returning): puts every cpu's MSR back
+ * as prefetch_run would have, checked by reading back. Returns 1 when
+ * the prefetchers were switched and are now restored (or the failure is
+ * in errors), 0 when there was nothing to undo. */
+int prefetch_restore_after_abort(struct run_results *res);
+
+/* The console table: each latency / bandwidth point measured with the
+ * prefetchers on beside the same point with them off. */
+void prefetch_print_compare(const struct run_results *res);
+
+/* The results file's top-level "prefetch" object (nothing when not
+ * asked). */
+void prefetch_json(struct json_writer *w, const struct run_results *res);
+
+#endif

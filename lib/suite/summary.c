@@ -1,0 +1,128 @@
+/* The per-level summary rule (see summary.h). */
+#include "suite/summary.h"
+
+#include "hw/cpuinfo.h"
+#include "util/stats.h"
+
+static int is_read(const char *kernel)
+{
+	const char *p = kernel;
+
+	while (*p && *p != '-')
+		p++;
+	return p[0] == '-' && p[1] == 'r' && p[2] == 'e' && p[3] == 'a' &&
+	       p[4] == 'd' && p[5] == 0;
+}
+
+static int level_index(const char *level)
+{
+	if (level[0] == 'L' && level[1] >= '1' && level[1] <= '3' && !level[2])
+		return level[1] - '1';
+	if (level[0] == 'D')
+		return SUM_DRAM;
+	return -1;
+}
+
+/* With page=all the sweep runs once per page size: the summary takes the
+ * largest pages' points (1G: no page walks), as with one page size. */
+static uint64_t summary_page(const struct run_results *res, int cpu)
+{
+	uint64_t page = 0;
+
+	for (int i = 0; i < res->lat_count; i++)
+		if (res->lat[i].cpu == cpu && res->lat[i].page_bytes > page)
+			page = res->lat[i].page_bytes;
+	return page;
+}
+
+/* Median of ns, tsc and core cycles over the points in [lo, hi]. */
+static void level_latency(const struct run_results *res, int cpu,
+			  uint64_t lo, uint64_t hi, struct summary *s, int l)
+{
+	uint64_t page = summary_page(res, cpu);
+	double ns[64], tsc[64], core[64];
+	int n = 0, have_core = 1;
+
+	for (int i = 0; i < res->lat_count && n < 64; i++) {
+		const struct lat_point *p = &res->lat[i];
+		if (p->cpu != cpu || p->size_bytes < lo || p->size_bytes > hi ||
+		    p->page_bytes != page || p->prefetch == BM_PF_OFF)
+			continue;
+		ns[n] = p->ns_median;
+		tsc[n] = p->tsc_cycles_median;
+		core[n] = p->core_cycles_median;
+		have_core &= p->core_cycles_median >= 0;
+		n++;
+	}
+	if (n == 0)
+		return;
+	s->lat_ns[l] = stats_median_double(ns, n);
+	s->lat_tsc_cycles[l] = stats_median_double(tsc, n);
+	s->lat_core_cycles[l] = have_core ? stats_median_double(core, n) : -1;
+}
+
+void summary_compute(const struct run_results *res, int cpu,
+		     struct summary *s)
+{
+	uint64_t below = 0, llc = 0;
+	const struct lat_point *largest = 0;
+	uint64_t page = summary_page(res, cpu);
+
+	for (int l = 0; l < SUM_LEVELS; l++)
+		s->lat_ns[l] = s->lat_tsc_cycles[l] = s->lat_core_cycles[l] =
+			s->read_gb[l] = -1;
+	s->read_gb_dram_all = -1;
+	s->dram_all_cpus = 0;
+
+	for (int l = 1; l <= 3; l++) {
+		const struct cpu_cache *c = cpuinfo_cache(&res->cpu, l);
+		if (!c)
+			continue;
+		level_latency(res, cpu, 2 * below, c->size_bytes / 2, s, l - 1);
+		below = c->size_bytes;
+		llc = c->size_bytes;
+	}
+	for (int i = 0; i < res->lat_count; i++) {
+		const struct lat_point *p = &res->lat[i];
+		if (p->cpu == cpu && p->page_bytes == page &&
+		    p->prefetch != BM_PF_OFF &&
+		    (!largest || p->size_bytes > largest->size_bytes))
+			largest = p;
+	}
+	if (largest && llc && largest->size_bytes >= 4 * llc) {
+		s->lat_ns[SUM_DRAM] = largest->ns_median;
+		s->lat_tsc_cycles[SUM_DRAM] = largest->tsc_cycles_median;
+		s->lat_core_cycles[SUM_DRAM] = largest->core_cycles_median;
+	}
+
+	for (int i = 0; i < res->bw_count; i++) {
+		const struct bw_point *p = &res->bw[i];
+		int l = level_index(p->level);
+		if (!is_read(p->kernel) || l < 0 || p->scaling ||
+		    p->prefetch == BM_PF_OFF)
+			continue;
+		if (p->cpus == 1)
+			s->read_gb[l] = p->gb_median;
+		else if (l == SUM_DRAM && p->cpus > s->dram_all_cpus) {
+			s->read_gb_dram_all = p->gb_median;
+			s->dram_all_cpus = p->cpus;
+		}
+	}
+}
+
+int summary_level_of(const struct cpu_info *ci, uint64_t size_bytes)
+{
+	for (int l = 1; l <= 3; l++) {
+		const struct cpu_cache *c = cpuinfo_cache(ci, l);
+		if (c && size_bytes <= c->size_bytes)
+			return l - 1;
+	}
+	return SUM_DRAM;
+}
+
+const char *summary_level_name(int level)
+{
+	static const char *const names[SUM_LEVELS] = { "L1", "L2", "L3",
+							"DRAM" };
+	return level >= 0 && level < SUM_LEVELS ? names[level] : "?";
+}

@@ -1,0 +1,41 @@
+/* The per-level summary of a run: latency and read bandwidth of L1, L2,
+ * L3 and DRAM, taken from points well inside each level. */
+#ifndef BAREMEM_SUMMARY_H
+#define BAREMEM_SUMMARY_H
+
+#include "results/results.h"
+
+enum { SUM_L1, SUM_L2, SUM_L3, SUM_DRAM, SUM_LEVELS };
+
+/* Values < 0 mean "not measured". */
+struct summary {
+	double lat_ns[SUM_LEVELS];
+	double lat_tsc_cycles[SUM_LEVELS];
+	double lat_core_cycles[SUM_LEVELS];
+	double read_gb[SUM_LEVELS];	/* one cpu */
+	double read_gb_dram_all;	/* all selected cpus at once */
+	int dram_all_cpus;
+};
+
+/* The rule, for the sweep on cpu `cpu` (latency) and the `*-read` points
+ * (bandwidth):
+ *   level L (cache of C_L bytes, the level below C_{L-1}, 0 for L1):
+ *     the median over the points with 2 C_{L-1} <= size <= C_L / 2 of
+ *     their median ns: inside the level, away from both edges, where the
+ *     curve is flat;
+ *   DRAM: the point of the largest size, when it is at least 4x the last
+ *     level cache (a random chase then misses the LLC >= 75 % of hops);
+ *   read bandwidth: the one-cpu point labelled with that level; DRAM all
+ *     cpus: the non-scaling DRAM read point with the most cpus. */
+void summary_compute(const struct run_results *res, int cpu,
+		     struct summary *s);
+
+/* The level a working set of size_bytes falls in: the smallest data or
+ * unified cache (L1..L3) that holds it whole, else DRAM. A latency point
+ * runs on one cpu while the others idle, so a shared cache counts whole.
+ * Returns SUM_L1..SUM_DRAM. */
+int summary_level_of(const struct cpu_info *ci, uint64_t size_bytes);
+/* "L1", "L2", "L3", "DRAM". */
+const char *summary_level_name(int level);
+
+#endif

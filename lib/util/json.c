@@ -1,0 +1,283 @@
+/* The JSON writer (see json.h). Whatever bytes firmware, SMBIOS or CPUID
+ * hand us, the output stays valid JSON in valid UTF-8. */
+#include "util/json.h"
+
+#include <stdarg.h>
+
+#include "util/fmt.h"
+
+#define JSON_DECIMALS_MAX 20
+
+static void put(struct json_writer *w, char c)
+{
+	/* Keep one byte for the final NUL. */
+	if (w->len + 1 < w->cap)
+		w->buf[w->len++] = c;
+	else
+		w->overflow = 1;
+}
+
+static void puts_raw(struct json_writer *w, const char *s)
+{
+	while (*s)
+		put(w, *s++);
+}
+
+/* Formats straight into the buffer, so no number needs a stack copy
+ * (a double's %f text can be 300+ digits). */
+static void put_fmt(struct json_writer *w, const char *f, ...)
+{
+	size_t room = w->cap > w->len ? w->cap - w->len : 0;
+	size_t n;
+	va_list ap;
+
+	va_start(ap, f);
+	n = fmt_v(w->buf + w->len, room, f, ap);
+	va_end(ap);
+	if (room > 0 && n < room) {
+		w->len += n;
+	} else {
+		/* fmt_v kept the prefix that fit and its NUL. */
+		if (room > 0)
+			w->len = w->cap - 1;
+		w->overflow = 1;
+	}
+}
+
+static void newline(struct json_writer *w)
+{
+	if (!w->pretty)
+		return;
+	put(w, '\n');
+	for (int i = 0; i < w->depth; i++) {
+		put(w, ' ');
+		put(w, ' ');
+	}
+}
+
+/* The UTF-8 sequence at s (n bytes available): returns how many bytes it
+ * spans and sets *valid. An invalid one spans its maximal subpart: the
+ * lead byte and the continuation bytes that could still have been part
+ * of a well-formed sequence (Unicode table 3-7), at least one byte. */
+static size_t utf8_span(const unsigned char *s, size_t n, int *valid)
+{
+	unsigned char lo = 0x80, hi = 0xbf;
+	size_t len;
+
+	*valid = 0;
+	if (s[0] < 0x80) {
+		*valid = 1;
+		return 1;
+	}
+	if (s[0] >= 0xc2 && s[0] <= 0xdf)
+		len = 2;
+	else if (s[0] >= 0xe0 && s[0] <= 0xef)
+		len = 3;
+	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
+		len = 4;
+	else
+		return 1;	/* continuation byte, C0/C1, F5..FF */
+	/* The second byte's range rules out overlongs, surrogates and
+	 * code points above U+10FFFF. */
+	if (s[0] == 0xe0)
+		lo = 0xa0;
+	else if (s[0] == 0xed)
+		hi = 0x9f;
+	else if (s[0] == 0xf0)
+		lo = 0x90;
+	else if (s[0] == 0xf4)
+		hi = 0x8f;
+	for (size_t i = 1; i < len; i++) {
+		if (i >= n || s[i] < lo || s[i] > hi)
+			return i;
+		lo = 0x80;
+		hi = 0xbf;
+	}
+	*valid = 1;
+	return len;
+}
+
+static void put_escaped(struct json_writer *w, const char *s, size_t maxlen)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t n = 0;
+
+	while (n < maxlen && p[n])
+		n++;
+	put(w, '"');
+	for (size_t i = 0; i < n;) {
+		unsigned char c = p[i];
+		size_t span;
+		int valid;
+
+		if (c == '"' || c == '\\') {
+			put(w, '\\');
+			put(w, (char)c);
+		} else if (c == '\n') {
+			puts_raw(w, "\\n");
+		} else if (c == '\t') {
+			puts_raw(w, "\\t");
+		} else if (c == '\r') {
+			puts_raw(w, "\\r");
+		} else if (c == '\b') {
+			puts_raw(w, "\\b");
+		} else if (c == '\f') {
+			puts_raw(w, "\\f");
+		} else if (c < 0x20 || c == 0x7f) {
+			/* DEL is legal JSON but invisible trouble on a
+			 * terminal. */
+			put_fmt(w, "\\u%04x", c);
+		} else {
+			span = utf8_span(p + i, n - i, &valid);
+			if (valid) {
+				for (size_t k = 0; k < span; k++)
+					put(w, (char)p[i + k]);
+			} else {
+				puts_raw(w, "\\ufffd");
+			}
+			i += span;
+			continue;
+		}
+		i++;
+	}
+	put(w, '"');
+}
+
+/* Comma, newline and key before a value. */
+static void item(struct json_writer *w, const char *key)
+{
+	if (w->depth > 0) {
+		int d = w->depth < JSON_MAX_DEPTH ? w->depth
+						  : JSON_MAX_DEPTH - 1;
+		if (!w->first[d])
+			put(w, ',');
+		w->first[d] = 0;
+		newline(w);
+	}
+	if (key) {
+		put_escaped(w, key, (size_t)-1);
+		put(w, ':');
+		if (w->pretty)
+			put(w, ' ');
+	}
+}
+
+void json_init(struct json_writer *w, char *buf, size_t cap, int pretty)
+{
+	*w = (struct json_writer){ .buf = buf, .cap = cap, .pretty = pretty };
+	if (cap > 0)
+		buf[0] = 0;
+}
+
+static void open_container(struct json_writer *w, const char *key, char c)
+{
+	item(w, key);
+	put(w, c);
+	w->depth++;
+	/* Past the table the commas are lost: flag it, keep depth true. */
+	if (w->depth < JSON_MAX_DEPTH)
+		w->first[w->depth] = 1;
+	else
+		w->overflow = 1;
+}
+
+static void close_container(struct json_writer *w, char c)
+{
+	int empty;
+
+	if (w->depth <= 0) {
+		w->overflow = 1;	/* an end without its begin */
+		return;
+	}
+	empty = w->depth < JSON_MAX_DEPTH && w->first[w->depth];
+	w->depth--;
+	if (!empty)
+		newline(w);
+	put(w, c);
+}
+
+void json_object_begin(struct json_writer *w, const char *key)
+{
+	open_container(w, key, '{');
+}
+
+void json_object_end(struct json_writer *w)
+{
+	close_container(w, '}');
+}
+
+void json_array_begin(struct json_writer *w, const char *key)
+{
+	open_container(w, key, '[');
+}
+
+void json_array_end(struct json_writer *w)
+{
+	close_container(w, ']');
+}
+
+void json_string(struct json_writer *w, const char *key, const char *s)
+{
+	json_string_n(w, key, s, (size_t)-1);
+}
+
+void json_string_n(struct json_writer *w, const char *key, const char *s,
+		   size_t maxlen)
+{
+	item(w, key);
+	if (!s)
+		puts_raw(w, "null");
+	else
+		put_escaped(w, s, maxlen);
+}
+
+void json_u64(struct json_writer *w, const char *key, uint64_t v)
+{
+	item(w, key);
+	put_fmt(w, "%llu", (unsigned long long)v);
+}
+
+void json_i64(struct json_writer *w, const char *key, int64_t v)
+{
+	item(w, key);
+	put_fmt(w, "%lld", (long long)v);
+}
+
+void json_double(struct json_writer *w, const char *key, double v,
+		 int decimals)
+{
+	item(w, key);
+	/* NaN compares unequal to itself; v - v is NaN for infinities. */
+	if (v != v || v - v != 0) {
+		puts_raw(w, "null");
+		return;
+	}
+	if (decimals < 0)
+		decimals = 0;
+	if (decimals > JSON_DECIMALS_MAX)
+		decimals = JSON_DECIMALS_MAX;
+	put_fmt(w, "%.*f", decimals, v);
+}
+
+void json_bool(struct json_writer *w, const char *key, int v)
+{
+	item(w, key);
+	puts_raw(w, v ? "true" : "false");
+}
+
+void json_null(struct json_writer *w, const char *key)
+{
+	item(w, key);
+	puts_raw(w, "null");
+}
+
+int json_finish(struct json_writer *w)
+{
+	if (w->depth != 0)
+		w->overflow = 1;
+	if (w->pretty)
+		put(w, '\n');
+	if (w->cap > 0)
+		w->buf[w->len] = 0;
+	return w->overflow ? -1 : 0;
+}
