@@ -6,6 +6,7 @@
 #include "util/fmt.h"
 #include "util/out.h"
 #include "platform.h"
+#include "run.h"
 #include "suite/prefetch.h"
 #include "results/results_json.h"
 #include "suite/suite.h"
@@ -17,81 +18,11 @@ uint64_t plat_tsc_hz(void)
 	return plat_tsc_hz_value;
 }
 
-static void print_msgs(const char *label, const struct msgs *m)
-{
-	for (int i = 0; i < m->count; i++)
-		out("%s: %s\n", label, m->text[i]);
-	if (m->dropped)
-		out("%s: (%d more not kept)\n", label, m->dropped);
-}
-
 /* freq_state_from_msrs' reader: the #GP-safe documented read. */
 static int freq_msr_read(void *ctx, uint32_t msr, uint64_t *v)
 {
 	(void)ctx;
 	return msr_read_documented(msr, v);
-}
-
-static void print_machine(const struct run_results *res)
-{
-	const struct cpu_info *ci = &res->cpu;
-	char a[16];
-
-	out("cpu: %s (%s family %d model %d stepping %d)%s\n",
-	    ci->brand[0] ? ci->brand : "unknown", ci->vendor, ci->family,
-	    ci->model, ci->stepping, ci->f.hypervisor ? ", virtual" : "");
-	if (ci->core_type)
-		out("hybrid cpu: the suite runs on a%s %s core; the caches below "
-		    "are that core type's\n", ci->core_type[0] == 'e' ? "n" : "",
-		    ci->core_type);
-	out("msr probe: %s\n", msr_probe_note());
-	if (res->microcode_known)
-		out("microcode: 0x%llx\n", (unsigned long long)res->microcode);
-	if (res->tom2_read > 0)
-		out("amd tom2: %s\n", res->tom2_applied
-		    ? "[4 GiB, TOM2) write-back by default (SYSCFG bits 21, 22)"
-		    : "not in force (SYSCFG bits 21, 22 not both set)");
-	out("frequency: boost %s, hwp/cppc %s (as the firmware left them)\n",
-	    res->freq.boost, res->freq.hwp);
-	out("smi count: %s\n", res->smi_count ? "read around every sample "
-	    "(MSR 0x34)" : "unavailable");
-	for (int i = 0; i < ci->cache_count; i++) {
-		const struct cpu_cache *c = &ci->caches[i];
-		out("cache: L%d %-11s %8s, %d-byte lines, %d-way, shared by %d\n",
-		    c->level, c->type, fmt_size(a, sizeof a, c->size_bytes),
-		    c->line_bytes, c->ways, c->shared_by);
-	}
-	if (res->tsc_error_ppm >= 0)
-		out("tsc: %.3f MHz from %s (calibration bound %.1f ppm)%s\n",
-		    (double)res->tsc_hz / 1e6, res->tsc_source,
-		    res->tsc_error_ppm,
-		    ci->f.invariant_tsc ? "" : ", not invariant");
-	else
-		out("tsc: %.3f MHz from %s (%s)%s\n", (double)res->tsc_hz / 1e6,
-		    res->tsc_source, res->tsc_source[0] == 'c'
-		    ? "nominal: CPUID 15h crystal x ratio" : "no error bound",
-		    ci->f.invariant_tsc ? "" : ", not invariant");
-	out("paging: baremem's identity map, %s mapped, buffers on %s pages\n",
-	    fmt_size(a, sizeof a, res->mapped_bytes),
-	    res->page_bytes >= (1ull << 30) ? "1G"
-	    : res->page_bytes >= (2ull << 20) ? "2M" : "4K");
-}
-
-static void print_config(const struct bm_config *c)
-{
-	char line[512], val[128];
-	size_t n = 0;
-
-	for (int k = 0; k < BM_KEY_COUNT; k++) {
-		const char *v = config_value_text(c, (enum bm_key)k, val,
-						  sizeof val);
-		n += fmt(line + n, sizeof line - n, "%s%s=%s", k ? " " : "",
-			 config_key_name((enum bm_key)k),
-			 v[0] ? v : "(profile)");
-		if (n >= sizeof line)
-			break;
-	}
-	out("config: %s\n", line);
 }
 
 static void run_suite(struct run_results *res)
@@ -143,19 +74,7 @@ static enum run_status report(struct run_results *res, EFI_FILE_HANDLE root)
 		res->run_number = run;
 		fmt(res->file, sizeof res->file,
 		    "\\baremem\\results\\run-%04d.json", run);
-		len = results_json(res, status, json, json_bytes);
-		/* A large machine's run outgrows the first buffer: the
-		 * capacity grows with the plan (lib/suite/capacity.h), so must
-		 * the text's. */
-		while (len == 0 && json_bytes < JSON_MAX_BYTES) {
-			char *bigger = plat_alloc(2 * json_bytes);
-			if (!bigger)
-				break;
-			plat_free(json);
-			json = bigger;
-			json_bytes *= 2;
-			len = results_json(res, status, json, json_bytes);
-		}
+		len = run_json(res, status, &json, &json_bytes, JSON_MAX_BYTES);
 		fmt(name, sizeof name, "run-%04d.json", run);
 		if (len == 0)
 			msgs_add(&res->warnings, "no results file: the results "
@@ -174,11 +93,8 @@ static enum run_status report(struct run_results *res, EFI_FILE_HANDLE root)
 	}
 
 	out("\n");
-	print_msgs("error", &res->errors);
-	print_msgs("warning", &res->warnings);
-	out("baremem: done status=%s run=%d file=%s\n",
-	    results_status_name(status), filed ? run : 0,
-	    filed ? res->file : "none");
+	run_print_msgs(res);
+	run_print_done(status, filed ? run : 0, filed ? res->file : 0);
 	if (filed) {
 		const char *text = console_log(&len);
 		fmt(name, sizeof name, "run-%04d.txt", run);
@@ -256,16 +172,11 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 
 	InitializeLib(image, systab);
 	console_init();
-	res = plat_alloc(sizeof *res);
+	res = run_new("uefi");
 	if (!res) {
 		Print(L"baremem: out of memory at start\r\n");
 		return EFI_OUT_OF_RESOURCES;
 	}
-	res->platform = "uefi";
-	res->lat_cap = 4096;
-	res->lat = plat_alloc(sizeof(*res->lat) * (size_t)res->lat_cap);
-	res->bw_cap = 1024;
-	res->bw = plat_alloc(sizeof(*res->bw) * (size_t)res->bw_cap);
 
 	out("baremem %s: memory latency and bandwidth, no OS in the way\n",
 	    BAREMEM_VERSION);
@@ -285,28 +196,22 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	plat_tsc_hz_value = res->tsc_hz;
 	if (!config_ok && mp_init(res) == 0)
 		cpus_select(res);	/* the processors, for the record */
-	if (config_ok && res->lat && res->bw) {
-		print_config(&res->config);
+	if (config_ok) {
+		run_print_config(&res->config);
 		res->avx2_usable = res->cpu.f.avx2 && cpu_enable_avx() == 0;
 		res->msr_ok = 1;
 		msr_probe(res);
+		res->msr_note = msr_probe_note();
 		freq_state_from_msrs(&res->cpu, freq_msr_read, 0, &res->freq);
-		if (!res->cpu.f.aperfmperf)
-			msgs_add(&res->warnings, "CPU has no APERF/MPERF "
-				 "(CPUID 6): core cycles are not measured, TSC "
-				 "cycles are");
-		if (!res->cpu.f.invariant_tsc)
-			msgs_add(&res->warnings, "TSC is not invariant (CPUID "
-				 "80000007h): ns are right only while the TSC "
-				 "rate holds");
+		run_preflight(res);
 		if (paging_init(res) != 0) {
 			msgs_add(&res->errors, "cannot build page tables "
 				 "(memory map unreadable or no memory)");
 		} else if (mp_init(res) != 0) {
 			msgs_add(&res->errors, "out of memory listing the cpus");
 		} else {
-			print_machine(res);
-			print_msgs("warning", &res->warnings);
+			run_print_machine(res);
+			run_print_warnings(res);
 			run_guarded(res);
 		}
 	}

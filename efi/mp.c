@@ -12,7 +12,7 @@
  * the boot cpu waiting inside them (cpus_drop_bsp leaves it out). */
 #include "baremem_efi.h"
 #include "hw/cpu.h"
-#include "hw/cpuorder.h"
+#include "hw/cputable.h"
 #include "suite/launch.h"
 #include "mp_services.h"
 #include "util/out.h"
@@ -29,11 +29,10 @@
 
 static EFI_MP_SERVICES_PROTOCOL *mp;
 static struct run_results *mp_res;	/* where a lost cpu is reported */
-static struct plat_cpu *cpu_table;
 /* baremem cpu number -> MP services processor number, the number every
  * call to the firmware takes (the identity until cpus are renumbered). */
 static UINTN mp_number[BM_MAX_CPUS];
-static int cpu_count;
+static int cpu_count;	/* plat_cpu_count(), kept at hand */
 static int bsp_cpu;
 /* How APs are started (launch_probe, set_blocking). */
 static int aps_blocking;	/* non-blocking calls are refused */
@@ -188,7 +187,7 @@ static void launch_probe(struct run_results *res)
 	int aps = 0, bad = 0, signalled = 1;
 
 	for (int i = 0; i < cpu_count; i++)
-		aps += cpu_table[i].usable && i != bsp_cpu;
+		aps += cputable_at(i)->usable && i != bsp_cpu;
 	if (!pr || aps == 0)
 		return;
 	pr->n = cpu_count;
@@ -197,7 +196,7 @@ static void launch_probe(struct run_results *res)
 	if (!pr->apic_ids || !pr->seen)
 		return;
 	for (int i = 0; i < cpu_count; i++)
-		pr->apic_ids[i] = cpu_table[i].apic_id;
+		pr->apic_ids[i] = cputable_at(i)->apic_id;
 	if (BS->CreateEvent(0, 0, 0, 0, &event) == EFI_SUCCESS)
 		st = fw_startup_all(probe_entry, pr, event, timeout_us);
 	if (st == EFI_SUCCESS) {
@@ -210,7 +209,7 @@ static void launch_probe(struct run_results *res)
 		st = fw_startup_all(probe_entry, pr, 0, timeout_us);
 	}
 	for (int i = 0; i < cpu_count; i++)
-		bad += i != bsp_cpu && cpu_table[i].usable &&
+		bad += i != bsp_cpu && cputable_at(i)->usable &&
 		       __atomic_load_n(&pr->seen[i], __ATOMIC_ACQUIRE) != 1;
 	all_by_apic = signalled && st == EFI_SUCCESS && !bad;
 	if (!all_by_apic)
@@ -227,16 +226,19 @@ static void launch_probe(struct run_results *res)
 	plat_free(pr);
 }
 
-static void single_cpu(void)
+static int single_cpu(void)
 {
-	cpu_count = 1;
-	cpu_table[0] = (struct plat_cpu){
-		.cpu = 0,
+	struct plat_cpu me = {
 		.apic_id = cpuid(1, 0).ebx >> 24,
 		.bsp = 1,
 		.usable = 1,
 	};
+
+	if (cputable_set(&me, 1, 0) != 0)
+		return -1;
+	cpu_count = 1;
 	bsp_cpu = 0;
+	return 0;
 }
 
 int mp_init(struct run_results *res)
@@ -247,15 +249,13 @@ int mp_init(struct run_results *res)
 	int *order;
 
 	mp_res = res;
-	cpu_table = plat_alloc(sizeof(*cpu_table) * BM_MAX_CPUS);
-	if (!cpu_table)
-		return -1;
 	if (test_hook_on(TEST_HOOK_NO_MP) ||
 	    BS->LocateProtocol(&guid, 0, (void **)&mp) != EFI_SUCCESS || !mp ||
 	    mp->GetNumberOfProcessors(mp, &total, &enabled) != EFI_SUCCESS ||
 	    total == 0) {
 		mp = 0;
-		single_cpu();
+		if (single_cpu() != 0)
+			return -1;
 		msgs_add(&res->warnings, "firmware has no MP services: "
 			 "measuring on the boot cpu only");
 		return fault_init(cpu_count);
@@ -288,17 +288,17 @@ int mp_init(struct run_results *res)
 			    (info.StatusFlag & PROCESSOR_HEALTH_STATUS_BIT);
 	}
 	/* baremem's numbers (lib/hw/cpuorder.h): siblings after all cores. */
-	cpuorder_smt_last(raw, (int)total, order);
-	for (int k = 0; k < (int)total; k++) {
-		cpu_table[k] = raw[order[k]];
-		cpu_table[k].cpu = k;
-		mp_number[k] = (UINTN)order[k];
-		if (cpu_table[k].bsp)
-			bsp_cpu = k;
+	if (cputable_set(raw, (int)total, order) != 0) {
+		plat_free(raw);
+		plat_free(order);
+		return -1;
 	}
+	for (int k = 0; k < (int)total; k++)
+		mp_number[k] = (UINTN)order[k];
 	plat_free(raw);
 	plat_free(order);
 	cpu_count = (int)total;
+	bsp_cpu = cputable_bsp() < 0 ? 0 : cputable_bsp();
 	launch_probe(res);
 	return fault_init(cpu_count);
 }
@@ -316,19 +316,6 @@ void plat_run_window(plat_window_fn fn, void *arg)
 		fault_abort_run();
 }
 
-int plat_cpu_count(void)
-{
-	return cpu_count;
-}
-
-int plat_cpu_info(int cpu, struct plat_cpu *out)
-{
-	if (cpu < 0 || cpu >= cpu_count)
-		return -1;
-	*out = cpu_table[cpu];
-	return 0;
-}
-
 /* Why a cpu is dropped; the suite says which results that cost. */
 enum lost {
 	LOST_START,	/* the firmware would not start it */
@@ -344,11 +331,11 @@ static void give_up(int cpu, enum lost why, uint64_t timeout_us,
 {
 	unsigned long long s = (timeout_us + 999999) / 1000000;
 	struct msgs *errs = mp_res ? &mp_res->errors : 0;
-	unsigned apic = cpu_table[cpu].apic_id;
+	unsigned apic = cputable_at(cpu)->apic_id;
 
-	if (!cpu_table[cpu].usable)
+	if (!cputable_at(cpu)->usable)
 		return;
-	cpu_table[cpu].usable = 0;
+	cputable_at(cpu)->usable = 0;
 	if (why == LOST_LOOSE)
 		memory_hold_all();
 	if (!errs || why == LOST_FAULT)
@@ -508,7 +495,7 @@ static EFI_STATUS start_all(struct window *w, EFI_EVENT event)
 		a->calls[i] = 0;
 		if (!c || c->launched)
 			continue;
-		a->apic_ids[i] = cpu_table[w->cpus[i]].apic_id;
+		a->apic_ids[i] = cputable_at(w->cpus[i])->apic_id;
 		a->calls[i] = c;
 		if (c->timeout_us > w->all_timeout_us)
 			w->all_timeout_us = c->timeout_us;
@@ -686,7 +673,7 @@ int plat_run_on_cpus(const int *cpus, int n, plat_window_fn fn, void **args,
 		ok[i] = 0;
 	if (n == 1 && cpus[0] != bsp_cpu) {
 		if (cpus[0] >= 0 && cpus[0] < cpu_count &&
-		    cpu_table[cpus[0]].usable)
+		    cputable_at(cpus[0])->usable)
 			ok[0] = run_one_ap(cpus[0], fn, args[0], timeout_us);
 		return ok[0];
 	}
@@ -699,7 +686,7 @@ int plat_run_on_cpus(const int *cpus, int n, plat_window_fn fn, void **args,
 			uint64_t t;
 
 			if (cpu < 0 || cpu >= cpu_count ||
-			    !cpu_table[cpu].usable || listed_before(cpus, i))
+			    !cputable_at(cpu)->usable || listed_before(cpus, i))
 				continue;
 			if (cpu == bsp_cpu) {
 				bsp_slot = i;

@@ -16,6 +16,7 @@
 #include "linux_platform.h"
 #include "util/out.h"
 #include "results/results_json.h"
+#include "run.h"
 #include "results/runnum.h"
 #include "suite/suite.h"
 
@@ -27,8 +28,11 @@ static void usage_error(const struct msgs *errs)
 	for (int i = 0; i < errs->count; i++)
 		fprintf(stderr, "baremem-linux: %s\n", errs->text[i]);
 	fprintf(stderr, "usage: baremem-linux [key=value ...] [out=FILE]\n"
-		"keys: profile, tests, cpus, sizes, page, repeat, seed, after, "
-		"var, timer (see README)\n");
+		"keys:");
+	for (int k = 0; k < BM_KEY_COUNT; k++)
+		fprintf(stderr, "%s %s", k ? "," : "",
+			config_key_name((enum bm_key)k));
+	fprintf(stderr, " (see README: Configuration)\n");
 }
 
 static void read_line(const char *path, char *out, size_t cap)
@@ -143,9 +147,30 @@ static void freq_state_linux(struct freq_state *fs)
 		fs->source = "linux";
 }
 
+/* The console text beside the JSON: FILE.json's FILE.txt (FILE.txt
+ * appended to another name), never over an existing file. */
+static void write_log(const char *json_path)
+{
+	char path[300];
+	size_t n = strlen(json_path), len;
+	const char *text = linux_console_log(&len);
+	FILE *f;
+
+	if (n > 5 && !strcmp(json_path + n - 5, ".json"))
+		n -= 5;
+	snprintf(path, sizeof path, "%.*s.txt", (int)n, json_path);
+	if (!(f = fopen(path, "wx"))) {
+		fprintf(stderr, "baremem-linux: console text not saved: %s: "
+			"%s\n", path, strerror(errno));
+		return;
+	}
+	if (fwrite(text, 1, len, f) != len || fclose(f) != 0)
+		fprintf(stderr, "baremem-linux: writing %s failed\n", path);
+}
+
 int main(int argc, char **argv)
 {
-	struct run_results *res = calloc(1, sizeof *res);
+	struct run_results *res = run_new("linux");
 	const char **words = calloc((size_t)argc + 1, sizeof *words);
 	const char *out_path = 0;
 	char path[256], *json;
@@ -188,13 +213,8 @@ int main(int argc, char **argv)
 		msgs_add(&res->warnings, "timer=: under Linux the TSC is "
 			 "always calibrated against CLOCK_MONOTONIC_RAW");
 
-	res->platform = "linux";
-	res->lat_cap = 4096;
-	res->lat = calloc((size_t)res->lat_cap, sizeof *res->lat);
-	res->bw_cap = 1024;
-	res->bw = calloc((size_t)res->bw_cap, sizeof *res->bw);
-	json = malloc(JSON_BYTES);
-	if (!res->lat || !res->bw || !json || linux_cpus_init() != 0) {
+	json = plat_alloc(JSON_BYTES);
+	if (!json || linux_cpus_init() != 0) {
 		fprintf(stderr, "baremem-linux: out of memory\n");
 		return 1;
 	}
@@ -207,11 +227,13 @@ int main(int argc, char **argv)
 	/* Linux enables the AVX state itself when the CPU has it. */
 	res->avx2_usable = res->cpu.f.avx2 && res->cpu.f.osxsave;
 	res->page_bytes = res->config.page_bytes;
+	run_preflight(res);
 
 	out("baremem-linux %s: the same kernels under Linux\n",
 	    BAREMEM_VERSION);
-	out("cpu: %s, tsc %.3f MHz (calibrated against the OS clock)\n",
-	    res->cpu.brand, (double)res->tsc_hz / 1e6);
+	run_print_config(&res->config);
+	run_print_machine(res);
+	run_print_warnings(res);
 	suite_run(res);
 	/* paging.page_bytes: the largest page that really mapped a latency
 	 * buffer, not the one asked (a fallback is a warning, and is shown). */
@@ -234,21 +256,9 @@ int main(int argc, char **argv)
 	res->run_number = run;
 	snprintf(res->file, sizeof res->file, "%s", out_path);
 	status = results_status(res);
-	for (int i = 0; i < res->errors.count; i++)
-		out("error: %s\n", res->errors.text[i]);
-	for (int i = 0; i < res->warnings.count; i++)
-		out("warning: %s\n", res->warnings.text[i]);
-	len = results_json(res, status, json, json_bytes);
-	/* A large machine's run outgrows the first buffer (lib/suite/capacity.h
-	 * sizes the points from the plan; the text follows them). */
-	while (len == 0 && json_bytes < JSON_MAX_BYTES) {
-		char *bigger = realloc(json, 2 * json_bytes);
-		if (!bigger)
-			break;
-		json = bigger;
-		json_bytes *= 2;
-		len = results_json(res, status, json, json_bytes);
-	}
+	out("\n");
+	run_print_msgs(res);
+	len = run_json(res, status, &json, &json_bytes, JSON_MAX_BYTES);
 	if (!len || !(f = fopen(out_path, "wx"))) {
 		fprintf(stderr, "baremem-linux: cannot write %s: %s\n",
 			out_path, len ? strerror(errno) : "results too large");
@@ -258,7 +268,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "baremem-linux: writing %s failed\n", out_path);
 		return 1;
 	}
-	out("baremem: done status=%s run=%d file=%s\n",
-	    results_status_name(status), run, out_path);
+	run_print_done(status, run, out_path);
+	write_log(out_path);
 	return status == RUN_ERROR ? 1 : 0;
 }

@@ -14,7 +14,7 @@
 
 #include "hw/cpu.h"
 #include "config/config.h"
-#include "hw/cpuorder.h"
+#include "hw/cputable.h"
 #include "linux_platform.h"
 #include "platform.h"
 
@@ -33,8 +33,7 @@ static size_t log_len;
 static int progress_on_tty;
 static size_t progress_len;
 static uint64_t tsc_hz;
-static struct plat_cpu *cpu_table;
-static int cpu_count;
+static int cpu_count;	/* plat_cpu_count(), kept at hand */
 
 /* ---- console ---- */
 
@@ -304,7 +303,7 @@ static int read_int(const char *fmtpath, int cpu, int *v)
 int linux_cpus_init(void)
 {
 	cpu_set_t allowed;
-	int n = (int)sysconf(_SC_NPROCESSORS_CONF), *order;
+	int n = (int)sysconf(_SC_NPROCESSORS_CONF);
 	struct plat_cpu *raw;
 
 	if (n < 1)
@@ -313,14 +312,9 @@ int linux_cpus_init(void)
 		n = BM_MAX_CPUS;
 	if (sched_getaffinity(0, sizeof allowed, &allowed) != 0)
 		CPU_ZERO(&allowed);
-	cpu_table = calloc((size_t)n, sizeof *cpu_table);
 	raw = calloc((size_t)n, sizeof *raw);
-	order = calloc((size_t)n, sizeof *order);
-	if (!cpu_table || !raw || !order) {
-		free(raw);
-		free(order);
+	if (!raw)
 		return -1;
-	}
 	for (int i = 0; i < n; i++) {
 		struct plat_cpu *c = &raw[i];
 		int v;
@@ -337,19 +331,17 @@ int linux_cpus_init(void)
 	}
 	/* baremem's numbers (lib/hw/cpuorder.h), as on UEFI: the OS's own
 	 * order need not put siblings last. */
-	cpuorder_smt_last(raw, n, order);
-	for (int k = 0; k < n; k++) {
-		cpu_table[k] = raw[order[k]];
-		cpu_table[k].cpu = k;
+	if (cputable_set(raw, n, 0) != 0) {
+		free(raw);
+		return -1;
 	}
 	free(raw);
-	free(order);
 	cpu_count = n;
 	for (int i = 0; i < n; i++)
-		if (cpu_table[i].usable) {
+		if (cputable_at(i)->usable) {
 			cpu_set_t one;
 
-			cpu_table[i].bsp = 1;
+			cputable_at(i)->bsp = 1;
 			/* The suite's own thread is "the boot cpu": pinned
 			 * there, so what it measures (plat_run_window) runs
 			 * where the results say, and the buffers it fills
@@ -357,7 +349,7 @@ int linux_cpus_init(void)
 			 * the kernel's local-allocation policy, not whichever
 			 * node the unpinned thread ran on. */
 			CPU_ZERO(&one);
-			CPU_SET(cpu_table[i].platform_cpu, &one);
+			CPU_SET(cputable_at(i)->platform_cpu, &one);
 			(void)sched_setaffinity(0, sizeof one, &one);	/* allowed */
 			break;
 		}
@@ -368,22 +360,9 @@ int linux_cpus_init(void)
 int linux_cpu_of_os(int os_cpu)
 {
 	for (int k = 0; k < cpu_count; k++)
-		if (cpu_table[k].platform_cpu == os_cpu)
+		if (cputable_at(k)->platform_cpu == os_cpu)
 			return k;
 	return -1;
-}
-
-int plat_cpu_count(void)
-{
-	return cpu_count;
-}
-
-int plat_cpu_info(int cpu, struct plat_cpu *out)
-{
-	if (cpu < 0 || cpu >= cpu_count)
-		return -1;
-	*out = cpu_table[cpu];
-	return 0;
 }
 
 void plat_run_window(plat_window_fn fn, void *arg)
@@ -404,7 +383,7 @@ static void *thread_main(void *p)
 	cpu_set_t set;
 
 	CPU_ZERO(&set);
-	CPU_SET(cpu_table[c->cpu].platform_cpu, &set);
+	CPU_SET(cputable_at(c->cpu)->platform_cpu, &set);
 	c->pinned = sched_setaffinity(0, sizeof set, &set) == 0;
 	if (c->pinned)
 		c->fn(c->arg);
@@ -440,7 +419,7 @@ int plat_run_on_cpus(const int *cpus, int n, plat_window_fn fn, void **args,
 	for (int i = 0; i < n; i++) {
 		ok[i] = 0;
 		if (cpus[i] < 0 || cpus[i] >= cpu_count ||
-		    !cpu_table[cpus[i]].usable)
+		    !cputable_at(cpus[i])->usable)
 			continue;
 		c[i] = (struct thread_call){ fn, args[i], cpus[i], 0 };
 		started[i] = pthread_create(&t[i], 0, thread_main, &c[i]) == 0;
@@ -450,7 +429,7 @@ int plat_run_on_cpus(const int *cpus, int n, plat_window_fn fn, void **args,
 			continue;
 		if (pthread_timedjoin_np(t[i], 0, &deadline) != 0) {
 			pthread_detach(t[i]);
-			cpu_table[cpus[i]].usable = 0;
+			cputable_at(cpus[i])->usable = 0;
 			continue;	/* c[i] leaks: the thread may still use it */
 		}
 		ok[i] = c[i].pinned;

@@ -106,6 +106,7 @@ struct smbios_info;
 
 struct run_results {
 	const char *platform;	/* "uefi" or "linux" */
+	const char *msr_note;	/* how MSRs were probed (console); 0: not */
 	int run_number;		/* 0: no results file */
 	char file[256];		/* where the file went, "" if nowhere */
 	char started[32];	/* ISO 8601, "" when the clock is unknown */
