@@ -16,7 +16,7 @@ void console_init(void);
 const char *console_log(size_t *len);
 void console_wait_key(void);
 
-/* memory.c: the firmware memory map. */
+/* memmap.c: the firmware memory map. */
 struct memmap {
 	EFI_MEMORY_DESCRIPTOR *desc;
 	UINTN bytes, key, desc_bytes;
@@ -30,9 +30,10 @@ void memmap_free(struct memmap *m);
 #define MEMMAP_AT(m, i) \
 	((EFI_MEMORY_DESCRIPTOR *)((UINT8 *)(m)->desc + (i) * (m)->desc_bytes))
 #define MEMMAP_COUNT(m) ((m)->bytes / (m)->desc_bytes)
-void memory_release_all(void);
-/* Frees every plat_alloc block still held: the last call before the app
- * returns (nothing may print after it: the console log is one of them). */
+
+/* pool.c: plat_alloc's blocks. memory_release_pool frees every block
+ * still held: the last call before the app returns (nothing may print
+ * after it: the console log is one of them). */
 void memory_release_pool(void);
 /* Takes a plat_alloc block off that list, never to be freed: an AP that
  * did not answer may still write it. */
@@ -41,6 +42,9 @@ void memory_abandon(void *p);
  * final release): a cpu that never came back may write any of it. */
 void memory_hold_all(void);
 int memory_held(void);
+
+/* memory.c: measurement buffers. memory_release_all frees them all. */
+void memory_release_all(void);
 /* plat_buffer_alloc inside the physical range [lo, hi) (NUMA nodes). */
 int memory_alloc_in(uint64_t bytes, uint64_t page_bytes, uint64_t lo,
 		    uint64_t hi, struct plat_buffer *out);

@@ -14,7 +14,7 @@
  * fault that resets the machine; and a fault inside this handler, which
  * halts that cpu (an AP: the BSP gives it up after its timeout). */
 #include "baremem_efi.h"
-#include "hw/cpu.h"
+#include "hw/x86.h"
 #include "hw/fault.h"
 #include "idt.h"
 #include "util/msgs.h"
@@ -132,13 +132,6 @@ static UINT32 my_apic_id(void)
 	if (cpuid(0, 0).eax >= 0xb && cpuid(0xb, 0).ebx != 0)
 		return cpuid(0xb, 0).edx;
 	return cpuid(1, 0).ebx >> 24;
-}
-
-static UINT64 read_cr2(void)
-{
-	UINT64 v;
-	__asm__ volatile("mov %%cr2, %0" : "=r"(v));
-	return v;
 }
 
 static void halt_forever(void)

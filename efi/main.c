@@ -1,7 +1,7 @@
 /* The UEFI entry point: sets the stage (watchdog, config, timer, page
  * tables), runs the suite, reports, then does what `after` says. */
 #include "baremem_efi.h"
-#include "hw/cpu.h"
+#include "hw/x86.h"
 #include "suite/cpus.h"
 #include "util/fmt.h"
 #include "util/out.h"

@@ -1,6 +1,5 @@
-/* Memory from the firmware: the memory map, pool memory for the suite,
- * and measurement buffers placed where baremem's page tables give them
- * the page size asked for. */
+/* Measurement buffers from the firmware, placed where baremem's page
+ * tables give them the page size asked for. */
 #include "baremem_efi.h"
 #include "hw/pagetable.h"
 #include "platform.h"
@@ -15,122 +14,6 @@
 static struct {
 	uint64_t base, pages;
 } live[MAX_BUFFERS];
-
-int memmap_is_ram(UINT32 type)
-{
-	switch (type) {
-	case EfiLoaderCode:
-	case EfiLoaderData:
-	case EfiBootServicesCode:
-	case EfiBootServicesData:
-	case EfiRuntimeServicesCode:
-	case EfiRuntimeServicesData:
-	case EfiConventionalMemory:
-	case EfiACPIReclaimMemory:
-	case EfiACPIMemoryNVS:
-		return 1;
-	default:
-		return 0;
-	}
-}
-
-int memmap_read(struct memmap *m)
-{
-	EFI_STATUS st;
-
-	*m = (struct memmap){ 0 };
-	for (int tries = 0; tries < 8; tries++) {
-		st = BS->GetMemoryMap(&m->bytes, m->desc, &m->key,
-				      &m->desc_bytes, &m->version);
-		if (st == EFI_SUCCESS)
-			return 0;
-		if (m->desc)
-			BS->FreePool(m->desc);
-		m->desc = 0;
-		if (st != EFI_BUFFER_TOO_SMALL)
-			return -1;
-		/* Allocating the buffer may add descriptors: leave room. */
-		m->bytes += 8 * (m->desc_bytes ? m->desc_bytes : 48);
-		if (BS->AllocatePool(EfiLoaderData, m->bytes,
-				     (void **)&m->desc) != EFI_SUCCESS)
-			return -1;
-	}
-	return -1;
-}
-
-void memmap_free(struct memmap *m)
-{
-	if (m->desc)
-		BS->FreePool(m->desc);
-	m->desc = 0;
-}
-
-/* Every pool block plat_alloc hands out is on this list, so a run that
- * returns to the shell or the boot manager (after=exit, after=wait) gives
- * back what the suite kept to the end (results, console log, cpu table). */
-struct pool_head {
-	struct pool_head *next, *prev;
-};
-static struct pool_head pool_list = { &pool_list, &pool_list };
-
-void *plat_alloc(size_t bytes)
-{
-	struct pool_head *h = 0;
-
-	if (bytes > ~(size_t)0 - sizeof *h ||
-	    BS->AllocatePool(EfiLoaderData, bytes + sizeof *h, (void **)&h) !=
-		    EFI_SUCCESS)
-		return 0;
-	h->next = pool_list.next;
-	h->prev = &pool_list;
-	pool_list.next->prev = h;
-	pool_list.next = h;
-	SetMem(h + 1, bytes, 0);
-	return h + 1;
-}
-
-/* Set when a cpu may still be running baremem's code (it never came back
- * and the firmware never said it stopped it): from then on nothing is
- * freed, since that cpu may write any job, buffer or page table. */
-static int hold_all;
-
-void memory_hold_all(void)
-{
-	hold_all = 1;
-}
-
-int memory_held(void)
-{
-	return hold_all;
-}
-
-void plat_free(void *p)
-{
-	struct pool_head *h = (struct pool_head *)p - 1;
-
-	if (!p || hold_all)
-		return;
-	h->prev->next = h->next;
-	h->next->prev = h->prev;
-	BS->FreePool(h);
-}
-
-void memory_abandon(void *p)
-{
-	struct pool_head *h = (struct pool_head *)p - 1;
-
-	if (!p)
-		return;
-	h->prev->next = h->next;
-	h->next->prev = h->prev;
-	h->next = h->prev = h;
-}
-
-void memory_release_pool(void)
-{
-	while (!hold_all && pool_list.next != &pool_list)
-		plat_free(pool_list.next + 1);
-}
 
 /* Walks [start, end) leaf by leaf and returns the first address at or
  * after start where a run of leaves >= page_bytes begins, with *run_end
@@ -268,7 +151,7 @@ void plat_buffer_free(struct plat_buffer *buf)
 {
 	int slot = (int)buf->priv[0];
 
-	if (hold_all || !buf->base || slot < 0 || slot >= MAX_BUFFERS ||
+	if (memory_held() || !buf->base || slot < 0 || slot >= MAX_BUFFERS ||
 	    live[slot].base != (uint64_t)(uintptr_t)buf->base)
 		return;
 	paging_unlimit(live[slot].base);
@@ -279,7 +162,7 @@ void plat_buffer_free(struct plat_buffer *buf)
 
 void memory_release_all(void)
 {
-	for (int i = 0; i < MAX_BUFFERS && !hold_all; i++) {
+	for (int i = 0; i < MAX_BUFFERS && !memory_held(); i++) {
 		if (!live[i].pages)
 			continue;
 		paging_unlimit(live[i].base);

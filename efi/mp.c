@@ -11,7 +11,7 @@
  * ReadyToBoot, which precedes every boot option) gets blocking calls,
  * the boot cpu waiting inside them (cpus_drop_bsp leaves it out). */
 #include "baremem_efi.h"
-#include "hw/cpu.h"
+#include "hw/x86.h"
 #include "hw/cputable.h"
 #include "suite/launch.h"
 #include "mp_services.h"

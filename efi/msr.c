@@ -3,14 +3,10 @@
  * reaches the firmware's own handler is a hang (UEFI-NOTES), so nothing
  * here reads an MSR it has not first shown to exist on the boot cpu. */
 #include "baremem_efi.h"
-#include "hw/cpu.h"
+#include "hw/x86.h"
 #include "idt.h"
 
-#define MSR_BIOS_SIGN_ID 0x8b		/* Intel: IA32_BIOS_SIGN_ID */
-#define MSR_PATCH_LEVEL 0x8b		/* AMD: PATCH_LEVEL (K8 BKDG, APM vol 2) */
 #define VEC_GP 13
-#define CR0_WP (1ull << 16)
-#define CR4_CET (1ull << 23)
 
 /* probe_rdmsr(msr, *val) / probe_wrmsr(msr, val): 0, or -1 when the
  * instruction raised #GP. probe_xsetbv1(): xsetbv with ECX=1, which
@@ -68,18 +64,6 @@ struct gp_guard {
 	UINT64 flags;
 };
 
-static UINT64 read_cr0(void)
-{
-	UINT64 v;
-	__asm__ volatile("mov %%cr0, %0" : "=r"(v));
-	return v;
-}
-
-static void write_cr0(UINT64 v)
-{
-	__asm__ volatile("mov %0, %%cr0" : : "r"(v) : "memory");
-}
-
 /* The IDT may sit on a page the firmware made read-only: CR0.WP off
  * for the two 16-byte writes lets ring 0 write it anyway. */
 static void write_gate(struct idt_gate *dst, const struct idt_gate *src)
@@ -100,12 +84,11 @@ static int guard_begin(struct gp_guard *g)
 	UINT64 h = (UINT64)(UINTN)gp_handler;
 	UINT16 cs;
 
-	__asm__ volatile("pushfq\n\tpop %0\n\tcli" : "=r"(g->flags) : : "memory");
+	g->flags = irq_save();
 	__asm__ volatile("sidt %0" : "=m"(idt));
 	__asm__ volatile("mov %%cs, %0" : "=r"(cs));
 	if (!idt_has(&idt, VEC_GP)) {
-		if (g->flags & (1u << 9))
-			__asm__ volatile("sti" : : : "memory");
+		irq_restore(g->flags);
 		return -1;
 	}
 	g->gate = (struct idt_gate *)(UINTN)idt.base + VEC_GP;
@@ -118,18 +101,14 @@ static int guard_begin(struct gp_guard *g)
 static void guard_end(struct gp_guard *g)
 {
 	write_gate(g->gate, &g->saved);
-	if (g->flags & (1u << 9))
-		__asm__ volatile("sti" : : : "memory");
+	irq_restore(g->flags);
 }
 
 /* Whether the handler catches a #GP here: xsetbv needs CR4.OSXSAVE
  * (else it is #UD, which the handler does not catch). */
 static int guard_works(void)
 {
-	UINT64 cr4;
-
-	__asm__ volatile("mov %%cr4, %0" : "=r"(cr4));
-	if (!(cr4 & (1ull << 18)))
+	if (!(read_cr4() & CR4_OSXSAVE))
 		return 0;
 	return probe_xsetbv1() == -1;
 }
@@ -165,8 +144,6 @@ static int smi_count_listed(const struct cpu_info *ci)
 	return 1;
 }
 
-#define MSR_SMI_COUNT 0x34
-
 /* res->smi_count where msr_probe found the MSR; runs inside windows on
  * any cpu (the SMI count MSR is per logical processor). */
 static uint64_t smi_count_msr(void)
@@ -192,7 +169,7 @@ void msr_probe(struct run_results *res)
 	res->microcode_known = 0;
 	/* With CET on, clearing CR0.WP (to write the IDT) is itself a #GP
 	 * (SDM vol 3A, 2.5): no handler then. */
-	__asm__ volatile("mov %%cr4, %0" : "=r"(cr4));
+	cr4 = read_cr4();
 	guarded = !(cr4 & CR4_CET) && guard_begin(&g) == 0;
 	/* Where the handler is proven, a missing MSR costs nothing; where it
 	 * is not (no handler, or no XSAVE to test it with), only bare metal
@@ -247,7 +224,7 @@ int msr_read_documented(UINT32 msr, UINT64 *val)
 	UINT64 cr4;
 	int guarded, works, r = -1;
 
-	__asm__ volatile("mov %%cr4, %0" : "=r"(cr4));
+	cr4 = read_cr4();
 	guarded = !(cr4 & CR4_CET) && guard_begin(&g) == 0;
 	works = guarded && guard_works();
 	if (works)
@@ -273,7 +250,7 @@ int plat_msr_probe(uint32_t msr)
 	UINT64 v = 0, cr4;
 	int guarded, works, r = -1;
 
-	__asm__ volatile("mov %%cr4, %0" : "=r"(cr4));
+	cr4 = read_cr4();
 	guarded = !(cr4 & CR4_CET) && guard_begin(&g) == 0;
 	works = guarded && guard_works();
 	if (works)

@@ -4,7 +4,7 @@
  * only, and a #GP on an AP is caught by the window (fault.c) only at the
  * price of dropping that AP from the run. */
 #include "baremem_efi.h"
-#include "hw/cpu.h"
+#include "hw/x86.h"
 #include "platform.h"
 
 #define MSR_TIMEOUT_US 1000000u
@@ -14,14 +14,6 @@ struct msr_job {
 	int write;
 	uint64_t val;
 };
-
-static inline void wrmsr(uint32_t msr, uint64_t v)
-{
-	__asm__ volatile("wrmsr"
-			 :
-			 : "c"(msr), "a"((uint32_t)v), "d"((uint32_t)(v >> 32))
-			 : "memory");
-}
 
 static void msr_window(void *arg)
 {

@@ -2,15 +2,13 @@
  * lib/hw/pagetable.c, loaded into CR3 only inside a measurement window
  * (interrupts off, no firmware calls), the firmware's CR3 put back after. */
 #include "baremem_efi.h"
-#include "hw/cpu.h"
+#include "hw/x86.h"
 #include "hw/memclass.h"
 #include "hw/mtrr.h"
 #include "hw/pagetable.h"
 #include "platform.h"
 
 #define MAX_LIMITS 64
-#define CR4_PGE (1ull << 7)
-#define CR4_LA57 (1ull << 12)
 
 static struct pt_range *map_ranges;	/* from the memory map */
 static int map_count;
@@ -23,38 +21,12 @@ static struct pt_arena arena;
 static uint64_t arena_pages;
 static uint64_t root;
 
-static uint64_t read_cr3(void)
-{
-	uint64_t v;
-	__asm__ volatile("mov %%cr3, %0" : "=r"(v));
-	return v;
-}
-
-static void write_cr3(uint64_t v)
-{
-	__asm__ volatile("mov %0, %%cr3" : : "r"(v) : "memory");
-}
-
-static uint64_t read_cr4(void)
-{
-	uint64_t v;
-	__asm__ volatile("mov %%cr4, %0" : "=r"(v));
-	return v;
-}
-
-static void write_cr4(uint64_t v)
-{
-	__asm__ volatile("mov %0, %%cr4" : : "r"(v) : "memory");
-}
-
 static struct mtrr_state mtrr;
 static int use_mtrr;
 
 /* AMD and Hygon (family 0Fh on) may make RAM above 4 GiB write-back
  * through SYSCFG and TOM2 rather than variable MTRRs (lib/hw/mtrr.h,
  * mtrr_set_amd_tom2; APM vol 2, 7.9.1). */
-#define MSR_AMD_SYSCFG 0xc0010010
-#define MSR_AMD_TOM2 0xc001001d
 
 static void amd_tom2_read(struct run_results *res)
 {
@@ -83,22 +55,27 @@ static void amd_tom2_read(struct run_results *res)
  * all architectural when CPUID.1:EDX.MTRR is set. */
 static void mtrr_read(struct run_results *res)
 {
-	static const uint32_t fixed_msr[11] = { 0x250, 0x258, 0x259, 0x268,
-						0x269, 0x26a, 0x26b, 0x26c,
-						0x26d, 0x26e, 0x26f };
+	static const uint32_t fixed_msr[11] = {
+		MSR_MTRR_FIX64K_00000, MSR_MTRR_FIX16K_80000,
+		MSR_MTRR_FIX16K_A0000, MSR_MTRR_FIX4K_C0000,
+		MSR_MTRR_FIX4K_C0000 + 1, MSR_MTRR_FIX4K_C0000 + 2,
+		MSR_MTRR_FIX4K_C0000 + 3, MSR_MTRR_FIX4K_C0000 + 4,
+		MSR_MTRR_FIX4K_C0000 + 5, MSR_MTRR_FIX4K_C0000 + 6,
+		MSR_MTRR_FIX4K_C0000 + 7 };
 	uint64_t var[2 * MTRR_MAX_VAR], fixed[11], cap, def;
 	int n;
 
 	if (!res->cpu.f.mtrr)
 		return;
-	cap = rdmsr(0xfe);
-	def = rdmsr(0x2ff);
+	cap = rdmsr(MSR_MTRR_CAP);
+	def = rdmsr(MSR_MTRR_DEF_TYPE);
 	n = (int)(cap & 0xff);
 	if (n > MTRR_MAX_VAR)
 		n = MTRR_MAX_VAR;
 	for (int i = 0; i < n; i++) {
-		var[2 * i] = rdmsr(0x200 + 2 * (uint32_t)i);
-		var[2 * i + 1] = rdmsr(0x201 + 2 * (uint32_t)i);
+		var[2 * i] = rdmsr(MSR_MTRR_PHYSBASE0 + 2 * (uint32_t)i);
+		var[2 * i + 1] = rdmsr(MSR_MTRR_PHYSBASE0 + 1 +
+				       2 * (uint32_t)i);
 	}
 	for (int i = 0; i < 11; i++)
 		fixed[i] = (cap >> 8) & 1 ? rdmsr(fixed_msr[i]) : 0;
@@ -284,7 +261,7 @@ int window_run(int cpu, void (*fn)(void *), void *arg)
 	struct fault_ctx *ctx;
 	int faulted;
 
-	__asm__ volatile("pushfq\n\tpop %0\n\tcli" : "=r"(flags) : : "memory");
+	flags = irq_save();
 	fw_cr3 = read_cr3();
 	cr4 = read_cr4();
 	ctx = fault_arm(cpu, &g);
@@ -301,7 +278,6 @@ int window_run(int cpu, void (*fn)(void *), void *arg)
 	if (root)
 		write_cr3(fw_cr3);
 	faulted = fault_disarm(&g);
-	if (flags & (1u << 9))
-		__asm__ volatile("sti" : : : "memory");
+	irq_restore(flags);
 	return faulted ? -1 : 0;
 }

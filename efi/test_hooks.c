@@ -4,7 +4,7 @@
 #include "baremem_efi.h"
 
 #ifdef BAREMEM_TEST_HOOKS
-#include "hw/cpu.h"
+#include "hw/x86.h"
 #include "util/out.h"
 #include "platform.h"
 

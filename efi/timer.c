@@ -1,7 +1,7 @@
 /* The TSC frequency: from CPUID 15h, else calibrated against the ACPI PM
  * timer, the HPET or the firmware's Stall() (DESIGN §5, key `timer`). */
 #include "baremem_efi.h"
-#include "hw/cpu.h"
+#include "hw/x86.h"
 
 #define PMTIMER_HZ 3579545ull		/* ACPI spec, 4.8.3.3 */
 #define CALIBRATE_NS 100000000ull	/* 100 ms: the first try */
@@ -25,13 +25,6 @@ static UINT32 rd32(const void *base, UINTN off)
 static UINT64 rd64(const void *base, UINTN off)
 {
 	return (UINT64)rd32(base, off) | (UINT64)rd32(base, off + 4) << 32;
-}
-
-static UINT32 inl(UINT16 port)
-{
-	UINT32 v;
-	__asm__ volatile("inl %1, %0" : "=a"(v) : "Nd"(port));
-	return v;
 }
 
 /* CPUID 15h: TSC = crystal * EBX / EAX when the crystal is given (SDM
@@ -84,7 +77,7 @@ static UINT64 calibrate(UINT64 (*read_ref)(void *), void *ctx, UINT64 mask,
 {
 	UINT64 r0, r, ta, tb, prev, s_lo, s_hi, e_lo, e_hi, elapsed, flags;
 
-	__asm__ volatile("pushfq\n\tpop %0\n\tcli" : "=r"(flags) : : "memory");
+	flags = irq_save();
 	prev = tsc_read();
 	r0 = read_ref(ctx);
 	for (;;) {
@@ -110,8 +103,7 @@ static UINT64 calibrate(UINT64 (*read_ref)(void *), void *ctx, UINT64 mask,
 	}
 	e_lo = prev;
 	e_hi = tb;
-	if (flags & (1u << 9))
-		__asm__ volatile("sti" : : : "memory");
+	irq_restore(flags);
 	*ref_ticks = elapsed;
 	*err_ticks = ((s_hi - s_lo) + (e_hi - e_lo)) / 2 + 1;
 	return (e_lo + e_hi) / 2 - (s_lo + s_hi) / 2;
@@ -139,7 +131,7 @@ static UINT64 calibrate_bounded(UINT64 (*read_ref)(void *), void *ctx,
 
 static UINT64 read_pm(void *ctx)
 {
-	return inl((UINT16)(UINTN)ctx);
+	return port_in32((UINT16)(UINTN)ctx);
 }
 
 static UINT64 tsc_from_pmtimer(double *ppm)

@@ -14,7 +14,7 @@
 #include "chase_seg.h"
 
 #include "chase.h"
-#include "hw/cpu.h"
+#include "hw/x86.h"
 
 void *chase_segments(void *start, uint64_t hops, uint64_t segs,
 		     uint64_t *out, int rdtscp)

@@ -4,7 +4,7 @@
  * locked instruction, which would measure the atomic, not the transfer. */
 #include "pingpong.h"
 
-#include "hw/cpu.h"
+#include "hw/x86.h"
 
 #define CHECK_EVERY 64u	/* round trips between two deadline checks */
 #define SPIN_CHECK 1023u	/* spins between two timeout checks */

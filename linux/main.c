@@ -12,7 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "hw/cpu.h"
+#include "hw/x86.h"
 #include "linux_platform.h"
 #include "util/out.h"
 #include "results/results_json.h"

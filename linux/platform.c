@@ -12,7 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "hw/cpu.h"
+#include "hw/x86.h"
 #include "config/config.h"
 #include "hw/cputable.h"
 #include "linux_platform.h"

@@ -5,7 +5,7 @@
 
 #include <stdint.h>
 
-#include "hw/cpu.h"
+#include "hw/x86.h"
 
 #define CPU_MAX_CACHES 8
 

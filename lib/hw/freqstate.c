@@ -1,12 +1,10 @@
 /* Boost and HWP/CPPC state from MSRs (see freqstate.h). */
 #include "hw/freqstate.h"
 
-#define MSR_IA32_MISC_ENABLE 0x1a0
+#include "hw/x86.h"
+
 #define MISC_TURBO_DISABLE (1ull << 38)
-#define MSR_IA32_PM_ENABLE 0x770
-#define MSR_AMD_HWCR 0xc0010015
 #define HWCR_CPB_DIS (1ull << 25)
-#define MSR_AMD_CPPC_ENABLE 0xc00102b1
 
 static int vendor_is(const struct cpu_info *ci, const char *v)
 {

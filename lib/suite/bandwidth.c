@@ -23,7 +23,7 @@
 
 #include "suite/barrier.h"
 #include "bw.h"
-#include "hw/cpu.h"
+#include "hw/x86.h"
 #include "hw/cpuinfo.h"
 #include "suite/cpus.h"
 #include "util/fmt.h"
@@ -67,7 +67,7 @@ struct bw_job {
 	uint64_t *start, *end;		/* [samples] */
 	uint64_t (*smi_count)(void);	/* 0: SMIs not counted */
 	uint64_t *smis;		/* [samples]: SMIs seen, when smi_count */
-	int rdtscp;		/* tsc_end's way (lib/hw/cpu.h) */
+	int rdtscp;		/* tsc_end's way (lib/hw/x86.h) */
 	uint64_t sink;
 };
 

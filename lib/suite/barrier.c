@@ -2,7 +2,7 @@
  * being synchronized, as they are with an invariant TSC on one board. */
 #include "suite/barrier.h"
 
-#include "hw/cpu.h"
+#include "hw/x86.h"
 
 void barrier_init(struct barrier *b, uint32_t n, uint64_t timeout_ticks,
 		  uint64_t lead_ticks)

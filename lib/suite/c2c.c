@@ -5,7 +5,7 @@
 #include "suite/c2c.h"
 
 #include "suite/barrier.h"
-#include "hw/cpu.h"
+#include "hw/x86.h"
 #include "hw/cpuorder.h"
 #include "suite/cpus.h"
 #include "util/fmt.h"
@@ -38,7 +38,7 @@ struct pp_job {
 	uint64_t target_ticks, timeout_ticks;
 	uint64_t *ticks, *rounds;	/* [samples], server only */
 	int failed;
-	int rdtscp;		/* tsc_end's way (lib/hw/cpu.h) */
+	int rdtscp;		/* tsc_end's way (lib/hw/x86.h) */
 };
 
 static void pp_window(void *arg)

@@ -15,7 +15,7 @@ struct dist_job {
 	void *start;
 	uint64_t *empty;	/* [DIST_EMPTY] */
 	uint64_t *seg;		/* [DIST_SEGMENTS] */
-	int rdtscp;		/* tsc_end's way (lib/hw/cpu.h) */
+	int rdtscp;		/* tsc_end's way (lib/hw/x86.h) */
 	void *end;
 };
 

@@ -6,7 +6,7 @@
 #include "hw/cpuinfo.h"
 #include "suite/cpus.h"
 #include "suite/dist.h"
-#include "hw/cpu.h"
+#include "hw/x86.h"
 #include "util/fmt.h"
 #include "util/out.h"
 #include "suite/pagecmp.h"
@@ -20,8 +20,6 @@
 #define NODE_BYTES 64		/* one node per cache line */
 #define MAX_SAMPLES 1000	/* the `repeat` key's bound */
 #define RETAKE_ROUNDS 2	/* outlier retakes per point */
-#define MSR_MPERF 0xe7
-#define MSR_APERF 0xe8
 /* One point on one cpu: a warm pass of a few GiB plus 1000 samples of
  * 10 ms stays far below this; a cpu that takes longer is stuck. */
 #define RUN_TIMEOUT_US 120000000u
@@ -34,7 +32,7 @@ struct chase_job {
 	int samples;
 	uint64_t *ticks;	/* [samples] */
 	int aperf;		/* read APERF/MPERF around each sample */
-	int rdtscp;		/* tsc_end's way (lib/hw/cpu.h) */
+	int rdtscp;		/* tsc_end's way (lib/hw/x86.h) */
 	uint64_t *core;		/* [samples]: core cycles, when aperf */
 	uint64_t *scratch;	/* [2 * samples] for the outlier rule */
 	uint64_t (*smi_on)(void);	/* the SMI count, read around each

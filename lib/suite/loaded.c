@@ -11,7 +11,7 @@
 #include "suite/barrier.h"
 #include "chase.h"
 #include "suite/cpus.h"
-#include "hw/cpu.h"
+#include "hw/x86.h"
 #include "hw/cpuorder.h"
 #include "suite/delays.h"
 #include "util/fmt.h"
@@ -59,7 +59,7 @@ struct load_job {
 	int *stop;		/* atomic: the chaser is done */
 	int *running;		/* atomic: loaders that have read a chunk */
 	int failed;
-	int rdtscp;		/* tsc_end's way (lib/hw/cpu.h) */
+	int rdtscp;		/* tsc_end's way (lib/hw/x86.h) */
 };
 
 static void chase_part(struct load_job *j, uint64_t go)

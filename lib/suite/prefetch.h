@@ -4,12 +4,13 @@
 #ifndef BAREMEM_PREFETCH_H
 #define BAREMEM_PREFETCH_H
 
+#include "hw/x86.h"
 #include "util/json.h"
 #include "results/results.h"
 
-#define PREFETCH_MSR_INTEL 0x1a4	/* MISC_FEATURE_CONTROL */
+#define PREFETCH_MSR_INTEL MSR_MISC_FEATURE_CONTROL
 #define PREFETCH_INTEL_BITS 0xfull	/* bits 0-3: 1 = disabled */
-#define PREFETCH_MSR_AMD 0xc0000108u	/* PrefetchControl, family 19h */
+#define PREFETCH_MSR_AMD MSR_AMD_PREFETCH_CONTROL
 #define PREFETCH_AMD_BITS 0x2full	/* bits 0-3, 5: 1 = disabled */
 
 /* Whether the vendor documents a prefetcher control for this cpu, from

@@ -3,7 +3,7 @@
 
 #include <stdarg.h>
 
-#include "hw/cpu.h"
+#include "hw/x86.h"
 #include "util/fmt.h"
 #include "platform.h"
 

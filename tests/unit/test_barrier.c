@@ -8,7 +8,7 @@
 #include <cmocka.h>
 
 #include "suite/barrier.h"
-#include "hw/cpu.h"
+#include "hw/x86.h"
 
 static void *arrive(void *b)
 {

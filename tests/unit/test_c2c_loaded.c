@@ -10,7 +10,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "hw/cpu.h"
+#include "hw/x86.h"
 #include "suite/delays.h"
 #include "loadgen.h"
 #include "suite/pairs.h"

@@ -14,7 +14,7 @@
 
 #include "chase.h"
 #include "chase_seg.h"
-#include "hw/cpu.h"
+#include "hw/x86.h"
 #include "suite/dist.h"
 #include "util/hist.h"
 #include "suite/perm.h"

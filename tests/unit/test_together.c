@@ -10,7 +10,7 @@
 
 #include "fake_platform.h"
 
-#include "hw/cpu.h"
+#include "hw/x86.h"
 #include "suite/cpus.h"
 #include "suite/numa_matrix.h"
 #include "suite/together.h"

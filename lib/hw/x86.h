@@ -1,0 +1,198 @@
+/* x86 register access, all of it in one place: CPUID, serialized TSC
+ * reads, MSRs and their numbers, control registers, XCR0, interrupts,
+ * port I/O. Header-only so every caller inlines them; no firmware, no
+ * libc. Ring-0 instructions (CR*, xsetbv, wrmsr, cli, in) are for efi/
+ * and for code that runs inside a UEFI measurement window. */
+#ifndef BAREMEM_X86_H
+#define BAREMEM_X86_H
+
+#include <stdint.h>
+
+struct cpuid_regs {
+	uint32_t eax, ebx, ecx, edx;
+};
+
+static inline struct cpuid_regs cpuid(uint32_t leaf, uint32_t subleaf)
+{
+	struct cpuid_regs r;
+	__asm__ volatile("cpuid"
+			 : "=a"(r.eax), "=b"(r.ebx), "=c"(r.ecx), "=d"(r.edx)
+			 : "a"(leaf), "c"(subleaf));
+	return r;
+}
+
+/* Start of a timed region: lfence keeps earlier loads from drifting into
+ * the region and later ones from starting before the read (SDM vol 2B,
+ * RDTSC: "LFENCE; RDTSC; LFENCE" orders it against both sides). */
+static inline uint64_t tsc_begin(void)
+{
+	uint32_t lo, hi;
+	__asm__ volatile("lfence\n\trdtsc\n\tlfence"
+			 : "=a"(lo), "=d"(hi)::"memory");
+	return ((uint64_t)hi << 32) | lo;
+}
+
+/* End of a timed region. With RDTSCP (CPUID 80000001h:EDX[27]; every
+ * x86-64 since Nehalem and AMD K8 rev F, but not Core 2 or some virtual
+ * CPU models, where it is #UD): rdtscp waits for every earlier
+ * instruction (the last load of the chase) to complete, lfence stops
+ * later ones from starting early. Without it: MFENCE; LFENCE; RDTSC,
+ * the SDM's sequence for a read after all earlier instructions executed
+ * and earlier loads and stores are globally visible (vol 2B, RDTSC; AMD
+ * APM vol 3 asks for MFENCE before RDTSC as well), then lfence.
+ *
+ * The caller passes cpu_info's rdtscp, chosen once per run; the branch
+ * depends on no timed load, so it resolves while the last one is still
+ * in flight and the fast path times what it always did. */
+static inline uint64_t tsc_end(int rdtscp)
+{
+	uint32_t lo, hi, aux;
+
+	if (__builtin_expect(rdtscp, 1)) {
+		__asm__ volatile("rdtscp\n\tlfence"
+				 : "=a"(lo), "=d"(hi), "=c"(aux)::"memory");
+		(void)aux;
+	} else {
+		__asm__ volatile("mfence\n\tlfence\n\trdtsc\n\tlfence"
+				 : "=a"(lo), "=d"(hi)::"memory");
+	}
+	return ((uint64_t)hi << 32) | lo;
+}
+
+/* Does this cpu have RDTSCP? For code without a cpu_info at hand (the
+ * host tests). */
+static inline int cpu_has_rdtscp(void)
+{
+	return cpuid(0x80000000u, 0).eax >= 0x80000001u &&
+	       ((cpuid(0x80000001u, 0).edx >> 27) & 1);
+}
+
+static inline uint64_t tsc_read(void)
+{
+	uint32_t lo, hi;
+	__asm__ volatile("rdtsc" : "=a"(lo), "=d"(hi));
+	return ((uint64_t)hi << 32) | lo;
+}
+
+/* Only for MSRs the caller has checked exist (CPUID, vendor, model):
+ * a missing MSR raises #GP, which firmware turns into a hang. */
+static inline uint64_t rdmsr(uint32_t msr)
+{
+	uint32_t lo, hi;
+	__asm__ volatile("rdmsr" : "=a"(lo), "=d"(hi) : "c"(msr));
+	return ((uint64_t)hi << 32) | lo;
+}
+
+static inline void wrmsr(uint32_t msr, uint64_t v)
+{
+	__asm__ volatile("wrmsr"
+			 :
+			 : "c"(msr), "a"((uint32_t)v), "d"((uint32_t)(v >> 32))
+			 : "memory");
+}
+
+static inline void cpu_pause(void)
+{
+	__asm__ volatile("pause");
+}
+
+/* MSR numbers: Intel SDM vol 4 (architectural and model-specific MSRs),
+ * AMD APM vol 2 and the family PPRs. Each is read only where CPUID,
+ * vendor and model vouch for it (see efi/msr.c). */
+#define MSR_SMI_COUNT		0x34		/* Intel, Nehalem on */
+#define MSR_BIOS_SIGN_ID	0x8b		/* Intel: microcode revision */
+#define MSR_PATCH_LEVEL		0x8b		/* AMD: microcode revision */
+#define MSR_MTRR_CAP		0xfe		/* IA32_MTRRCAP */
+#define MSR_MPERF		0xe7		/* CPUID.6:ECX[0] */
+#define MSR_APERF		0xe8
+#define MSR_IA32_MISC_ENABLE	0x1a0		/* bit 38: turbo disabled */
+#define MSR_MISC_FEATURE_CONTROL 0x1a4		/* Intel prefetcher control */
+#define MSR_MTRR_PHYSBASE0	0x200		/* PHYSBASEn = 0x200 + 2n,
+						 * PHYSMASKn = 0x201 + 2n */
+#define MSR_MTRR_DEF_TYPE	0x2ff
+#define MSR_IA32_PM_ENABLE	0x770		/* bit 0: HWP enabled */
+#define MSR_AMD_PREFETCH_CONTROL 0xc0000108u	/* family 19h PPR */
+#define MSR_AMD_SYSCFG		0xc0010010u	/* bits 21, 22: TOM2 */
+#define MSR_AMD_HWCR		0xc0010015u	/* bit 25: CPB disabled */
+#define MSR_AMD_TOM2		0xc001001du
+#define MSR_AMD_CPPC_ENABLE	0xc00102b1u
+/* The fixed-range MTRRs, in address order (SDM vol 3A, 12.11.2.2). */
+#define MSR_MTRR_FIX64K_00000	0x250
+#define MSR_MTRR_FIX16K_80000	0x258
+#define MSR_MTRR_FIX16K_A0000	0x259
+#define MSR_MTRR_FIX4K_C0000	0x268		/* ... 0x26f */
+
+/* Control register and XCR0 bits (SDM vol 3A, 2.5 and 13.3). */
+#define CR0_WP		(1ull << 16)
+#define CR4_PGE		(1ull << 7)
+#define CR4_LA57	(1ull << 12)
+#define CR4_OSXSAVE	(1ull << 18)
+#define CR4_CET		(1ull << 23)
+#define XCR0_X87_SSE_AVX 0x7ull
+#define RFLAGS_IF	(1ull << 9)
+
+#define X86_CR_ACCESS(n)						\
+	static inline uint64_t read_cr##n(void)				\
+	{								\
+		uint64_t v;						\
+		__asm__ volatile("mov %%cr" #n ", %0" : "=r"(v));	\
+		return v;						\
+	}
+X86_CR_ACCESS(0)
+X86_CR_ACCESS(2)
+X86_CR_ACCESS(3)
+X86_CR_ACCESS(4)
+#undef X86_CR_ACCESS
+
+static inline void write_cr0(uint64_t v)
+{
+	__asm__ volatile("mov %0, %%cr0" : : "r"(v) : "memory");
+}
+
+static inline void write_cr3(uint64_t v)
+{
+	__asm__ volatile("mov %0, %%cr3" : : "r"(v) : "memory");
+}
+
+static inline void write_cr4(uint64_t v)
+{
+	__asm__ volatile("mov %0, %%cr4" : : "r"(v) : "memory");
+}
+
+/* XCR0, the state XSAVE manages (valid once CR4.OSXSAVE is set). */
+static inline uint64_t xgetbv0(void)
+{
+	uint32_t lo, hi;
+	__asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+	return ((uint64_t)hi << 32) | lo;
+}
+
+static inline void xsetbv0(uint64_t v)
+{
+	__asm__ volatile("xsetbv"
+			 :
+			 : "a"((uint32_t)v), "d"((uint32_t)(v >> 32)), "c"(0));
+}
+
+/* Interrupts off; returns the RFLAGS to give irq_restore. */
+static inline uint64_t irq_save(void)
+{
+	uint64_t flags;
+	__asm__ volatile("pushfq\n\tpop %0\n\tcli" : "=r"(flags) : : "memory");
+	return flags;
+}
+
+static inline void irq_restore(uint64_t flags)
+{
+	if (flags & RFLAGS_IF)
+		__asm__ volatile("sti" : : : "memory");
+}
+
+static inline uint32_t port_in32(uint16_t port)
+{
+	uint32_t v;
+	__asm__ volatile("inl %1, %0" : "=a"(v) : "Nd"(port));
+	return v;
+}
+
+#endif
