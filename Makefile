@@ -77,8 +77,16 @@ $(BUILD)/efi-obj/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(EFI_CFLAGS) $(DEPFLAGS) $(call kernel_flags,$<) -c $< -o $@
 
+# A shared object links with undefined symbols, and a call to one jumps
+# to nowhere at run time (a 128-bit division wants libgcc's __udivti3,
+# a struct copy may want memcpy): none may be left.
+no_undefined = @u="$$(nm -u $(1))"; if [ -n "$$u" ]; then \
+	echo "$(1): undefined symbols (the UEFI app links no libc or libgcc):"; \
+	echo "$$u"; rm -f $(1); exit 1; fi
+
 $(BUILD)/baremem.so: $(EFI_OBJ)
 	$(LD) $(EFI_LDFLAGS) $(EFI_CRT0) $(EFI_OBJ) -o $@ -lefi -lgnuefi
+	$(call no_undefined,$@)
 
 $(BUILD)/baremem.efi: $(BUILD)/baremem.so
 	$(OBJCOPY) $(addprefix -j ,$(EFI_SECTIONS)) --target efi-app-x86_64 $< $@
@@ -91,6 +99,7 @@ $(BUILD)/efi-test-obj/%.o: %.c
 
 $(BUILD)/baremem-test.so: $(EFI_TEST_OBJ)
 	$(LD) $(EFI_LDFLAGS) $(EFI_CRT0) $(EFI_TEST_OBJ) -o $@ -lefi -lgnuefi
+	$(call no_undefined,$@)
 
 $(BUILD)/baremem-test.efi: $(BUILD)/baremem-test.so
 	$(OBJCOPY) $(addprefix -j ,$(EFI_SECTIONS)) --target efi-app-x86_64 $< $@

@@ -72,7 +72,7 @@ int plat_run_on_cpus(const int *cpus, int n, plat_window_fn fn, void **args,
  * out of a run that measures other cpus. */
 int plat_bsp_runs_with_aps(void);
 
-/* MSRs on every cpu (issue 7: the prefetcher control). plat_msr_probe
+/* MSRs on every cpu (the prefetcher control). plat_msr_probe
  * reads msr on the boot cpu and writes the same value back, both under
  * the #GP-safe probe (efi/msr.c): 0 when both worked, -1 when not or
  * when the platform gives no MSR access (Linux). plat_msr_on_cpus runs
@@ -84,7 +84,7 @@ int plat_msr_probe(uint32_t msr);
 int plat_msr_on_cpus(const int *cpus, int n, uint32_t msr, uint64_t *vals,
 		     int write, int *ok);
 
-/* NUMA (issue 8). Fills t with the machine's nodes: memory ranges and
+/* NUMA. Fills t with the machine's nodes: memory ranges and
  * cpus per proximity domain, cpus given by their platform numbers
  * (numa_cpu.cpu; -1 for one the platform does not run). Returns the node
  * count; 0 when the platform knows no topology, t->problem saying why. */

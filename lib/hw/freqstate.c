@@ -2,17 +2,10 @@
 #include "hw/freqstate.h"
 
 #include "hw/x86.h"
+#include "util/str.h"
 
 #define MISC_TURBO_DISABLE (1ull << 38)
 #define HWCR_CPB_DIS (1ull << 25)
-
-static int vendor_is(const struct cpu_info *ci, const char *v)
-{
-	for (int i = 0; i < 12; i++)
-		if (ci->vendor[i] != v[i])
-			return 0;
-	return 1;
-}
 
 /* "on" when bit is set (or clear, with on_when_clear), "unknown" when
  * the MSR cannot be read. */
@@ -35,7 +28,7 @@ void freq_state_from_msrs(const struct cpu_info *ci, freq_msr_fn rd,
 			  void *ctx, struct freq_state *fs)
 {
 	freq_state_unknown(fs);
-	if (vendor_is(ci, "GenuineIntel")) {
+	if (str_eq(ci->vendor, "GenuineIntel")) {
 		uint64_t misc = 0;
 
 		fs->source = "msr";
@@ -48,8 +41,8 @@ void freq_state_from_msrs(const struct cpu_info *ci, freq_msr_fn rd,
 		fs->hwp = ci->f.hwp ? bit_state(rd, ctx, MSR_IA32_PM_ENABLE,
 						1, 0)
 				    : "absent";
-	} else if (vendor_is(ci, "AuthenticAMD") ||
-		   vendor_is(ci, "HygonGenuine")) {
+	} else if (str_eq(ci->vendor, "AuthenticAMD") ||
+		   str_eq(ci->vendor, "HygonGenuine")) {
 		fs->source = "msr";
 		fs->boost = ci->f.cpb ? bit_state(rd, ctx, MSR_AMD_HWCR,
 						  HWCR_CPB_DIS, 1)

@@ -68,7 +68,7 @@ struct bw_point {
 	const int *buffer_nodes;
 };
 
-/* One point of the loaded-latency curve (issue 8): the chasing cpu's
+/* One point of the loaded-latency curve: the chasing cpu's
  * DRAM latency while the others read with `delay` (-1: idle, no load). */
 struct loaded_point {
 	int64_t delay;
@@ -81,14 +81,14 @@ struct loaded_point {
 	const int *buffer_nodes;
 };
 
-/* One-way cache-line transfer latency between two cpus (issue 8). */
+/* One-way cache-line transfer latency between two cpus. */
 struct c2c_point {
 	int from, to;		/* from served, to answered */
 	double ns;		/* median round trip / 2 */
 	int same_core;		/* SMT siblings of one core */
 };
 
-/* The node x node matrix (issue 8); cells < 0 were not measured. */
+/* The node x node matrix; cells < 0 were not measured. */
 struct numa_topo;
 struct numa_result {
 	struct numa_topo *topo;

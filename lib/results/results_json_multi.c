@@ -1,4 +1,4 @@
-/* The results file's entries of the multi-cpu tests of issue 8:
+/* The results file's entries of the multi-cpu tests:
  * loaded[], c2c[] and numa (DESIGN §4); results_json.c calls these. */
 #include "util/json.h"
 #include "hw/numa.h"

@@ -22,6 +22,7 @@
 #include "suite/bandwidth.h"
 
 #include "suite/barrier.h"
+#include "suite/calibrate.h"
 #include "bw.h"
 #include "hw/x86.h"
 #include "hw/cpuinfo.h"
@@ -71,6 +72,18 @@ struct bw_job {
 	uint64_t sink;
 };
 
+/* Units past which doubling the passes stops (calibrate.h). */
+#define MAX_PASSES (1ull << 30)
+
+static uint64_t bw_timed(void *ctx, uint64_t passes)
+{
+	struct bw_job *j = ctx;
+	uint64_t t0 = tsc_begin();
+
+	j->sink += j->k->run(j->dst, j->src, j->bytes, passes);
+	return tsc_end(j->rdtscp) - t0;
+}
+
 static void bw_window(void *arg)
 {
 	struct bw_job *j = arg;
@@ -78,19 +91,9 @@ static void bw_window(void *arg)
 
 	/* One pass puts the set where it belongs (and fills the TLB). */
 	j->sink += j->k->run(j->dst, j->src, j->bytes, 1);
-	if (!passes) {
-		passes = 1;
-		for (;;) {
-			t0 = tsc_begin();
-			j->sink += j->k->run(j->dst, j->src, j->bytes, passes);
-			t1 = tsc_end(j->rdtscp);
-			if (t1 - t0 >= j->target_ticks / 8 || passes >= (1u << 30))
-				break;
-			passes *= 2;
-		}
-		passes = passes * j->target_ticks / (t1 - t0 ? t1 - t0 : 1);
-		j->passes = passes ? passes : 1;
-	}
+	if (!passes)
+		j->passes = calibrate_units(bw_timed, j, 1, MAX_PASSES,
+					    j->target_ticks);
 	for (int s = 0; s < j->samples; s++) {
 		uint64_t s0 = j->smi_count ? j->smi_count() : 0;
 		if (j->barriers) {

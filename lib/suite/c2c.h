@@ -1,4 +1,4 @@
-/* Core-to-core latency (issue 8): the one-way time for a cache line to
+/* Core-to-core latency: the one-way time for a cache line to
  * move from one cpu to another, for every pair of selected cpus in
  * profile full and a deterministic sample of pairs otherwise. */
 #ifndef BAREMEM_C2C_H

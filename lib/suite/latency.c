@@ -2,6 +2,7 @@
  * cpu, timed in TSC ticks inside a measurement window. */
 #include "suite/latency.h"
 
+#include "suite/calibrate.h"
 #include "chase.h"
 #include "hw/cpuinfo.h"
 #include "suite/cpus.h"
@@ -44,11 +45,6 @@ struct chase_job {
 	uint64_t hops;		/* out: hops per sample */
 	void *end;		/* out: keeps the chain's result live */
 };
-
-static uint64_t round_up(uint64_t v, uint64_t m)
-{
-	return (v + m - 1) / m * m;
-}
 
 /* One timed sample into slot s; returns where the chain stopped. */
 static void *take_sample(struct chase_job *j, void *p, uint64_t hops, int s)
@@ -94,24 +90,14 @@ static void chase_window(void *arg)
 {
 	struct chase_job *j = arg;
 	void *p = j->start;
-	uint64_t trial = 16 * CHASE_UNROLL, t0, t1, hops;
+	uint64_t hops;
 
 	/* A full pass puts the set where it belongs in the hierarchy (and
 	 * the TLB entries in place) before anything is timed. */
 	p = chase_run(p, j->nodes);
 
-	/* Size the samples: grow a trial until it takes an eighth of the
-	 * target, then scale, so a sample lasts about target_ticks. */
-	for (;;) {
-		t0 = tsc_begin();
-		p = chase_run(p, trial);
-		t1 = tsc_end(j->rdtscp);
-		if (t1 - t0 >= j->target_ticks / 8 || trial >= (1ull << 36))
-			break;
-		trial *= 2;
-	}
-	hops = trial * j->target_ticks / (t1 - t0 ? t1 - t0 : 1);
-	hops = round_up(hops < trial ? trial : hops, CHASE_UNROLL);
+	/* Size the samples so one lasts about target_ticks. */
+	hops = calibrate_chase_hops(&p, j->rdtscp, j->target_ticks);
 	j->hops = hops;
 
 	for (int s = 0; s < j->samples; s++)

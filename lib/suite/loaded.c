@@ -9,6 +9,7 @@
 #include "suite/loaded.h"
 
 #include "suite/barrier.h"
+#include "suite/calibrate.h"
 #include "chase.h"
 #include "suite/cpus.h"
 #include "hw/x86.h"
@@ -71,18 +72,7 @@ static void chase_part(struct load_job *j, uint64_t go)
 	 * and sizes the samples; loaded points reuse its hops. */
 	if (!j->hops) {
 		p = chase_run(p, j->nodes);
-		uint64_t trial = 16 * CHASE_UNROLL;
-		for (;;) {
-			t0 = tsc_begin();
-			p = chase_run(p, trial);
-			t1 = tsc_end(j->rdtscp);
-			if (t1 - t0 >= j->target_ticks / 8 || trial >= (1ull << 36))
-				break;
-			trial *= 2;
-		}
-		j->hops = trial * j->target_ticks / (t1 - t0 ? t1 - t0 : 1);
-		j->hops = (j->hops < trial ? trial : j->hops) / CHASE_UNROLL *
-			  CHASE_UNROLL;
+		j->hops = calibrate_chase_hops(&p, j->rdtscp, j->target_ticks);
 	}
 	while (go && tsc_read() < go + j->ramp_ticks)
 		cpu_pause();

@@ -1,4 +1,4 @@
-/* Loaded latency (issue 8): the first selected cpu chases a DRAM-sized
+/* Loaded latency: the first selected cpu chases a DRAM-sized
  * buffer while the other selected cpus read their own buffers with a
  * series of injected delays, from none to idle. Also the idle chase the
  * NUMA matrix reuses (its read is lib/suite/bandwidth.h's, as the bandwidth

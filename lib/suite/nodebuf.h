@@ -1,4 +1,4 @@
-/* Per-cpu measurement buffers, each in its cpu's own NUMA node (issue 20):
+/* Per-cpu measurement buffers, each in its cpu's own NUMA node:
  * the all-cpu bandwidth points and the loaded-latency loaders give every
  * cpu its own buffer, and on a machine with several nodes a buffer in
  * another node measures the link between the sockets, not the cpu's

@@ -1,4 +1,4 @@
-/* The NUMA matrix (issue 8): for every node with selected cpus and every
+/* The NUMA matrix: for every node with selected cpus and every
  * node with memory, the idle DRAM latency of a cpu of the first reading a
  * buffer placed in the second, and the read bandwidth of all the first
  * node's selected cpus reading there. */

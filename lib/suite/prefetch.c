@@ -12,6 +12,7 @@
 
 #include "util/fmt.h"
 #include "util/out.h"
+#include "util/str.h"
 #include "platform.h"
 
 #define INTEL_NAMES "L2 stream, L2 adjacent line, DCU next line, DCU IP"
@@ -27,17 +28,10 @@ static const unsigned char intel_models[] = {
 	0x3d, 0x47, 0x4f, 0x56,		/* Broadwell */
 };
 
-static int same(const char *a, const char *b)
-{
-	while (*a && *a == *b)
-		a++, b++;
-	return *a == *b;
-}
-
 uint32_t prefetch_documented(const struct cpu_info *ci, uint64_t *bits,
 			     const char **names, char *why, size_t cap)
 {
-	int intel = same(ci->vendor, "GenuineIntel");
+	int intel = str_eq(ci->vendor, "GenuineIntel");
 
 	if (ci->f.hypervisor) {
 		fmt(why, cap, "under a hypervisor (CPUID 1:ECX[31]) the "
@@ -51,7 +45,7 @@ uint32_t prefetch_documented(const struct cpu_info *ci, uint64_t *bits,
 				*names = INTEL_NAMES;
 				return PREFETCH_MSR_INTEL;
 			}
-	if (same(ci->vendor, "AuthenticAMD") && ci->family == 0x19) {
+	if (str_eq(ci->vendor, "AuthenticAMD") && ci->family == 0x19) {
 		*bits = PREFETCH_AMD_BITS;
 		*names = AMD_NAMES;
 		return PREFETCH_MSR_AMD;
@@ -60,7 +54,7 @@ uint32_t prefetch_documented(const struct cpu_info *ci, uint64_t *bits,
 		fmt(why, cap, "family %xh model %xh is not among the cores "
 		    "Intel documents MSR 0x1A4 prefetcher control for "
 		    "(Nehalem to Broadwell)", ci->family, ci->model);
-	else if (same(ci->vendor, "AuthenticAMD"))
+	else if (str_eq(ci->vendor, "AuthenticAMD"))
 		fmt(why, cap, "AMD family %xh: PrefetchControl (MSR "
 		    "C000_0108) is checked against AMD's family 19h "
 		    "documents only", ci->family);
@@ -309,7 +303,7 @@ void prefetch_print_compare(const struct run_results *res)
 			if (on->prefetch != BM_PF_ON || on->cpus != off->cpus ||
 			    on->size_bytes != off->size_bytes ||
 			    on->scaling != off->scaling ||
-			    !same(on->kernel, off->kernel))
+			    !str_eq(on->kernel, off->kernel))
 				continue;
 			if (!header++)
 				out("\nprefetchers on vs off: bandwidth, GB/s "

@@ -35,6 +35,13 @@ int str_ieq(const char *s, size_t len, const char *word)
 	return word[i] == 0;
 }
 
+int str_eq(const char *a, const char *b)
+{
+	while (*a && *a == *b)
+		a++, b++;
+	return *a == *b;
+}
+
 size_t str_copy(char *dst, size_t cap, const char *src)
 {
 	size_t len = str_len(src), n = len;

@@ -15,6 +15,9 @@ char str_lower(char c);
 /* Does s[0..len) equal the NUL-terminated word, ignoring ASCII case? */
 int str_ieq(const char *s, size_t len, const char *word);
 
+/* Are the NUL-terminated a and b the same bytes? */
+int str_eq(const char *a, const char *b);
+
 /* Copies src into dst[0..cap) as snprintf("%s") would: truncates, always
  * NUL-terminates when cap > 0. Returns str_len(src). */
 size_t str_copy(char *dst, size_t cap, const char *src);

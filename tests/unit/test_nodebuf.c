@@ -1,5 +1,5 @@
 /* Per-cpu buffers in each cpu's node (lib/suite/nodebuf.c) and what the
- * bandwidth and loaded-latency tests make of them (issue 20): every
+ * bandwidth and loaded-latency tests make of them: every
  * all-cpu point's buffer of cpu i in cpu i's node, buffer_nodes saying
  * so, a warning when the topology is unknown or a node is full; the
  * DRAM size floor (4x the LLC) on a machine with many cpus and little

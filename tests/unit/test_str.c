@@ -40,6 +40,10 @@ static void lower_is_ascii_only(void **state)
 static void case_insensitive_equal(void **state)
 {
 	(void)state;
+	assert_true(str_eq("GenuineIntel", "GenuineIntel"));
+	assert_false(str_eq("GenuineIntel", "GenuineInte"));
+	assert_false(str_eq("AuthenticAMD", "authenticamd"));
+	assert_true(str_eq("", ""));
 	assert_true(str_ieq("Profile", 7, "profile"));
 	assert_true(str_ieq("PROFILE", 7, "profile"));
 	assert_true(str_ieq("profile", 7, "PROFILE"));
