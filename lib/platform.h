@@ -44,7 +44,9 @@ void plat_run_window(plat_window_fn fn, void *arg);
 
 /* Logical processors, numbered 0..plat_cpu_count()-1 in baremem's order
  * (lib/hw/cpuorder.h: every core's first thread, by package and core, then
- * the second threads), the same rule on UEFI and Linux. */
+ * the second threads), the same rule on UEFI and Linux. A platform lists
+ * its processors once with cputable_set (lib/hw/cputable.h), which then
+ * serves plat_cpu_count and plat_cpu_info for it. */
 struct plat_cpu {
 	int cpu;
 	int platform_cpu;	/* the platform's own number: MP services'
