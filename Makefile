@@ -91,8 +91,9 @@ $(BUILD)/baremem.so: $(EFI_OBJ)
 $(BUILD)/baremem.efi: $(BUILD)/baremem.so
 	$(OBJCOPY) $(addprefix -j ,$(EFI_SECTIONS)) --target efi-app-x86_64 $< $@
 
-# The test image (README: Tests): test_hook=NAME switches on a fault the
-# QEMU tests cannot cause from outside. Never for a real run.
+# The test image (tests/README.md, "The test image and its hooks"):
+# test_hook=NAME switches on a fault the QEMU tests cannot cause from
+# outside. Never for a real run.
 $(BUILD)/efi-test-obj/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(EFI_CFLAGS) $(DEPFLAGS) -DBAREMEM_TEST_HOOKS $(call kernel_flags,$<) -c $< -o $@
