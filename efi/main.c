@@ -8,6 +8,7 @@
 #include "platform.h"
 #include "run.h"
 #include "suite/prefetch.h"
+#include "results/console_json.h"
 #include "results/results_json.h"
 #include "suite/suite.h"
 
@@ -58,8 +59,9 @@ static enum run_status report(struct run_results *res, EFI_FILE_HANDLE root)
 {
 	enum run_status status = results_status(res);
 	EFI_FILE_HANDLE dir = 0;
-	char why[WHY_BYTES], name[32], *json = plat_alloc(JSON_BYTES);
-	size_t len, json_bytes = JSON_BYTES;
+	char why[WHY_BYTES], name[32], json_name[32];
+	char *json = plat_alloc(JSON_BYTES);
+	size_t len = 0, json_bytes = JSON_BYTES;
 	int run = 0, filed = 0;
 
 	why[0] = 0;
@@ -75,12 +77,13 @@ static enum run_status report(struct run_results *res, EFI_FILE_HANDLE root)
 		fmt(res->file, sizeof res->file,
 		    "\\baremem\\results\\run-%04d.json", run);
 		len = run_json(res, status, &json, &json_bytes, JSON_MAX_BYTES);
-		fmt(name, sizeof name, "run-%04d.json", run);
+		fmt(json_name, sizeof json_name, "run-%04d.json", run);
 		if (len == 0)
 			msgs_add(&res->warnings, "no results file: the results "
 				 "do not fit in %llu bytes",
 				 (unsigned long long)json_bytes);
-		else if (store_write(dir, name, json, len, why, sizeof why))
+		else if (store_write(dir, json_name, json, len, why,
+				     sizeof why))
 			msgs_add(&res->warnings, "no results file: %s", why);
 		else
 			filed = 1;
@@ -96,10 +99,22 @@ static enum run_status report(struct run_results *res, EFI_FILE_HANDLE root)
 	run_print_msgs(res);
 	run_print_done(status, filed ? run : 0, filed ? res->file : 0);
 	if (filed) {
-		const char *text = console_log(&len);
+		size_t text_len;
+		const char *text = console_log(&text_len);
 		fmt(name, sizeof name, "run-%04d.txt", run);
-		if (store_write(dir, name, text, len, why, sizeof why))
+		if (store_write(dir, name, text, text_len, why, sizeof why))
 			out("warning: console text not saved: %s\n", why);
+	}
+	if (json && console_json_wanted(res->config.console_json, filed)) {
+		/* Not kept: the text says so (no file, status partial). */
+		if (!filed)
+			len = run_json(res, status, &json, &json_bytes,
+				       JSON_MAX_BYTES);
+		if (len)
+			console_json_print(json, len, filed ? json_name : "");
+		else
+			out("warning: results JSON not printed: it does not "
+			    "fit in memory\n");
 	}
 	if (res->config.var && json) {
 		len = results_summary_json(res, status, json, SUMMARY_BYTES);

@@ -15,6 +15,7 @@
 #include "hw/x86.h"
 #include "linux_platform.h"
 #include "util/out.h"
+#include "results/console_json.h"
 #include "results/results_json.h"
 #include "run.h"
 #include "results/runnum.h"
@@ -262,13 +263,19 @@ int main(int argc, char **argv)
 	if (!len || !(f = fopen(out_path, "wx"))) {
 		fprintf(stderr, "baremem-linux: cannot write %s: %s\n",
 			out_path, len ? strerror(errno) : "results too large");
+		if (len && console_json_wanted(res->config.console_json, 0))
+			console_json_print(json, len, "");
 		return 1;
 	}
 	if (fwrite(json, 1, len, f) != len || fclose(f) != 0) {
 		fprintf(stderr, "baremem-linux: writing %s failed\n", out_path);
+		if (console_json_wanted(res->config.console_json, 0))
+			console_json_print(json, len, "");
 		return 1;
 	}
 	run_print_done(status, run, out_path);
+	if (console_json_wanted(res->config.console_json, 1))
+		console_json_print(json, len, out_path);
 	write_log(out_path);
 	return status == RUN_ERROR ? 1 : 0;
 }

@@ -22,6 +22,7 @@ enum bm_key {
 	BM_KEY_TIMER,
 	BM_KEY_DIST,
 	BM_KEY_PREFETCH,
+	BM_KEY_CONSOLE_JSON,
 	BM_KEY_COUNT
 };
 
@@ -59,6 +60,14 @@ enum bm_timer {
  * other. */
 enum bm_prefetch { BM_PREFETCH_ON, BM_PREFETCH_OFF, BM_PREFETCH_BOTH };
 
+/* The results JSON framed on the console (for serial-over-LAN logs):
+ * auto prints it only when no file could be kept or uploaded. */
+enum bm_console_json {
+	BM_CONSOLE_JSON_AUTO,
+	BM_CONSOLE_JSON_ON,
+	BM_CONSOLE_JSON_OFF
+};
+
 #define BM_MAX_SIZES 64
 #define BM_SIZE_MIN_BYTES 1024ull	  /* 16 chase nodes */
 #define BM_SIZE_MAX_BYTES (1ull << 40)	  /* 1 TiB */
@@ -86,6 +95,7 @@ struct bm_config {
 	enum bm_timer timer;
 	int dist;			/* latency distributions per size */
 	enum bm_prefetch prefetch;
+	enum bm_console_json console_json;
 	enum test_hook test_hook;	/* test image only (lib/config/test_hooks.h) */
 	unsigned set_mask;		/* bit (1 << bm_key) per key given */
 	unsigned bad_mask;		/* bit per key given a bad value */

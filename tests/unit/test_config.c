@@ -164,13 +164,14 @@ static void defaults(void **state)
 	assert_string_equal(text_of(&c, BM_KEY_TIMER), "auto");
 	assert_string_equal(text_of(&c, BM_KEY_DIST), "off");
 	assert_string_equal(text_of(&c, BM_KEY_PREFETCH), "on");
+	assert_string_equal(text_of(&c, BM_KEY_CONSOLE_JSON), "auto");
 }
 
 static void key_names(void **state)
 {
 	static const char *const names[] = { "profile", "tests", "cpus",
 		"sizes", "page", "repeat", "seed", "after", "var", "timer",
-		"dist", "prefetch" };
+		"dist", "prefetch", "console_json" };
 	(void)state;
 	for (int k = 0; k < BM_KEY_COUNT; k++)
 		assert_string_equal(config_key_name((enum bm_key)k), names[k]);
@@ -194,7 +195,8 @@ static void full_good_file(void **state)
 		"var = OFF\n"
 		"timer = pmtimer\n"
 		"dist = ON\n"
-		"prefetch = Both\n");
+		"prefetch = Both\n"
+		"Console_JSON = on\n");
 	(void)state;
 
 	no_messages(r);
@@ -219,6 +221,7 @@ static void full_good_file(void **state)
 	assert_int_equal(r->c.timer, BM_TIMER_PMTIMER);
 	assert_int_equal(r->c.dist, 1);
 	assert_int_equal(r->c.prefetch, BM_PREFETCH_BOTH);
+	assert_int_equal(r->c.console_json, BM_CONSOLE_JSON_ON);
 	assert_int_equal(r->c.set_mask, ALL_KEYS);
 	assert_int_equal(r->c.bad_mask, 0);
 
@@ -295,6 +298,9 @@ static void every_choice(void **state)
 		{ "prefetch=on", BM_KEY_PREFETCH, "on" },
 		{ "prefetch=off", BM_KEY_PREFETCH, "off" },
 		{ "prefetch=both", BM_KEY_PREFETCH, "both" },
+		{ "console_json=auto", BM_KEY_CONSOLE_JSON, "auto" },
+		{ "console_json=on", BM_KEY_CONSOLE_JSON, "on" },
+		{ "console_json=off", BM_KEY_CONSOLE_JSON, "off" },
 	};
 	(void)state;
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -320,7 +326,8 @@ static void message_texts(void **state)
 			    "full)");
 	assert_string_equal(r->errs.text[1], "baremem.cfg line 4: unknown "
 			    "key 'latenzy' (valid: profile, tests, cpus, "
-			    "sizes, page, repeat, seed, after, var, timer, dist, prefetch)");
+			    "sizes, page, repeat, seed, after, var, timer, dist, prefetch, "
+			    "console_json)");
 	/* the bad value left line 1's */
 	assert_int_equal(r->c.profile, BM_PROFILE_QUICK);
 	free(r);
@@ -400,6 +407,8 @@ static void bad_values(void **state)
 		{ "dist = 1", BM_KEY_DIST, "(valid: on, off)" },
 		{ "prefetch = auto", BM_KEY_PREFETCH,
 		  "(valid: on, off, both)" },
+		{ "console_json = yes", BM_KEY_CONSOLE_JSON,
+		  "(valid: auto, on, off)" },
 	};
 	(void)state;
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -411,17 +420,17 @@ static void bad_values(void **state)
 		snprintf(text, sizeof text, "profile=full\ntests=latency\n"
 			 "cpus=3\nsizes=8K\npage=4K\nrepeat=9\nseed=5\n"
 			 "after=exit\nvar=off\ntimer=hpet\ndist=on\n"
-			 "prefetch=off\n%s\n",
+			 "prefetch=off\nconsole_json=off\n%s\n",
 			 cases[i].line);
 		before = parse("profile=full\ntests=latency\n"
 			       "cpus=3\nsizes=8K\npage=4K\nrepeat=9\nseed=5\n"
 			       "after=exit\nvar=off\ntimer=hpet\ndist=on\n"
-			       "prefetch=off\n");
+			       "prefetch=off\nconsole_json=off\n");
 		no_messages(before);
 		r = parse(text);
 		if (r->ret != 1)
 			fail_msg("'%s': %d errors", cases[i].line, r->ret);
-		snprintf(head, sizeof head, "baremem.cfg line 13: %s '", key);
+		snprintf(head, sizeof head, "baremem.cfg line 14: %s '", key);
 		if (strncmp(r->errs.text[0], head, strlen(head)) ||
 		    !strstr(r->errs.text[0], cases[i].says))
 			fail_msg("'%s' gave: %s", cases[i].line,
@@ -921,7 +930,8 @@ static void args_errors(void **state)
 	assert_int_equal(r->ret, 1);
 	assert_string_equal(r->errs.text[0], "command line: unknown key "
 			    "'latenzy' (valid: profile, tests, cpus, sizes, "
-			    "page, repeat, seed, after, var, timer, dist, prefetch)");
+			    "page, repeat, seed, after, var, timer, dist, prefetch, "
+			    "console_json)");
 	free(r);
 
 	r = args(1, bad_value);
@@ -1045,6 +1055,18 @@ static void shipped_config_is_clean(void **state)
 	config_defaults(&d);
 	same_values(&r->c, &d);
 	free(r);
+	/* DESIGN §2: every key present (set, or shown commented out). */
+	text[n] = 0;
+	for (int k = 0; k < BM_KEY_COUNT; k++) {
+		const char *name = config_key_name((enum bm_key)k);
+		char set[64], shown[64];
+
+		snprintf(set, sizeof set, "\n%s = ", name);
+		snprintf(shown, sizeof shown, "\n# %s = ", name);
+		if (!strstr(text, set) && !strstr(text, shown))
+			fail_msg("config/baremem.cfg has no line for key '%s'",
+				 name);
+	}
 }
 
 int main(void)
