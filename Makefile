@@ -63,7 +63,7 @@ TEST_BIN   := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(TEST_SRC))
 # test_test_hooks runs the parser as the test image builds it.
 HOOK_TEST_LIB := lib/config/config.c lib/config/test_hooks.c lib/util/fmt.c lib/util/str.c lib/util/msgs.c
 
-.PHONY: all deps image test-image run test test-long unit-test fuzz-test fuzz script-test qemu-test clean
+.PHONY: all deps image test-image run test test-long unit-test fuzz-test fuzz script-test linux-test qemu-test clean
 .DELETE_ON_ERROR:
 
 all: $(BUILD)/baremem.efi $(BUILD)/baremem-linux $(TEST_BIN)
@@ -179,6 +179,7 @@ test: deps
 	@$(MAKE) --no-print-directory unit-test
 	@$(MAKE) --no-print-directory fuzz-test
 	@$(MAKE) --no-print-directory script-test
+	@$(MAKE) --no-print-directory linux-test
 	@$(MAKE) --no-print-directory qemu-test
 
 unit-test: $(TEST_BIN)
@@ -205,8 +206,13 @@ qemu-test: $(BUILD)/baremem.img $(BUILD)/baremem-test.img
 test-long: deps $(BUILD)/baremem.img
 	@tests/qemu/run-all tests/long/test_*
 
-script-test: $(BUILD)/baremem-linux
+# script-test: the user-side scripts and the schemas (tests/scripts);
+# linux-test: build/baremem-linux and the scripts on its output (tests/linux).
+script-test:
 	@tests/scripts/run-all
+
+linux-test: $(BUILD)/baremem-linux
+	@tests/linux/run-all
 
 clean:
 	rm -rf $(BUILD)

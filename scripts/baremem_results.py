@@ -1,0 +1,176 @@
+"""What the scripts share about baremem's JSON (docs/results.schema.json):
+loading a results file strictly (a key twice in one object and any
+schema but baremem-results/1 refused), size labels, number cells,
+lenient getters, untrusted text made printable. scripts/baremem-report,
+bench-table and baremem-var import it from their own folder (Python puts
+a script's folder first on sys.path), so they run from any directory.
+"""
+import json
+import re
+
+SCHEMA = "baremem-results/1"
+K, M, G = 1 << 10, 1 << 20, 1 << 30
+
+# Digits printed per kind of figure, as the report has always printed them.
+NS_DIGITS = 2		# latency, ns per load
+CYCLES_DIGITS = 1	# latency, core or TSC cycles per load
+GBPS_DIGITS = 1		# bandwidth, GB/s (10^9 bytes)
+RATIO_DIGITS = 2	# one figure over another (4K/2M, off/on)
+
+
+class ResultsError(Exception):
+    """A file the scripts refuse; the message names the file and why."""
+
+
+class DuplicateKeyError(ValueError):
+    """A key twice in one JSON object."""
+
+
+def _unique_keys(pairs):
+    """object_pairs_hook: a key twice in one object is an error, since
+    readers differ on which of the two they keep and a schema cannot see
+    it."""
+    seen = set()
+    dup = []
+    for k, _ in pairs:
+        if k in seen and k not in dup:
+            dup.append(k)
+        seen.add(k)
+    if dup:
+        raise DuplicateKeyError("key%s %s twice in one object" % (
+            "s" if len(dup) > 1 else "", ", ".join(repr(k) for k in dup)))
+    return dict(pairs)
+
+
+def strict_loads(text):
+    """json.loads that refuses a key twice in one object (raises
+    DuplicateKeyError, a ValueError, as json.loads does for bad JSON)."""
+    return json.loads(text, object_pairs_hook=_unique_keys)
+
+
+def load_json(path):
+    """The parsed JSON of the file at path (strict_loads); ResultsError
+    naming the file when it is missing, unreadable, not UTF-8, not JSON or
+    holds a key twice in one object."""
+    try:
+        with open(path, "rb") as f:
+            raw = f.read()
+    except FileNotFoundError:
+        raise ResultsError("%s: no such file" % path) from None
+    except OSError as e:
+        raise ResultsError("%s: cannot read: %s" % (path, e.strerror)) from None
+    try:
+        return strict_loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise ResultsError("%s: not JSON (not UTF-8 text): not a baremem "
+                           "results file" % path) from None
+    except DuplicateKeyError as e:
+        raise ResultsError("%s: refused: %s (readers differ on which one "
+                           "they keep)" % (path, e)) from None
+    except ValueError as e:
+        raise ResultsError("%s: not JSON (%s): not a baremem results file"
+                           % (path, e)) from None
+
+
+def check_schema(r, path, reader="this script"):
+    """ResultsError unless r is a baremem-results/1 document; reader names
+    who is refusing a newer format ("this report")."""
+    schema = r.get("schema") if isinstance(r, dict) else None
+    if not isinstance(schema, str):
+        raise ResultsError("%s: JSON, but not a baremem results file (no "
+                           "\"schema\": \"%s\")" % (path, SCHEMA))
+    if schema.startswith("baremem-summary/"):
+        raise ResultsError("%s: a baremem-summary (the EFI variable's "
+                           "content), not a results file: print it with "
+                           "scripts/baremem-var" % path)
+    m = re.fullmatch(r"baremem-results/([0-9]+)", schema)
+    if not m:
+        raise ResultsError("%s: JSON, but not a baremem results file "
+                           "(schema %r)" % (path, clean(schema)))
+    if int(m.group(1)) > 1:
+        raise ResultsError("%s: %s, written by a newer baremem; %s "
+                           "understands %s" % (path, clean(schema),
+                                               reader, SCHEMA))
+    if int(m.group(1)) < 1:
+        raise ResultsError("%s: unknown format %s; %s understands %s"
+                           % (path, clean(schema), reader, SCHEMA))
+
+
+def load_results(path, reader="this script"):
+    """A baremem-results/1 file, parsed: load_json, then check_schema."""
+    r = load_json(path)
+    check_schema(r, path, reader)
+    return r
+
+
+def clean(v, limit=60):
+    """Untrusted text from a file (brand, SMBIOS, firmware strings):
+    non-printable characters shown as '?', bounded."""
+    s = "".join(c if c.isprintable() else "?" for c in str(v))
+    return s if len(s) <= limit else s[:limit - 3] + "..."
+
+
+def is_num(v):
+    return isinstance(v, (int, float)) and not isinstance(v, bool)
+
+
+def is_int(v):
+    """A count or a size: an int, not negative, not a bool."""
+    return isinstance(v, int) and not isinstance(v, bool) and v >= 0
+
+
+def size_label(n):
+    """Bytes as the shortest exact power-of-1024 label, as the app prints
+    sizes: 65536 -> 64K, 1310720 -> 1.25M, 3 << 29 -> 1.5G; a size with no
+    such label as its digits (1000 -> 1000); not a number -> '-'."""
+    if not is_num(n):
+        return "-"
+    for unit, div in (("G", G), ("M", M), ("K", K)):
+        v = n / div
+        if v >= 1 and abs(v * 100 - round(v * 100)) < 1e-9:
+            return ("%.2f" % v).rstrip("0").rstrip(".") + unit
+    return "%d" % n
+
+
+def num(v, digits):
+    """A table cell: v with that many decimals, '-' when v is no number
+    (null: not measured)."""
+    return "%.*f" % (digits, v) if is_num(v) else "-"
+
+
+def fmt_ns(v):
+    return num(v, NS_DIGITS)
+
+
+def fmt_cycles(v):
+    return num(v, CYCLES_DIGITS)
+
+
+def fmt_gbps(v):
+    return num(v, GBPS_DIGITS)
+
+
+def fmt_ratio(v):
+    return num(v, RATIO_DIGITS)
+
+
+def get(d, *keys, default=None):
+    """d[k1][k2]... for dict keys and list indices, or default where a
+    step is missing, of the wrong kind, or null: a file may lack any
+    optional section, and a run with status error lacks most numbers."""
+    for k in keys:
+        if isinstance(d, dict):
+            d = d.get(k)
+        elif isinstance(d, list) and is_int(k) and k < len(d):
+            d = d[k]
+        else:
+            return default
+    return default if d is None else d
+
+
+def as_list(v):
+    return v if isinstance(v, list) else []
+
+
+def as_dict(v):
+    return v if isinstance(v, dict) else {}

@@ -1,0 +1,17 @@
+# Shared helpers of the Linux-runner tests (tests/linux/test_*): the
+# script tests' helpers (tests/scripts/lib.sh), and the runner itself.
+# A test sources this file, calls need_runner, checks, and exits 1 at the
+# first check that fails.
+# shellcheck source=../scripts/lib.sh
+. "$(dirname "${BASH_SOURCE[0]}")/../scripts/lib.sh"
+
+BIN=$ROOT/build/baremem-linux	# make build/baremem-linux (make linux-test does)
+
+# need_runner: a test without build/baremem-linux passes with a SKIP line
+# (the runner prints it beside PASS).
+need_runner() {
+	if [ ! -x "$BIN" ]; then
+		echo "SKIP: no $BIN (make)"
+		exit 0
+	fi
+}
