@@ -19,6 +19,7 @@
 static const char *const key_names[BM_KEY_COUNT] = {
 	"profile", "tests", "cpus", "sizes", "page",
 	"repeat", "seed", "after", "var", "timer", "dist", "prefetch",
+	"screen",
 };
 static const char *const profile_names[] = { "quick", "standard", "full" };
 static const char *const test_names[] = { "latency", "bandwidth", "loaded",
@@ -29,6 +30,7 @@ static const char *const var_names[] = { "off", "on" };
 static const char *const timer_names[] = { "auto", "cpuid", "pmtimer",
 					   "hpet", "stall" };
 static const char *const prefetch_names[] = { "on", "off", "both" };
+static const char *const screen_names[] = { "chart", "text" };
 
 #define COUNT(a) ((int)(sizeof(a) / sizeof((a)[0])))
 
@@ -48,6 +50,7 @@ static const char *const valid_text[BM_KEY_COUNT] = {
 	[BM_KEY_TIMER] = "auto, cpuid, pmtimer, hpet, stall",
 	[BM_KEY_DIST] = "on, off",
 	[BM_KEY_PREFETCH] = "on, off, both",
+	[BM_KEY_SCREEN] = "chart, text",
 };
 
 void config_defaults(struct bm_config *c)
@@ -368,7 +371,8 @@ static const char *set_seed(struct bm_config *c, const char *v, size_t len)
 	return 0;
 }
 
-/* profile, after, var, timer, dist, prefetch: one word from a table. */
+/* profile, after, var, timer, dist, prefetch, screen: one word from a
+ * table. */
 static const char *set_word(struct bm_config *c, enum bm_key key,
 			    const char *v, size_t len)
 {
@@ -405,6 +409,11 @@ static const char *set_word(struct bm_config *c, enum bm_key key,
 			      COUNT(prefetch_names))) < 0)
 			return "";
 		c->prefetch = (enum bm_prefetch)i;
+		return 0;
+	case BM_KEY_SCREEN:
+		if ((i = pick(v, len, screen_names, COUNT(screen_names))) < 0)
+			return "";
+		c->screen = (enum bm_screen)i;
 		return 0;
 	default:
 		return "";
@@ -840,6 +849,10 @@ const char *config_value_text(const struct bm_config *c, enum bm_key k,
 	case BM_KEY_PREFETCH:
 		add(&t, "%s", name_of(prefetch_names, COUNT(prefetch_names),
 				      (int)c->prefetch));
+		break;
+	case BM_KEY_SCREEN:
+		add(&t, "%s", name_of(screen_names, COUNT(screen_names),
+				      (int)c->screen));
 		break;
 	default:
 		break;

@@ -164,13 +164,15 @@ static void defaults(void **state)
 	assert_string_equal(text_of(&c, BM_KEY_TIMER), "auto");
 	assert_string_equal(text_of(&c, BM_KEY_DIST), "off");
 	assert_string_equal(text_of(&c, BM_KEY_PREFETCH), "on");
+	assert_int_equal(c.screen, BM_SCREEN_CHART);
+	assert_string_equal(text_of(&c, BM_KEY_SCREEN), "chart");
 }
 
 static void key_names(void **state)
 {
 	static const char *const names[] = { "profile", "tests", "cpus",
 		"sizes", "page", "repeat", "seed", "after", "var", "timer",
-		"dist", "prefetch" };
+		"dist", "prefetch", "screen" };
 	(void)state;
 	for (int k = 0; k < BM_KEY_COUNT; k++)
 		assert_string_equal(config_key_name((enum bm_key)k), names[k]);
@@ -194,7 +196,8 @@ static void full_good_file(void **state)
 		"var = OFF\n"
 		"timer = pmtimer\n"
 		"dist = ON\n"
-		"prefetch = Both\n");
+		"prefetch = Both\n"
+		"screen = Text\n");
 	(void)state;
 
 	no_messages(r);
@@ -219,6 +222,7 @@ static void full_good_file(void **state)
 	assert_int_equal(r->c.timer, BM_TIMER_PMTIMER);
 	assert_int_equal(r->c.dist, 1);
 	assert_int_equal(r->c.prefetch, BM_PREFETCH_BOTH);
+	assert_int_equal(r->c.screen, BM_SCREEN_TEXT);
 	assert_int_equal(r->c.set_mask, ALL_KEYS);
 	assert_int_equal(r->c.bad_mask, 0);
 
@@ -295,6 +299,8 @@ static void every_choice(void **state)
 		{ "prefetch=on", BM_KEY_PREFETCH, "on" },
 		{ "prefetch=off", BM_KEY_PREFETCH, "off" },
 		{ "prefetch=both", BM_KEY_PREFETCH, "both" },
+		{ "screen=chart", BM_KEY_SCREEN, "chart" },
+		{ "screen=TEXT", BM_KEY_SCREEN, "text" },
 	};
 	(void)state;
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -320,7 +326,7 @@ static void message_texts(void **state)
 			    "full)");
 	assert_string_equal(r->errs.text[1], "baremem.cfg line 4: unknown "
 			    "key 'latenzy' (valid: profile, tests, cpus, "
-			    "sizes, page, repeat, seed, after, var, timer, dist, prefetch)");
+			    "sizes, page, repeat, seed, after, var, timer, dist, prefetch, screen)");
 	/* the bad value left line 1's */
 	assert_int_equal(r->c.profile, BM_PROFILE_QUICK);
 	free(r);
@@ -400,6 +406,7 @@ static void bad_values(void **state)
 		{ "dist = 1", BM_KEY_DIST, "(valid: on, off)" },
 		{ "prefetch = auto", BM_KEY_PREFETCH,
 		  "(valid: on, off, both)" },
+		{ "screen = gop", BM_KEY_SCREEN, "(valid: chart, text)" },
 	};
 	(void)state;
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -411,17 +418,17 @@ static void bad_values(void **state)
 		snprintf(text, sizeof text, "profile=full\ntests=latency\n"
 			 "cpus=3\nsizes=8K\npage=4K\nrepeat=9\nseed=5\n"
 			 "after=exit\nvar=off\ntimer=hpet\ndist=on\n"
-			 "prefetch=off\n%s\n",
+			 "prefetch=off\nscreen=text\n%s\n",
 			 cases[i].line);
 		before = parse("profile=full\ntests=latency\n"
 			       "cpus=3\nsizes=8K\npage=4K\nrepeat=9\nseed=5\n"
 			       "after=exit\nvar=off\ntimer=hpet\ndist=on\n"
-			       "prefetch=off\n");
+			       "prefetch=off\nscreen=text\n");
 		no_messages(before);
 		r = parse(text);
 		if (r->ret != 1)
 			fail_msg("'%s': %d errors", cases[i].line, r->ret);
-		snprintf(head, sizeof head, "baremem.cfg line 13: %s '", key);
+		snprintf(head, sizeof head, "baremem.cfg line 14: %s '", key);
 		if (strncmp(r->errs.text[0], head, strlen(head)) ||
 		    !strstr(r->errs.text[0], cases[i].says))
 			fail_msg("'%s' gave: %s", cases[i].line,
@@ -921,7 +928,7 @@ static void args_errors(void **state)
 	assert_int_equal(r->ret, 1);
 	assert_string_equal(r->errs.text[0], "command line: unknown key "
 			    "'latenzy' (valid: profile, tests, cpus, sizes, "
-			    "page, repeat, seed, after, var, timer, dist, prefetch)");
+			    "page, repeat, seed, after, var, timer, dist, prefetch, screen)");
 	free(r);
 
 	r = args(1, bad_value);
