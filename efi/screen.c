@@ -18,7 +18,8 @@ struct screen {
 	uint32_t *saved;	/* the text console as it was, put back */
 };
 
-static int screen_open(struct screen *s)
+/* 0, or why not: the text wait then says so. */
+static const char *screen_open(struct screen *s)
 {
 	EFI_GUID guid = EFI_GRAPHICS_OUTPUT_PROTOCOL_GUID;
 	EFI_GRAPHICS_OUTPUT_PROTOCOL *gop = 0;
@@ -27,11 +28,11 @@ static int screen_open(struct screen *s)
 
 	if (BS->LocateProtocol(&guid, 0, (void **)&gop) != EFI_SUCCESS ||
 	    !gop || !gop->Mode || !gop->Mode->Info)
-		return -1;
+		return "no graphics output (GOP) to draw on";
 	w = gop->Mode->Info->HorizontalResolution;
 	h = gop->Mode->Info->VerticalResolution;
 	if (w < 320 || h < 200 || (uint64_t)w * h > SCREEN_MAX_PIXELS)
-		return -1;
+		return "the screen's mode is below 320x200 or above 7680x4320";
 	bytes = (uint64_t)w * h * sizeof(uint32_t);
 	s->gop = gop;
 	s->fb = (struct fb){ .width = (int)w, .height = (int)h,
@@ -40,7 +41,7 @@ static int screen_open(struct screen *s)
 	s->saved = plat_alloc(bytes);
 	if (!s->fb.pixels) {
 		plat_free(s->saved);
-		return -1;
+		return "out of memory for the screen's picture";
 	}
 	/* Blt goes through the firmware's own copy for any pixel format
 	 * (PixelBltOnly too), so the buffer is always BGR0. */
@@ -126,9 +127,10 @@ static void screen_page(struct screen *s, const struct run_results *res)
 void screen_wait_key(struct run_results *res)
 {
 	struct screen s = { 0 };
+	const char *why = "no keyboard (ConIn) to page with";
 
 	if (res->config.screen == BM_SCREEN_CHART && ST->ConIn &&
-	    screen_open(&s) == 0) {
+	    !(why = screen_open(&s))) {
 		out("baremem: results drawn on the screen (%dx%d): any key "
 		    "pages chart, tables, log; q or Esc to leave\n",
 		    s.fb.width, s.fb.height);
@@ -141,8 +143,7 @@ void screen_wait_key(struct run_results *res)
 		return;
 	}
 	if (res->config.screen == BM_SCREEN_CHART)
-		out("baremem: no graphics output (GOP) to draw on: results "
-		    "as text only\n");
+		out("baremem: %s: results as text only\n", why);
 	out("baremem: press any key to leave\n");
 	console_wait_key();
 }
