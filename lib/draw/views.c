@@ -311,6 +311,7 @@ static void log_view(struct fb *f, int scale, struct fb_rect r,
 {
 	int pad = pad_of(scale), lh = fb_text_height(scale);
 	int page = draw_log_page_lines(f), line = 0, y = r.y + pad;
+	int fit = (r.w - 2 * pad) / (FONT_CELL_W * scale);
 	size_t i = 0;
 
 	while (i < in->log_len && line < in->log_top + page) {
@@ -323,9 +324,7 @@ static void log_view(struct fb *f, int scale, struct fb_rect r,
 		if (line++ < in->log_top)
 			continue;
 		fb_text_n(f, r.x + pad, y, scale, in->log + start,
-			  (int)n < (r.w - 2 * pad) / (6 * scale)
-				  ? (int)n : (r.w - 2 * pad) / (6 * scale),
-			  THEME_TEXT);
+			  (int)(n < (size_t)fit ? n : (size_t)fit), THEME_TEXT);
 		y += lh;
 	}
 }
