@@ -103,20 +103,17 @@ class Picture:
     def longest_runs(self, colour):
         """(length, x, y0) of the longest vertical run and (length, y, x0)
         of the longest horizontal run of colour."""
-        best_v, best_h = (0, 0, 0), (0, 0, 0)
-        for x in range(self.w):
-            run = 0
-            for y in range(self.h):
-                run = run + 1 if self.at(x, y) == colour else 0
-                if run > best_v[0]:
-                    best_v = (run, x, y - run + 1)
-        for y in range(self.h):
-            run = 0
-            for x in range(self.w):
-                run = run + 1 if self.at(x, y) == colour else 0
-                if run > best_h[0]:
-                    best_h = (run, y, x - run + 1)
-        return best_v, best_h
+        def longest(lines, length, at):
+            best = (0, 0, 0)
+            for a in range(lines):
+                run = 0
+                for b in range(length):
+                    run = run + 1 if at(a, b) == colour else 0
+                    if run > best[0]:
+                        best = (run, a, b - run + 1)
+            return best
+        return (longest(self.w, self.h, self.at),
+                longest(self.h, self.w, lambda y, x: self.at(x, y)))
 
 
 def chart_problems(pic):
