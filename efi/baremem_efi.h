@@ -16,6 +16,10 @@ void console_init(void);
 const char *console_log(size_t *len);
 void console_wait_key(void);
 
+/* screen.c: after=wait's wait. With screen=chart and a graphics output,
+ * the charts (lib/draw) until q or Esc; else the text and any key. */
+void screen_wait_key(struct run_results *res);
+
 /* memmap.c: the firmware memory map. */
 struct memmap {
 	EFI_MEMORY_DESCRIPTOR *desc;

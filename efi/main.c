@@ -153,8 +153,7 @@ static void finish(struct run_results *res)
 		RT->ResetSystem(EfiResetCold, EFI_SUCCESS, 0, 0);
 		break;
 	case BM_AFTER_WAIT:
-		out("baremem: press any key to leave\n");
-		console_wait_key();
+		screen_wait_key(res);
 		break;
 	case BM_AFTER_EXIT:
 		break;

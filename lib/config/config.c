@@ -20,6 +20,7 @@ static const char *const key_names[BM_KEY_COUNT] = {
 	"profile", "tests", "cpus", "sizes", "page",
 	"repeat", "seed", "after", "var", "timer", "dist", "prefetch",
 	"console_json",
+	"screen",
 };
 static const char *const profile_names[] = { "quick", "standard", "full" };
 static const char *const test_names[] = { "latency", "bandwidth", "loaded",
@@ -31,6 +32,7 @@ static const char *const timer_names[] = { "auto", "cpuid", "pmtimer",
 					   "hpet", "stall" };
 static const char *const prefetch_names[] = { "on", "off", "both" };
 static const char *const console_json_names[] = { "auto", "on", "off" };
+static const char *const screen_names[] = { "chart", "text" };
 
 #define COUNT(a) ((int)(sizeof(a) / sizeof((a)[0])))
 
@@ -51,6 +53,7 @@ static const char *const valid_text[BM_KEY_COUNT] = {
 	[BM_KEY_DIST] = "on, off",
 	[BM_KEY_PREFETCH] = "on, off, both",
 	[BM_KEY_CONSOLE_JSON] = "auto, on, off",
+	[BM_KEY_SCREEN] = "chart, text",
 };
 
 void config_defaults(struct bm_config *c)
@@ -371,8 +374,8 @@ static const char *set_seed(struct bm_config *c, const char *v, size_t len)
 	return 0;
 }
 
-/* profile, after, var, timer, dist, prefetch, console_json: one word
- * from a table. */
+/* profile, after, var, timer, dist, prefetch, console_json, screen: one
+ * word from a table. */
 static const char *set_word(struct bm_config *c, enum bm_key key,
 			    const char *v, size_t len)
 {
@@ -415,6 +418,11 @@ static const char *set_word(struct bm_config *c, enum bm_key key,
 			      COUNT(console_json_names))) < 0)
 			return "";
 		c->console_json = (enum bm_console_json)i;
+		return 0;
+	case BM_KEY_SCREEN:
+		if ((i = pick(v, len, screen_names, COUNT(screen_names))) < 0)
+			return "";
+		c->screen = (enum bm_screen)i;
 		return 0;
 	default:
 		return "";
@@ -855,6 +863,10 @@ const char *config_value_text(const struct bm_config *c, enum bm_key k,
 		add(&t, "%s", name_of(console_json_names,
 				      COUNT(console_json_names),
 				      (int)c->console_json));
+		break;
+	case BM_KEY_SCREEN:
+		add(&t, "%s", name_of(screen_names, COUNT(screen_names),
+				      (int)c->screen));
 		break;
 	default:
 		break;

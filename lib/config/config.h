@@ -23,6 +23,7 @@ enum bm_key {
 	BM_KEY_DIST,
 	BM_KEY_PREFETCH,
 	BM_KEY_CONSOLE_JSON,
+	BM_KEY_SCREEN,
 	BM_KEY_COUNT
 };
 
@@ -46,6 +47,10 @@ enum bm_after {
 	BM_AFTER_REBOOT,
 	BM_AFTER_EXIT
 };
+
+/* What the screen shows after the run: the charts where the firmware has
+ * a graphics output (GOP), or the text console only. */
+enum bm_screen { BM_SCREEN_CHART, BM_SCREEN_TEXT };
 
 enum bm_timer {
 	BM_TIMER_AUTO,
@@ -96,6 +101,7 @@ struct bm_config {
 	int dist;			/* latency distributions per size */
 	enum bm_prefetch prefetch;
 	enum bm_console_json console_json;
+	enum bm_screen screen;
 	enum test_hook test_hook;	/* test image only (lib/config/test_hooks.h) */
 	unsigned set_mask;		/* bit (1 << bm_key) per key given */
 	unsigned bad_mask;		/* bit per key given a bad value */

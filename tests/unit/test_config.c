@@ -165,13 +165,15 @@ static void defaults(void **state)
 	assert_string_equal(text_of(&c, BM_KEY_DIST), "off");
 	assert_string_equal(text_of(&c, BM_KEY_PREFETCH), "on");
 	assert_string_equal(text_of(&c, BM_KEY_CONSOLE_JSON), "auto");
+	assert_int_equal(c.screen, BM_SCREEN_CHART);
+	assert_string_equal(text_of(&c, BM_KEY_SCREEN), "chart");
 }
 
 static void key_names(void **state)
 {
 	static const char *const names[] = { "profile", "tests", "cpus",
 		"sizes", "page", "repeat", "seed", "after", "var", "timer",
-		"dist", "prefetch", "console_json" };
+		"dist", "prefetch", "console_json", "screen" };
 	(void)state;
 	for (int k = 0; k < BM_KEY_COUNT; k++)
 		assert_string_equal(config_key_name((enum bm_key)k), names[k]);
@@ -196,7 +198,8 @@ static void full_good_file(void **state)
 		"timer = pmtimer\n"
 		"dist = ON\n"
 		"prefetch = Both\n"
-		"Console_JSON = on\n");
+		"Console_JSON = on\n"
+		"screen = Text\n");
 	(void)state;
 
 	no_messages(r);
@@ -222,6 +225,7 @@ static void full_good_file(void **state)
 	assert_int_equal(r->c.dist, 1);
 	assert_int_equal(r->c.prefetch, BM_PREFETCH_BOTH);
 	assert_int_equal(r->c.console_json, BM_CONSOLE_JSON_ON);
+	assert_int_equal(r->c.screen, BM_SCREEN_TEXT);
 	assert_int_equal(r->c.set_mask, ALL_KEYS);
 	assert_int_equal(r->c.bad_mask, 0);
 
@@ -301,6 +305,8 @@ static void every_choice(void **state)
 		{ "console_json=auto", BM_KEY_CONSOLE_JSON, "auto" },
 		{ "console_json=on", BM_KEY_CONSOLE_JSON, "on" },
 		{ "console_json=off", BM_KEY_CONSOLE_JSON, "off" },
+		{ "screen=chart", BM_KEY_SCREEN, "chart" },
+		{ "screen=TEXT", BM_KEY_SCREEN, "text" },
 	};
 	(void)state;
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -327,7 +333,7 @@ static void message_texts(void **state)
 	assert_string_equal(r->errs.text[1], "baremem.cfg line 4: unknown "
 			    "key 'latenzy' (valid: profile, tests, cpus, "
 			    "sizes, page, repeat, seed, after, var, timer, dist, prefetch, "
-			    "console_json)");
+			    "console_json, screen)");
 	/* the bad value left line 1's */
 	assert_int_equal(r->c.profile, BM_PROFILE_QUICK);
 	free(r);
@@ -409,6 +415,7 @@ static void bad_values(void **state)
 		  "(valid: on, off, both)" },
 		{ "console_json = yes", BM_KEY_CONSOLE_JSON,
 		  "(valid: auto, on, off)" },
+		{ "screen = gop", BM_KEY_SCREEN, "(valid: chart, text)" },
 	};
 	(void)state;
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -420,17 +427,17 @@ static void bad_values(void **state)
 		snprintf(text, sizeof text, "profile=full\ntests=latency\n"
 			 "cpus=3\nsizes=8K\npage=4K\nrepeat=9\nseed=5\n"
 			 "after=exit\nvar=off\ntimer=hpet\ndist=on\n"
-			 "prefetch=off\nconsole_json=off\n%s\n",
+			 "prefetch=off\nconsole_json=off\nscreen=text\n%s\n",
 			 cases[i].line);
 		before = parse("profile=full\ntests=latency\n"
 			       "cpus=3\nsizes=8K\npage=4K\nrepeat=9\nseed=5\n"
 			       "after=exit\nvar=off\ntimer=hpet\ndist=on\n"
-			       "prefetch=off\nconsole_json=off\n");
+			       "prefetch=off\nconsole_json=off\nscreen=text\n");
 		no_messages(before);
 		r = parse(text);
 		if (r->ret != 1)
 			fail_msg("'%s': %d errors", cases[i].line, r->ret);
-		snprintf(head, sizeof head, "baremem.cfg line 14: %s '", key);
+		snprintf(head, sizeof head, "baremem.cfg line 15: %s '", key);
 		if (strncmp(r->errs.text[0], head, strlen(head)) ||
 		    !strstr(r->errs.text[0], cases[i].says))
 			fail_msg("'%s' gave: %s", cases[i].line,
@@ -931,7 +938,7 @@ static void args_errors(void **state)
 	assert_string_equal(r->errs.text[0], "command line: unknown key "
 			    "'latenzy' (valid: profile, tests, cpus, sizes, "
 			    "page, repeat, seed, after, var, timer, dist, prefetch, "
-			    "console_json)");
+			    "console_json, screen)");
 	free(r);
 
 	r = args(1, bad_value);
