@@ -162,15 +162,17 @@ def started_stamp(doc):
     return "".join(m.groups()[:3]) + "T" + "".join(m.groups()[3:]) if m else None
 
 
-def saved_name(frame, ordinal):
+def saved_name(frame):
     """The file name for a kept frame: the basename of the frame's name=
     (run-0007.json, <mac>-<time>.json) when it is a plain .json name, else
-    console-<run.started>.json, else console-<ordinal>.json."""
+    console-<run.started>.json, else console-<crc32>.json (the same
+    results get the same name in every collect, so they are skipped, not
+    copied again)."""
     base = re.split(r"[\\/]", frame.name)[-1]
     if SAFE_NAME.match(base):
         return base
     stamp = started_stamp(frame.doc)
-    return "console-%s.json" % (stamp if stamp else ordinal)
+    return "console-%s.json" % (stamp if stamp else "%08x" % frame.crc)
 
 
 def collect(logs, dest, place, say, complain):
@@ -192,7 +194,7 @@ def collect(logs, dest, place, say, complain):
                     refused += 1
                     complain("refused %s: %s" % (where, fr.problem))
                     continue
-                name = saved_name(fr, ordinal)
+                name = saved_name(fr)
                 tmp = os.path.join(stage, "frame-%d" % ordinal)
                 with open(tmp, "wb") as f:
                     f.write(fr.payload.encode("ascii"))

@@ -159,26 +159,27 @@ class Frames(unittest.TestCase):
 
 
 class Names(unittest.TestCase):
-    def named(self, name, started):
+    def frame_named(self, name, started):
         run = dict(EXAMPLE["run"], started=started)
         f = bc.find_frames("\n".join(frame(doc_text(run=run), name)) + "\n")[0]
         self.assertIsNone(f.problem)
-        return bc.saved_name(f, 3)
+        return f
 
     def test_names(self):
         t = "2026-03-14T09:26:53"
-        self.assertEqual(self.named("run-0007.json", t), "run-0007.json")
-        self.assertEqual(self.named("/tmp/out/r.json", t), "r.json")
-        self.assertEqual(self.named("\\baremem\\results\\run-0012.json", t),
-                         "run-0012.json")
-        self.assertEqual(self.named("525400123456-20260314T092653Z.json", t),
-                         "525400123456-20260314T092653Z.json")
-        self.assertEqual(self.named("none", t), "console-20260314T092653.json")
-        self.assertEqual(self.named("none", t + "Z"),
-                         "console-20260314T092653Z.json")
-        self.assertEqual(self.named("../../etc/x.txt", t),
-                         "console-20260314T092653.json")
-        self.assertEqual(self.named(".hidden.json", None), "console-3.json")
+        for name, started, want in (
+                ("run-0007.json", t, "run-0007.json"),
+                ("/tmp/out/r.json", t, "r.json"),
+                ("\\baremem\\results\\run-0012.json", t, "run-0012.json"),
+                ("525400123456-20260314T092653Z.json", t,
+                 "525400123456-20260314T092653Z.json"),
+                ("none", t, "console-20260314T092653.json"),
+                ("none", t + "Z", "console-20260314T092653Z.json"),
+                ("../../etc/x.txt", t, "console-20260314T092653.json")):
+            self.assertEqual(bc.saved_name(self.frame_named(name, started)),
+                             want)
+        f = self.frame_named(".hidden.json", None)
+        self.assertEqual(bc.saved_name(f), "console-%08x.json" % f.crc)
 
 
 if __name__ == "__main__":
