@@ -10,7 +10,8 @@ A frame in a log:
   -----END BAREMEM RESULTS bytes=N crc32=XXXXXXXX-----
 
 Only the bm| and bm+ lines are payload: whatever a log holds between them
-(progress lines, other output) is left out. Escape sequences (CSI, OSC,
+(progress lines, other output) is left out; a logger's prefix on each
+line (a timestamp) is tolerated. Escape sequences (CSI, OSC,
 the cursor and colour codes of OVMF's serial terminal) are removed, and
 CR, CRLF and LF all end a line, before the lines are read. A frame is kept
 only when its payload has the length and CRC-32 (zlib's) the frame lines
@@ -44,7 +45,11 @@ BEGIN = re.compile(r"-----BEGIN BAREMEM RESULTS name=(\S*) bytes=([0-9]+) "
                    r"crc32=([0-9a-fA-F]{8})-----")
 END = re.compile(r"-----END BAREMEM RESULTS bytes=([0-9]+) "
                  r"crc32=([0-9a-fA-F]{8})-----")
-PAYLOAD = re.compile(r"bm([|+])(?: |$)")
+# At the line's start, or after a logger's prefix (a timestamp) that ends
+# in a space, bracket or colon: the first such marker in a line is the
+# app's, as the JSON comes after it. (A stray "bm| " in other output
+# would fail the length and CRC checks, never pass as results.)
+PAYLOAD = re.compile(r"(?:^|(?<=[\s\]>:]))bm([|+])(?: |$)")
 
 # A name from a frame is used as a file name only when it is plainly one.
 SAFE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,120}\.json$")
@@ -113,7 +118,7 @@ def find_frames(text):
                                                         cur.bytes, cur.crc))
             cur = None
             continue
-        p = PAYLOAD.match(line)
+        p = PAYLOAD.search(line)
         if p:
             cur.parts.append(line[p.end():] + ("\n" if p.group(1) == "|" else ""))
     if cur:

@@ -101,6 +101,21 @@ class Frames(unittest.TestCase):
         self.assertIsNone(f.problem)
         self.assertEqual(f.doc, EXAMPLE)
 
+    def test_logger_timestamps(self):
+        lines = ["[2026-11-24 08:00:%02d.%03d] %s" % (i % 60, i, x)
+                 for i, x in enumerate(frame(self.text))]
+        self.assertEqual(self.one(lines).doc, EXAMPLE)
+        lines = ["%12.6f: %s" % (i / 7.0, x)
+                 for i, x in enumerate(frame(self.text))]
+        self.assertEqual(self.one(lines).doc, EXAMPLE)
+
+    def test_marker_inside_a_word_is_not_payload(self):
+        lines = frame(self.text)
+        lines.insert(3, "xbm| 1")
+        self.assertIsNone(self.one(lines).problem)
+        lines.insert(3, "note: bm| 1")
+        self.assertRegex(self.one(lines).problem, r"^length mismatch")
+
     def test_empty_payload_line_with_trailing_space_lost(self):
         text = "{\n\n" + self.text[2:]	# a blank line in the JSON
         lines = [x.rstrip() for x in frame(text)]
