@@ -39,9 +39,12 @@ from the value most of its group has (fewer DIMMs, a lower configured
 speed, prefetchers off, another firmware version...), listed with the
 group's value.
 
-One row per results file: a machine measured twice has two rows.
-Machine: SMBIOS system manufacturer and product, and the MAC of an
-upload name (<mac>-<YYYYMMDDTHHMMSSZ>.json), else the file name.
+One row per machine: SMBIOS system manufacturer and product, and the
+MAC of an upload name (<mac>-<YYYYMMDDTHHMMSSZ>.json), else the file
+name. Of several uploads from one MAC only the newest (by the time in
+the name) is compared, the others are left out with a note; files with
+other names are one row each (nothing in them tells two machines of one
+model apart).
 exit: 0 no machine flagged; 1 some machine flagged; 2 bad usage, a DIR
 missing, or no results file found.
 """
@@ -66,7 +69,7 @@ FIGURES = (
     ("all-cpu GB/s", "dram_all_cpus_gb_per_s",
      ("summary", "read_gb_per_s", "dram_all_cpus")),
 )
-UPLOAD_NAME = re.compile(r"^([0-9a-f]{12})-[0-9]{8}T[0-9]{6}Z(\.[0-9]+)?\.json$")
+UPLOAD_NAME = re.compile(r"^([0-9a-f]{12})-([0-9]{8}T[0-9]{6}Z)(\.[0-9]+)?\.json$")
 GIB = 1 << 30
 
 
@@ -202,8 +205,11 @@ class Machine:
         self.r = r
         base = os.path.basename(path)
         m = UPLOAD_NAME.match(base)
+        self.mac = m.group(1) if m else None
+        self.stamp = m.group(2) if m else None
         self.ident = (":".join(m.group(1)[i:i + 2] for i in range(0, 12, 2))
                       if m else base)
+        self.earlier = 0	# older uploads of the same MAC left out
         sysinfo = get(r, "machine", "system") or {}
         self.system = text(" ".join(str(sysinfo.get(k) or "").strip()
                                     for k in ("manufacturer", "product")
@@ -329,7 +335,30 @@ def notes(m):
     out += m.causes
     if any(m.flagged) and not m.causes:
         out.append("no cause in the file")
+    if m.earlier:
+        out.append("newest of %d runs" % (m.earlier + 1))
     return "; ".join(out)
+
+
+def newest_per_mac(machines, note):
+    """One row per machine: of several uploads from one MAC, the newest
+    (by the time in its name); the older ones are left out with a note.
+    Files without a MAC in their name are all kept."""
+    newest = {}
+    for m in machines:
+        if m.mac and (m.mac not in newest or
+                      (m.stamp, m.path) > (newest[m.mac].stamp,
+                                           newest[m.mac].path)):
+            newest[m.mac] = m
+    out = []
+    for m in machines:
+        if m.mac and newest[m.mac] is not m:
+            newest[m.mac].earlier += 1
+            note("left out %s: an earlier run of %s than %s" % (
+                m.path, m.ident, newest[m.mac].path))
+        else:
+            out.append(m)
+    return out
 
 
 def make_groups(machines, threshold):
@@ -459,6 +488,7 @@ def main(argv, prog="baremem-report --fleet"):
             machines.append(Machine(path, r))
     if not machines:
         return die(2, "no baremem results files under %s" % " ".join(dirs))
+    machines = newest_per_mac(machines, note)
     groups = make_groups(machines, threshold)
     if as_csv:
         print_csv(groups, sys.stdout)

@@ -178,6 +178,23 @@ class Output(unittest.TestCase):
                          "52:54:00:a1:b2:c3")
         self.assertEqual(machine("x/run-0001.json").ident, "run-0001.json")
 
+    def test_newest_upload_per_mac(self):
+        ms = [machine("d/525400000001-20261124T080000Z.json", 200.0),
+              machine("d/525400000001-20261124T090000Z.json"),
+              machine("e/525400000001-20261123T230000Z.json", 300.0),
+              machine("d/525400000002-20261124T080000Z.json"),
+              machine("d/run-0001.json"), machine("e/run-0001.json")]
+        notes = []
+        kept = bf.newest_per_mac(ms, notes.append)
+        self.assertEqual([m.path for m in kept], [ms[i].path for i in (1, 3, 4, 5)])
+        self.assertEqual(kept[0].earlier, 2)
+        self.assertEqual(len(notes), 2)
+        self.assertRegex(notes[0], r"^left out d/525400000001-20261124T080000Z"
+                         r"\.json: an earlier run of 52:54:00:00:00:01 than "
+                         r"d/525400000001-20261124T090000Z\.json$")
+        groups(kept)
+        self.assertEqual(bf.notes(kept[0]), "newest of 3 runs")
+
     def test_csv_has_one_row_per_machine(self):
         like, half, slow = Causes().fleet()
         gs = groups(like + [half, slow])
