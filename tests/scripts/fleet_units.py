@@ -186,7 +186,8 @@ class Output(unittest.TestCase):
               machine("d/run-0001.json"), machine("e/run-0001.json")]
         notes = []
         kept = bf.newest_per_mac(ms, notes.append)
-        self.assertEqual([m.path for m in kept], [ms[i].path for i in (1, 3, 4, 5)])
+        self.assertEqual([m.path for m in kept],
+                         [ms[i].path for i in (1, 3, 4, 5)])
         self.assertEqual(kept[0].earlier, 2)
         self.assertEqual(len(notes), 2)
         self.assertRegex(notes[0], r"^left out d/525400000001-20261124T080000Z"
