@@ -1,0 +1,231 @@
+"""Unit tests of scripts/baremem_fleet.py (the fleet report's grouping,
+rule and causes). Run by tests/scripts/run-all (test_fleet_module); by
+hand: /usr/bin/python3 tests/scripts/fleet_units.py EXAMPLE.json
+
+Machines are copies of the example results file with their figures and
+DIMMs edited here; test_fleet_report runs the command on files.
+"""
+import copy
+import csv
+import io
+import json
+import os
+import sys
+import unittest
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "..", "scripts"))
+import baremem_fleet as bf  # noqa: E402
+
+EXAMPLE = None
+DRAM_NS, L1_NS, L2_NS, L3_NS, DRAM_BW, ALL_BW = range(6)
+
+
+def machine(name, dram_ns=None, bw=None, all_bw=None, edit=None):
+    r = copy.deepcopy(EXAMPLE)
+    s = r["summary"]
+    if dram_ns is not None:
+        s["dram_ns"] = dram_ns
+    if bw is not None:
+        s["read_gb_per_s"]["dram"] = bw
+    if all_bw is not None:
+        s["read_gb_per_s"]["dram_all_cpus"] = all_bw
+    if edit:
+        edit(r)
+    return bf.Machine(name, r)
+
+
+def groups(machines, threshold=5.0):
+    return bf.make_groups(machines, threshold)
+
+
+def flagged_figures(m):
+    return [bf.FIGURES[i][1] for i, f in enumerate(m.flagged) if f]
+
+
+def half_dimms(r):
+    d = r["machine"]["memory"]["dimms"]
+    del d[len(d) // 2:]
+
+
+def slow_dimms(r):
+    for d in r["machine"]["memory"]["dimms"]:
+        d["configured_speed_mts"] = 2400
+
+
+class Rule(unittest.TestCase):
+    def test_lone_outlier_in_three_flagged_siblings_not(self):
+        ms = [machine("a", 100.0), machine("b", 103.0), machine("c", 140.0)]
+        groups(ms)
+        self.assertEqual([flagged_figures(m) for m in ms],
+                         [[], [], ["dram_ns"]])
+        self.assertAlmostEqual(ms[2].dev[DRAM_NS], 100.0 * 37 / 103)
+
+    def test_threshold_is_strict_and_both_directions(self):
+        ms = [machine("a", 100.0), machine("b", 100.0), machine("c", 100.0),
+              machine("at", 105.0), machine("over", 94.9)]
+        groups(ms)	# median 100
+        self.assertEqual([flagged_figures(m) for m in ms],
+                         [[], [], [], [], ["dram_ns"]])
+        groups(ms, threshold=4.0)
+        self.assertEqual(flagged_figures(ms[3]), ["dram_ns"])
+
+    def test_two_machines_both_flagged_beyond_twice_the_threshold(self):
+        ms = [machine("a", 100.0), machine("b", 109.0)]
+        groups(ms)
+        self.assertEqual([flagged_figures(m) for m in ms], [[], []])
+        ms = [machine("a", 100.0), machine("b", 111.0)]
+        groups(ms)
+        self.assertEqual([flagged_figures(m) for m in ms],
+                         [["dram_ns"], ["dram_ns"]])
+
+    def test_group_of_one(self):
+        m = machine("a", 500.0)
+        g = groups([m])[0]
+        self.assertFalse(bf.flagged(m))
+        self.assertEqual(bf.verdict(m, g), "alone: nothing to compare")
+
+    def test_missing_figure_not_compared(self):
+        ms = [machine("a"), machine("b"), machine("c"),
+              machine("none", edit=lambda r: r["summary"].update(dram_ns=None))]
+        groups(ms)
+        self.assertIsNone(ms[3].values[DRAM_NS])
+        self.assertFalse(bf.flagged(ms[3]))
+        self.assertEqual(bf.cell(ms[3], DRAM_NS), "-")
+
+    def test_status_error_flagged(self):
+        def fail(r):
+            r["status"] = "error"
+            r["errors"] = [{"code": "x", "message": "no memory"}]
+            r["summary"]["dram_ns"] = None
+        ms = [machine("a"), machine("b"), machine("bad", edit=fail)]
+        groups(ms)
+        self.assertTrue(bf.flagged(ms[2]))
+        self.assertIn("run failed (status error: no memory)", bf.notes(ms[2]))
+
+    def test_spread_is_scaled_mad(self):
+        ms = [machine(n, v) for n, v in
+              (("a", 90.0), ("b", 100.0), ("c", 110.0), ("d", 100.0))]
+        g = groups(ms)[0]
+        # median 100, |deviations| 10, 0, 10, 0: MAD 5.
+        self.assertAlmostEqual(g.spreads[DRAM_NS], 1.4826 * 5)
+
+
+class Grouping(unittest.TestCase):
+    def test_brand_and_cpu_count_make_the_group(self):
+        def brand(r):
+            r["machine"]["cpu"]["brand"] = "Other CPU"
+
+        def cpus(r):
+            r["machine"]["cpu"]["logical_processors"] = 16
+        ms = [machine("a"), machine("b", edit=brand), machine("c", edit=cpus),
+              machine("d", edit=half_dimms), machine("e", edit=slow_dimms)]
+        gs = groups(ms)
+        self.assertEqual([[m.path for m in g.machines] for g in gs],
+                         [["a", "d", "e"], ["c"], ["b"]])
+
+
+class Causes(unittest.TestCase):
+    def fleet(self):
+        like = [machine("m%d" % i, 94.0 + i * 0.4, 21.4 - i * 0.1, 44.8 + i * 0.1)
+                for i in range(4)]
+        half = machine("half", 94.5, 21.3, 24.1, edit=half_dimms)
+        slow = machine("slow", 108.0, 19.0, 40.0, edit=slow_dimms)
+        groups(like + [half, slow])
+        return like, half, slow
+
+    def test_half_dimms_and_slow_speed(self):
+        like, half, slow = self.fleet()
+        for m in like:
+            self.assertFalse(bf.flagged(m), m.path)
+            self.assertEqual(m.causes, [])
+        self.assertEqual(flagged_figures(half), ["dram_all_cpus_gb_per_s"])
+        self.assertEqual(half.causes, ["fewer DIMMs: 1x32G (group: 2x32G)"])
+        self.assertEqual(flagged_figures(slow),
+                         ["dram_ns", "dram_gb_per_s", "dram_all_cpus_gb_per_s"])
+        self.assertEqual(slow.causes, ["lower configured DIMM speed: 2400 "
+                                       "MT/s (group: 3200 MT/s)"])
+
+    def test_prefetch_firmware_microcode(self):
+        def other(r):
+            r["config"]["prefetch"] = "off"
+            r["machine"]["firmware"]["bios_version"] = "1.3.9"
+            r["machine"]["cpu"]["microcode"] = "0x2b000461"
+        ms = [machine("a"), machine("b"), machine("c"),
+              machine("x", 120.0, edit=other)]
+        for m in ms[:3]:
+            m.r["config"]["prefetch"] = "on"
+        groups(ms)
+        self.assertEqual(ms[3].causes, [
+            "prefetch off (group: on)",
+            "firmware BIOS 1.3.9, UEFI 5.27 (group: BIOS 1.4.2, UEFI 5.27)",
+            "microcode 0x2b000461 (group: 0x2b000571)"])
+
+    def test_no_usual_value(self):
+        ms = [machine("a"), machine("b", edit=slow_dimms)]
+        groups(ms)
+        self.assertEqual(ms[0].causes, ["DIMM speed 3200 MT/s (others: 2400)"])
+
+    def test_flag_without_cause(self):
+        ms = [machine("a"), machine("b"), machine("c", 200.0)]
+        groups(ms)
+        self.assertEqual(bf.notes(ms[2]), "no cause in the file")
+
+
+class Output(unittest.TestCase):
+    def test_ident_from_upload_name(self):
+        self.assertEqual(machine("x/525400a1b2c3-20261124T080000Z.json").ident,
+                         "52:54:00:a1:b2:c3")
+        self.assertEqual(machine("x/run-0001.json").ident, "run-0001.json")
+
+    def test_newest_upload_per_mac(self):
+        ms = [machine("d/525400000001-20261124T080000Z.json", 200.0),
+              machine("d/525400000001-20261124T090000Z.json"),
+              machine("e/525400000001-20261123T230000Z.json", 300.0),
+              machine("d/525400000002-20261124T080000Z.json"),
+              machine("d/run-0001.json"), machine("e/run-0001.json")]
+        notes = []
+        kept = bf.newest_per_mac(ms, notes.append)
+        self.assertEqual([m.path for m in kept],
+                         [ms[i].path for i in (1, 3, 4, 5)])
+        self.assertEqual(kept[0].earlier, 2)
+        self.assertEqual(len(notes), 2)
+        self.assertRegex(notes[0], r"^left out d/525400000001-20261124T080000Z"
+                         r"\.json: an earlier run of 52:54:00:00:00:01 than "
+                         r"d/525400000001-20261124T090000Z\.json$")
+        groups(kept)
+        self.assertEqual(bf.notes(kept[0]), "newest of 3 runs")
+
+    def test_csv_has_one_row_per_machine(self):
+        like, half, slow = Causes().fleet()
+        gs = groups(like + [half, slow])
+        out = io.StringIO()
+        bf.print_csv(gs, out)
+        rows = list(csv.DictReader(io.StringIO(out.getvalue())))
+        self.assertEqual([r["id"] for r in rows],
+                         [m.ident for g in gs for m in g.machines])
+        by = {r["id"]: r for r in rows}
+        self.assertEqual(by["slow"]["verdict"], "FLAGGED")
+        self.assertEqual(by["m0"]["verdict"], "ok")
+        self.assertEqual(float(by["half"]["dram_all_cpus_gb_per_s"]), 24.1)
+
+    def test_load_skips_what_is_not_results(self):
+        import tempfile
+        notes = []
+        with tempfile.TemporaryDirectory() as d:
+            for name, body in (("a.json", '{"schema": "baremem-summary/1"}'),
+                               ("b.json", "not json"),
+                               ("c.json", json.dumps(EXAMPLE))):
+                with open(os.path.join(d, name), "w") as f:
+                    f.write(body)
+            got = [bf.load(p, notes.append) for p in bf.results_files([d])]
+        self.assertEqual([g is not None for g in got], [False, False, True])
+        self.assertRegex(notes[0], r"a\.json: a baremem-summary \(the EFI "
+                         r"variable's content\), not a results file")
+        self.assertRegex(notes[1], r"b\.json: not JSON")
+
+
+if __name__ == "__main__":
+    with open(sys.argv.pop(1)) as f:
+        EXAMPLE = json.load(f)
+    unittest.main(verbosity=1)
