@@ -258,6 +258,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "baremem-linux: writing %s failed\n", out_path);
 		return 1;
 	}
+	linux_write_html(res, status, out_path);
 	out("baremem: done status=%s run=%d file=%s\n",
 	    results_status_name(status), run, out_path);
 	return status == RUN_ERROR ? 1 : 0;
