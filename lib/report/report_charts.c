@@ -12,7 +12,7 @@
 
 #define CHART_W 760
 #define CHART_H 380
-#define MAX_SERIES 16		/* more are drawn in the last's colour */
+#define MAX_SERIES SVG_SERIES	/* curves beyond: grey dots */
 #define MAX_KERNELS 8
 #define PAGECMP_ROWS 128
 #define HEAT_CPUS 512		/* c2c cpus placed on the map */
@@ -34,22 +34,44 @@ static int same_series(const struct lat_series *s, const struct lat_point *p)
 	       s->prefetch == p->prefetch;
 }
 
+static int series_points(const struct run_results *res,
+			 const struct lat_series *s)
+{
+	int n = 0;
+
+	for (int i = 0; i < res->lat_count; i++)
+		n += same_series(s, &res->lat[i]);
+	return n;
+}
+
+/* The curves: series of two points or more, in recorded order, at most
+ * cap. The rest (a cpu measured at one size, like the per-cpu DRAM
+ * points, or curves past cap) are drawn as dots of one colour. */
 static int lat_series_of(const struct run_results *res,
 			 struct lat_series *out, int cap)
 {
 	int n = 0;
 
-	for (int i = 0; i < res->lat_count; i++) {
+	for (int i = 0; i < res->lat_count && n < cap; i++) {
 		const struct lat_point *p = &res->lat[i];
+		struct lat_series s = { p->cpu, p->prefetch, p->page_bytes };
 		int k = 0;
 
 		while (k < n && !same_series(&out[k], p))
 			k++;
-		if (k == n && n < cap)
-			out[n++] = (struct lat_series){ p->cpu, p->prefetch,
-							p->page_bytes };
+		if (k == n && series_points(res, &s) >= 2)
+			out[n++] = s;
 	}
 	return n;
+}
+
+static int in_a_curve(const struct lat_series *ser, int n,
+		      const struct lat_point *p)
+{
+	for (int s = 0; s < n; s++)
+		if (same_series(&ser[s], p))
+			return 1;
+	return 0;
 }
 
 /* The point of series s with the smallest size above `above`, or -1:
@@ -97,7 +119,7 @@ static void chart_latency(struct html_writer *w, const struct run_results *res)
 	struct cache_mark marks[AXIS_MAX_CACHE_MARKS];
 	struct svg_plot p;
 	double xmin = 1e300, xmax = 0, ymin = 1e300, ymax = 0;
-	int n = lat_series_of(res, ser, MAX_SERIES), nm;
+	int n = lat_series_of(res, ser, MAX_SERIES - 1), nm, others = 0;
 	char name[80];
 
 	if (!res->lat_count)
@@ -111,7 +133,7 @@ static void chart_latency(struct html_writer *w, const struct run_results *res)
 							       : ymin;
 		ymax = q->ns_median > ymax ? q->ns_median : ymax;
 	}
-	html_raw(w, "<section id=\"latency\">\n<h2>Latency</h2>\n");
+	html_raw(w, "<section class=\"latency\">\n<h2>Latency</h2>\n");
 	figure_begin(w, "Latency against working-set size (random chase, "
 		     "median ns per load)");
 	axis_fit(&p.x, AXIS_LOG2, xmin, xmax);
@@ -133,15 +155,25 @@ static void chart_latency(struct html_writer *w, const struct run_results *res)
 				svg_dot(&p, (double)res->lat[i].size_bytes,
 					res->lat[i].ns_median, s);
 	}
+	for (int i = 0; i < res->lat_count; i++)
+		if (!in_a_curve(ser, n, &res->lat[i])) {
+			svg_dot(&p, (double)res->lat[i].size_bytes,
+				res->lat[i].ns_median, SVG_SERIES - 1);
+			others++;
+		}
 	svg_plot_end(&p);
 	html_raw(w, "<ul class=\"legend\">");
 	for (int s = 0; s < n; s++) {
 		lat_series_name(name, sizeof name, &ser[s]);
 		legend_item(w, s, name);
 	}
+	if (others)
+		legend_item(w, SVG_SERIES - 1, "cpus measured at one size");
+	html_raw(w, "</ul>\n");
 	if (nm)
-		html_raw(w, "<li>dashed: the detected cache sizes</li>");
-	html_raw(w, "</ul>\n</figure>\n");
+		html_raw(w, "<p class=\"note\">dashed: the detected cache "
+			 "sizes</p>\n");
+	html_raw(w, "</figure>\n</section>\n");
 }
 
 /* The distinct kernels of the non-scaling points, in recorded order. */
@@ -310,7 +342,7 @@ static void chart_bandwidth(struct html_writer *w,
 			all = res->bw[i].cpus;
 	if (!res->bw_count)
 		return;
-	html_raw(w, "<section id=\"bandwidth\">\n<h2>Bandwidth</h2>\n"
+	html_raw(w, "<section class=\"bandwidth\">\n<h2>Bandwidth</h2>\n"
 		 "<div class=\"charts\">\n");
 	if (nk) {
 		chart_bw_bars(w, res, kern, nk, 1);
@@ -336,7 +368,7 @@ static void chart_loaded(struct html_writer *w, const struct run_results *res)
 		xmax = q->gb_per_s > xmax ? q->gb_per_s : xmax;
 		ymax = q->ns > ymax ? q->ns : ymax;
 	}
-	html_raw(w, "<section id=\"loaded\">\n<h2>Loaded latency</h2>\n");
+	html_raw(w, "<section class=\"loaded\">\n<h2>Loaded latency</h2>\n");
 	figure_begin(w, "DRAM latency of one cpu while the others read");
 	axis_fit(&p.x, AXIS_LINEAR, 0, xmax);
 	axis_fit(&p.y, AXIS_LINEAR, 0, ymax);
@@ -407,7 +439,7 @@ static void chart_c2c(struct html_writer *w, const struct run_results *res)
 	/* cells of at most HEAT_CELL_MAX px: 2 cpus make a small map */
 	side = n * HEAT_CELL_MAX < HEAT_SIDE ? n * HEAT_CELL_MAX : HEAT_SIDE;
 	cell = (double)side / n;
-	html_raw(w, "<section id=\"c2c\">\n<h2>Core to core</h2>\n");
+	html_raw(w, "<section class=\"c2c\">\n<h2>Core to core</h2>\n");
 	figure_begin(w, "One-way cache-line transfer, ns (row: the cpu that "
 		     "served the line; column: the cpu that answered)");
 	html_fmt(w, "<svg class=\"chart heat\" viewBox=\"0 0 %d %d\" "
@@ -489,7 +521,7 @@ static void chart_numa(struct html_writer *w, const struct run_results *res)
 
 	if (!r || !r->topo)
 		return;
-	html_fmt(w, "<section id=\"numa\">\n<h2>NUMA</h2>\n<p class=\"note\">"
+	html_fmt(w, "<section class=\"numa\">\n<h2>NUMA</h2>\n<p class=\"note\">"
 		 "%d node%s (from %s), %s working set per cell.</p>\n",
 		 r->topo->node_count, r->topo->node_count == 1 ? "" : "s",
 		 r->source, fmt_size(b, sizeof b, r->size_bytes));
@@ -514,7 +546,7 @@ static void chart_pagecmp(struct html_writer *w, const struct run_results *res)
 	for (int i = 0; i < n; i++)
 		for (int k = 1; k < np; k++)
 			ymax = rows[i].ratio[k] > ymax ? rows[i].ratio[k] : ymax;
-	html_raw(w, "<section id=\"pages\">\n<h2>Page sizes</h2>\n");
+	html_raw(w, "<section class=\"pages\">\n<h2>Page sizes</h2>\n");
 	figure_begin(w, "What page walks cost: latency on smaller pages as a "
 		     "ratio to the largest");
 	axis_fit(&p.x, AXIS_LOG2, (double)rows[0].size_bytes,
@@ -564,7 +596,7 @@ static void chart_dist(struct html_writer *w, const struct run_results *res)
 	}
 	if (!first)
 		return;
-	html_raw(w, "<section id=\"dist\">\n<h2>Latency distribution</h2>\n");
+	html_raw(w, "<section class=\"dist\">\n<h2>Latency distribution</h2>\n");
 	figure_begin(w, "Percentiles of short timed chase segments");
 	axis_fit(&p.x, AXIS_LOG2, xmin, xmax);
 	axis_fit(&p.y, AXIS_LOG10, ymin, ymax);

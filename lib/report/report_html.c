@@ -48,11 +48,12 @@ static void write_summary(struct html_writer *w, const struct run_results *res)
 	int cpu = res->selected_count ? res->selected[0] : 0;
 
 	summary_compute(res, cpu, &s);
-	html_raw(w, "<section id=\"summary\">\n<h2>Summary</h2>\n");
+	html_raw(w, "<section class=\"summary\">\n<h2>Summary</h2>\n");
 	html_fmt(w, "<p class=\"note\">Latency: median ns per dependent load "
 		 "of a random chase on cpu %d, inside each level. Read "
 		 "bandwidth: GB/s (10<sup>9</sup> bytes).</p>\n", cpu);
-	html_raw(w, "<table class=\"summary\">\n<tr><th></th><th>L1</th>"
+	html_raw(w, "<table class=\"summary\" data-run=\"0\">\n<tr><th></th>"
+		 "<th>L1</th>"
 		 "<th>L2</th><th>L3</th><th>DRAM</th></tr>\n"
 		 "<tr><th>latency, ns</th>");
 	for (int l = 0; l < SUM_LEVELS; l++) {
@@ -215,7 +216,7 @@ static void write_machine(struct html_writer *w, const struct run_results *res)
 {
 	const struct smbios_info *sm = res->smbios;
 
-	html_raw(w, "<section id=\"machine\">\n<h2>Machine</h2>\n");
+	html_raw(w, "<section class=\"machine\">\n<h2>Machine</h2>\n");
 	html_raw(w, "<h3>System and firmware</h3>\n<table class=\"kv\">\n");
 	kv_text(w, "manufacturer", sm ? sm->system_manufacturer : 0);
 	kv_text(w, "product", sm ? sm->system_product : 0);
@@ -237,7 +238,7 @@ static void write_config(struct html_writer *w, const struct bm_config *c)
 {
 	char val[512];
 
-	html_raw(w, "<section id=\"config\">\n<h2>Configuration</h2>\n"
+	html_raw(w, "<section class=\"config\">\n<h2>Configuration</h2>\n"
 		 "<table class=\"kv\">\n");
 	for (int k = 0; k < BM_KEY_COUNT; k++) {
 		const char *v = config_value_text(c, (enum bm_key)k, val,
@@ -259,13 +260,15 @@ static void write_head(struct html_writer *w, const struct run_results *res,
 	html_raw(w, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
 		 "<meta charset=\"utf-8\">\n<meta name=\"viewport\" "
 		 "content=\"width=device-width, initial-scale=1\">\n");
-	html_fmt(w, "<title>baremem run %04d: ", res->run_number);
+	html_fmt(w, "<title>baremem %s run %04d: ", res->platform,
+		 res->run_number);
 	html_text(w, res->cpu.brand);
 	html_raw(w, "</title>\n<style>\n");
 	html_raw(w, report_css);
 	html_raw(w, "</style>\n</head>\n<body>\n<header>\n");
-	html_fmt(w, "<h1>baremem run %04d <span class=\"status %s\">%s</span>"
-		 "</h1>\n<p class=\"sub\">", res->run_number, st, st);
+	html_fmt(w, "<h1>baremem %s run %04d <span class=\"status %s\">%s"
+		 "</span></h1>\n<p class=\"sub\">", res->platform,
+		 res->run_number, st, st);
 	html_text(w, res->cpu.brand);
 	html_fmt(w, " &#183; %s &#183; started ", res->platform);
 	html_text(w, res->started[0] ? res->started : "at an unknown time");
