@@ -35,21 +35,12 @@ void html_raw(struct html_writer *w, const char *markup)
 
 void html_fmt(struct html_writer *w, const char *f, ...)
 {
-	size_t room = w->cap > w->len ? w->cap - w->len : 0;
-	size_t n;
 	va_list ap;
 
 	va_start(ap, f);
-	n = fmt_v(w->buf + w->len, room, f, ap);
-	va_end(ap);
-	if (room > 0 && n < room) {
-		w->len += n;
-	} else {
-		/* fmt_v kept the prefix that fit and its NUL */
-		if (room > 0)
-			w->len = w->cap - 1;
+	if (fmt_append_v(w->buf, w->cap, &w->len, f, ap))
 		w->overflow = 1;
-	}
+	va_end(ap);
 }
 
 /* The code point of a well-formed sequence of span bytes. */

@@ -28,21 +28,12 @@ static void puts_raw(struct json_writer *w, const char *s)
  * (a double's %f text can be 300+ digits). */
 static void put_fmt(struct json_writer *w, const char *f, ...)
 {
-	size_t room = w->cap > w->len ? w->cap - w->len : 0;
-	size_t n;
 	va_list ap;
 
 	va_start(ap, f);
-	n = fmt_v(w->buf + w->len, room, f, ap);
-	va_end(ap);
-	if (room > 0 && n < room) {
-		w->len += n;
-	} else {
-		/* fmt_v kept the prefix that fit and its NUL. */
-		if (room > 0)
-			w->len = w->cap - 1;
+	if (fmt_append_v(w->buf, w->cap, &w->len, f, ap))
 		w->overflow = 1;
-	}
+	va_end(ap);
 }
 
 static void newline(struct json_writer *w)
