@@ -663,8 +663,10 @@ def machine(out, r):
         out.append("</table>\n")
     out.append("<h3>Memory</h3>\n")
     pg = r.get("paging", {})
-    rows = [("total", "%s (%s bytes)" % (size_label(mem.get("total_bytes", 0)),
-                                         mem.get("total_bytes", 0)))]
+    total = mem.get("total_bytes") or 0
+    rows = [("total", "%s (%d bytes)" % (
+        "%.2f GiB" % (total / 2 ** 30) if total >= 2 ** 30
+        else size_label(total), total))]
     if pg.get("page_bytes"):
         rows.append(("measurement pages", size_label(pg["page_bytes"])))
     kv(out, rows)

@@ -92,12 +92,18 @@ static void kv_text(struct html_writer *w, const char *name, const char *v)
 	html_raw(w, "</td></tr>\n");
 }
 
+/* A memory size: GiB with 2 decimals from 1 GiB up (a total is rarely a
+ * round number), else the exact label; and the bytes. */
 static void kv_size(struct html_writer *w, const char *name, uint64_t bytes)
 {
 	char b[24];
 
-	html_fmt(w, "<tr><th>%s</th><td>%s (%llu bytes)</td></tr>\n", name,
-		 fmt_size(b, sizeof b, bytes), (unsigned long long)bytes);
+	if (bytes >= 1ull << 30)
+		fmt(b, sizeof b, "%.2f GiB", (double)bytes / (1ull << 30));
+	else
+		fmt_size(b, sizeof b, bytes);
+	html_fmt(w, "<tr><th>%s</th><td>%s (%llu bytes)</td></tr>\n", name, b,
+		 (unsigned long long)bytes);
 }
 
 static void write_cpu(struct html_writer *w, const struct run_results *res)
