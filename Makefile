@@ -9,7 +9,7 @@ OBJCOPY    := objcopy
 
 WARN       := -Wall -Wextra -Wshadow -Wno-unused-parameter
 # lib/ and kernels/ are freestanding for every target, the host tests too.
-FREE       := -std=gnu11 -ffreestanding -fno-strict-aliasing -O2 -g $(WARN) -Ilib -Ikernels
+FREE       := -std=gnu11 -ffreestanding -fno-strict-aliasing -O2 -g $(WARN) -Ilib -Ikernels -I$(BUILD)/gen
 
 # The UEFI app (UEFI-NOTES: GNU-EFI build).
 EFI_INC    := /usr/include/efi
@@ -63,6 +63,11 @@ TEST_BIN   := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(TEST_SRC))
 # test_test_hooks runs the parser as the test image builds it.
 HOOK_TEST_LIB := lib/config/config.c lib/config/test_hooks.c lib/util/fmt.c lib/util/str.c lib/util/msgs.c
 
+# The HTML report's CSS (lib/report/report.css) as a C string for the
+# app; scripts/baremem-report --html inlines the same file.
+REPORT_CSS_H := $(BUILD)/gen/report_css.h
+REPORT_CSS_USERS := $(foreach d,efi-obj efi-test-obj linux-obj host-obj,$(BUILD)/$(d)/lib/report/report_html.o)
+
 .PHONY: all deps image test-image run test test-long unit-test fuzz-test fuzz script-test linux-test qemu-test clean
 .DELETE_ON_ERROR:
 
@@ -72,6 +77,14 @@ all: $(BUILD)/baremem.efi $(BUILD)/baremem-linux $(TEST_BIN)
 # prints the apt-get command and stops.
 deps:
 	@scripts/deps
+
+$(REPORT_CSS_H): lib/report/report.css
+	@mkdir -p $(dir $@)
+	{ echo '/* Generated from lib/report/report.css by the Makefile. */'; \
+	  echo 'static const char report_css[] ='; \
+	  sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/"/' -e 's/$$/\\n"/' $<; \
+	  echo ';'; } >$@
+$(REPORT_CSS_USERS): $(REPORT_CSS_H)
 
 $(BUILD)/efi-obj/%.o: %.c
 	@mkdir -p $(dir $@)

@@ -132,6 +132,10 @@ EFI_FILE_HANDLE store_open(EFI_FILE_HANDLE root, char *why, UINTN why_cap);
 int store_next_run(EFI_FILE_HANDLE dir);
 int store_write(EFI_FILE_HANDLE dir, const char *name, const void *data,
 		UINTN len, char *why, UINTN why_cap);
+/* report_store.c: run-NNNN.html beside run-NNNN.json; a failure is a
+ * warning in res. */
+void store_html(EFI_FILE_HANDLE dir, struct run_results *res,
+		enum run_status status, int run);
 
 /* var.c: the BarememResult EFI variable. */
 int var_write(const char *json, UINTN len, char *why, UINTN why_cap);

@@ -87,6 +87,8 @@ static enum run_status report(struct run_results *res, EFI_FILE_HANDLE root)
 			msgs_add(&res->warnings, "no results file: %s", why);
 		else
 			filed = 1;
+		if (filed)
+			store_html(dir, res, status, run);
 	}
 	if (!filed) {
 		res->file[0] = 0;

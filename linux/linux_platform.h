@@ -5,10 +5,16 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "results/results.h"
+
 int linux_cpus_init(void);
 /* baremem's cpu number of the OS's cpu os_cpu, or -1 (lib/hw/cpuorder.h). */
 int linux_cpu_of_os(int os_cpu);
 uint64_t linux_tsc_calibrate(double *error_ppm);
 const char *linux_console_log(size_t *len);
+
+/* report_file.c: the HTML report beside json_path; failures warn. */
+void linux_write_html(const struct run_results *res, enum run_status status,
+		      const char *json_path);
 
 #endif

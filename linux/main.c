@@ -273,6 +273,7 @@ int main(int argc, char **argv)
 			console_json_print(json, len, "");
 		return 1;
 	}
+	linux_write_html(res, status, out_path);
 	run_print_done(status, run, out_path);
 	if (console_json_wanted(res->config.console_json, 1))
 		console_json_print(json, len, out_path);

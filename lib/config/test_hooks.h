@@ -27,6 +27,8 @@ enum test_hook {
 	TEST_HOOK_MP_BLOCKING_ONLY, /* non-blocking StartupAllAPs and
 				 * StartupThisAP return EFI_UNSUPPORTED, as
 				 * firmware may after ReadyToBoot */
+	TEST_HOOK_HTML_NO_ROOM,	/* the HTML report gets at most 4 KiB, too
+				 * little: it cannot be written, the JSON is */
 	TEST_HOOK_COUNT
 };
 

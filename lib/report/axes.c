@@ -132,22 +132,17 @@ void axis_fit(struct axis *a, enum axis_scale scale, double min, double max)
 		max = 1.0;
 	if (!(min > 0))
 		min = max / 16;
-	if (scale == AXIS_LOG2) {
-		int e0 = (int)floor_d(axis_log2(min) + 1e-9);
-		int e1 = (int)ceil_d(axis_log2(max) - 1e-9);
+	{
+		int two = scale == AXIS_LOG2;
+		double (*lg)(double) = two ? axis_log2 : axis_log10;
+		double (*pw)(int) = two ? pow2i : pow10i;
+		int e0 = (int)floor_d(lg(min) + 1e-9);
+		int e1 = (int)ceil_d(lg(max) - 1e-9);
 
 		if (e1 <= e0)
 			e1 = e0 + 1;
-		a->lo = pow2i(e0);
-		a->hi = pow2i(e1);
-	} else {
-		int e0 = (int)floor_d(axis_log10(min) + 1e-9);
-		int e1 = (int)ceil_d(axis_log10(max) - 1e-9);
-
-		if (e1 <= e0)
-			e1 = e0 + 1;
-		a->lo = pow10i(e0);
-		a->hi = pow10i(e1);
+		a->lo = pw(e0);
+		a->hi = pw(e1);
 	}
 }
 

@@ -443,6 +443,22 @@ size_t fmt(char *buf, size_t cap, const char *f, ...)
 	return n;
 }
 
+int fmt_append_v(char *buf, size_t cap, size_t *len, const char *f,
+		 va_list ap)
+{
+	size_t room = cap > *len ? cap - *len : 0;
+	size_t n = fmt_v(buf + *len, room, f, ap);
+
+	if (room > 0 && n < room) {
+		*len += n;
+		return 0;
+	}
+	/* fmt_v kept the prefix that fit and its NUL */
+	if (room > 0)
+		*len = cap - 1;
+	return -1;
+}
+
 char *fmt_size(char *buf, size_t cap, uint64_t bytes)
 {
 	static const char suffix[] = "KMGT";

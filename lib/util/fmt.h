@@ -17,6 +17,13 @@ size_t fmt_v(char *buf, size_t cap, const char *f, va_list ap);
 size_t fmt(char *buf, size_t cap, const char *f, ...)
 	__attribute__((format(printf, 3, 4)));
 
+/* Appends the formatted text at buf + *len for the writers that fill a
+ * fixed buffer (JSON, HTML): returns 0 when it fit; -1 when it did not,
+ * then the prefix that fit stays, *len becomes cap - 1 (cap > 0) and
+ * nothing is written at or past cap. */
+int fmt_append_v(char *buf, size_t cap, size_t *len, const char *f,
+		 va_list ap);
+
 /* A byte count as the shortest exact label with a power-of-1024 suffix:
  * 4096 -> "4K", 1572864 -> "1.5M", 1073741824 -> "1G", 100 -> "100";
  * otherwise up to 2 decimals ("1.25M"). Returns buf. */

@@ -5,6 +5,7 @@
 #include <stdarg.h>
 
 #include "util/fmt.h"
+#include "util/utf8.h"
 
 #define JSON_DECIMALS_MAX 20
 
@@ -27,21 +28,12 @@ static void puts_raw(struct json_writer *w, const char *s)
  * (a double's %f text can be 300+ digits). */
 static void put_fmt(struct json_writer *w, const char *f, ...)
 {
-	size_t room = w->cap > w->len ? w->cap - w->len : 0;
-	size_t n;
 	va_list ap;
 
 	va_start(ap, f);
-	n = fmt_v(w->buf + w->len, room, f, ap);
-	va_end(ap);
-	if (room > 0 && n < room) {
-		w->len += n;
-	} else {
-		/* fmt_v kept the prefix that fit and its NUL. */
-		if (room > 0)
-			w->len = w->cap - 1;
+	if (fmt_append_v(w->buf, w->cap, &w->len, f, ap))
 		w->overflow = 1;
-	}
+	va_end(ap);
 }
 
 static void newline(struct json_writer *w)
@@ -53,48 +45,6 @@ static void newline(struct json_writer *w)
 		put(w, ' ');
 		put(w, ' ');
 	}
-}
-
-/* The UTF-8 sequence at s (n bytes available): returns how many bytes it
- * spans and sets *valid. An invalid one spans its maximal subpart: the
- * lead byte and the continuation bytes that could still have been part
- * of a well-formed sequence (Unicode table 3-7), at least one byte. */
-static size_t utf8_span(const unsigned char *s, size_t n, int *valid)
-{
-	unsigned char lo = 0x80, hi = 0xbf;
-	size_t len;
-
-	*valid = 0;
-	if (s[0] < 0x80) {
-		*valid = 1;
-		return 1;
-	}
-	if (s[0] >= 0xc2 && s[0] <= 0xdf)
-		len = 2;
-	else if (s[0] >= 0xe0 && s[0] <= 0xef)
-		len = 3;
-	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
-		len = 4;
-	else
-		return 1;	/* continuation byte, C0/C1, F5..FF */
-	/* The second byte's range rules out overlongs, surrogates and
-	 * code points above U+10FFFF. */
-	if (s[0] == 0xe0)
-		lo = 0xa0;
-	else if (s[0] == 0xed)
-		hi = 0x9f;
-	else if (s[0] == 0xf0)
-		lo = 0x90;
-	else if (s[0] == 0xf4)
-		hi = 0x8f;
-	for (size_t i = 1; i < len; i++) {
-		if (i >= n || s[i] < lo || s[i] > hi)
-			return i;
-		lo = 0x80;
-		hi = 0xbf;
-	}
-	*valid = 1;
-	return len;
 }
 
 static void put_escaped(struct json_writer *w, const char *s, size_t maxlen)

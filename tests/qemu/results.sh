@@ -79,3 +79,22 @@ boot_again() {
 		--log "$CONSOLE" "$@" >"$T/run-qemu.out" 2>&1 || BOOT_STATUS=$?
 	echo "boot again: $*: $(tail -n 1 "$T/run-qemu.out")"
 }
+
+# check_html N [--hostile TEXT]: copies run-000N.html off the disk and
+# checks it against run-N.json (get_run first) with tests/check-html:
+# valid HTML5, self-contained, the summary's digits, a chart for every
+# measured section, and a non-blank Chromium rendering ($T/run-N.png).
+check_html() {
+	local n=$1 name out
+	shift
+	name=$(printf 'run-%04d.html' "$n")
+	if ! disk_get "/baremem/results/$name" "$T/run-$n.html"; then
+		fail "no $name on the disk"
+		return 1
+	fi
+	if ! out=$("$ROOT/tests/check-html" --png "$T/run-$n.png" "$@" \
+		"$T/run-$n.html" "$T/run-$n.json" 2>&1); then
+		fail "$name is not as expected"
+	fi
+	echo "$out"
+}

@@ -1,0 +1,40 @@
+/* The HTML report beside the JSON: \baremem\results\run-NNNN.html, same
+ * NNNN, written after the JSON so that a report that cannot be written
+ * (too large, volume full) costs a warning and never the results. */
+#include "baremem_efi.h"
+#include "report/report.h"
+#include "util/fmt.h"
+
+#define HTML_BYTES (1u << 20)	/* first try; doubled while too small */
+#define HTML_MAX_BYTES (256u << 20)	/* c2c of 512 cpus: ~30 MiB */
+#define HTML_HOOK_BYTES 4096	/* test hook html-no-room: less than the CSS */
+#define WHY_BYTES 160
+
+void store_html(EFI_FILE_HANDLE dir, struct run_results *res,
+		enum run_status status, int run)
+{
+	size_t max = test_hook_on(TEST_HOOK_HTML_NO_ROOM) ? HTML_HOOK_BYTES
+							    : HTML_MAX_BYTES;
+	size_t cap = HTML_BYTES < max ? HTML_BYTES : max, len = 0;
+	char *html = plat_alloc(cap), name[32], why[WHY_BYTES];
+
+	fmt(name, sizeof name, "run-%04d.html", run);
+	while (html && (len = report_html(res, status, html, cap)) == 0 &&
+	       cap < max) {
+		plat_free(html);
+		cap *= 2;
+		html = plat_alloc(cap);
+	}
+	if (!html)
+		msgs_add(&res->warnings, "no HTML report: no memory for %llu "
+			 "bytes (the JSON has every result)",
+			 (unsigned long long)cap);
+	else if (len == 0)
+		msgs_add(&res->warnings, "no HTML report: it does not fit in "
+			 "%llu bytes (the JSON has every result)",
+			 (unsigned long long)cap);
+	else if (store_write(dir, name, html, len, why, sizeof why))
+		msgs_add(&res->warnings, "no HTML report: %s (the JSON has "
+			 "every result)", why);
+	plat_free(html);
+}

@@ -1,0 +1,21 @@
+/* The HTML report of one run (\baremem\results\run-NNNN.html): one file,
+ * no external resources, no JavaScript; summary first, then the charts
+ * (inline SVG), the machine, the configuration, warnings and errors. */
+#ifndef BAREMEM_REPORT_H
+#define BAREMEM_REPORT_H
+
+#include <stddef.h>
+
+#include "report/html.h"
+#include "results/results.h"
+
+/* Writes the whole document into buf. Returns its length, or 0 when cap
+ * is too small (the caller grows the buffer and tries again, as for the
+ * JSON). Reads res only. */
+size_t report_html(const struct run_results *res, enum run_status status,
+		   char *buf, size_t cap);
+
+/* The chart sections (report_charts.c), each only when measured. */
+void report_charts(struct html_writer *w, const struct run_results *res);
+
+#endif

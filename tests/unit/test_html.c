@@ -1,0 +1,290 @@
+/* The HTML report's writer (lib/report/html.c, svg.c, report_html.c):
+ * every one of < > & " ' escaped, controls and ill-formed UTF-8 replaced,
+ * never a byte past the buffer at any size, SVG path coordinates for a
+ * known dataset, and a whole report whose SMBIOS strings are hostile. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "fake_platform.h"
+#include "config/config.h"
+#include "hw/smbios.h"
+#include "report/html.h"
+#include "report/report.h"
+#include "report/svg.h"
+
+#define K 1024ull
+#define M (1024ull * 1024)
+#define BUF_BYTES 4096
+
+static const char *escaped(const char *s)
+{
+	static char buf[BUF_BYTES];
+	struct html_writer w;
+
+	html_init(&w, buf, sizeof buf);
+	html_text(&w, s);
+	assert_int_equal(html_finish(&w), 0);
+	return buf;
+}
+
+static void markup_characters_become_entities(void **state)
+{
+	(void)state;
+	assert_string_equal(escaped("<"), "&lt;");
+	assert_string_equal(escaped(">"), "&gt;");
+	assert_string_equal(escaped("&"), "&amp;");
+	assert_string_equal(escaped("\""), "&quot;");
+	assert_string_equal(escaped("'"), "&#39;");
+	assert_string_equal(escaped("<script>alert(1)</script>&\"'"),
+			    "&lt;script&gt;alert(1)&lt;/script&gt;&amp;"
+			    "&quot;&#39;");
+	assert_string_equal(escaped("&amp;"), "&amp;amp;");	/* not trusted */
+	assert_string_equal(escaped("Intel(R) Xeon(R) 8480+"),
+			    "Intel(R) Xeon(R) 8480+");
+	assert_string_equal(escaped(0), "");
+}
+
+static void controls_and_bad_utf8_become_replacement(void **state)
+{
+	(void)state;
+	assert_string_equal(escaped("a\x01" "b"), "a\xef\xbf\xbd" "b");
+	assert_string_equal(escaped("a\x7f"), "a\xef\xbf\xbd");
+	assert_string_equal(escaped("tab\tnl\n"), "tab\tnl\n");
+	assert_string_equal(escaped("\xc2\x85"), "\xef\xbf\xbd");  /* C1 NEL */
+	assert_string_equal(escaped("\xef\xbf\xbe"), "\xef\xbf\xbd"); /* U+FFFE */
+	assert_string_equal(escaped("\xff<"), "\xef\xbf\xbd&lt;");
+	assert_string_equal(escaped("\xe2\x82"), "\xef\xbf\xbd");  /* cut */
+	assert_string_equal(escaped("caf\xc3\xa9 \xe2\x82\xac"),
+			    "caf\xc3\xa9 \xe2\x82\xac");	/* valid */
+}
+
+static void text_n_stops_at_maxlen(void **state)
+{
+	char buf[64];
+	struct html_writer w;
+
+	(void)state;
+	html_init(&w, buf, sizeof buf);
+	html_text_n(&w, "<ab>", 2);
+	assert_int_equal(html_finish(&w), 0);
+	assert_string_equal(buf, "&lt;a");
+}
+
+/* At every capacity the writer stays inside the buffer, reports the cut,
+ * and a fitting capacity gives the whole text. */
+static void overflow_at_every_cap_never_writes_past_it(void **state)
+{
+	static const char want[] = "<p>x=12.50 &lt;&amp;&gt;</p>";
+	char buf[64];
+
+	(void)state;
+	for (size_t cap = 0; cap < sizeof buf; cap++) {
+		struct html_writer w;
+		int rc;
+
+		memset(buf, 'Z', sizeof buf);
+		html_init(&w, buf, cap);
+		html_raw(&w, "<p>");
+		html_fmt(&w, "x=%.2f ", 12.5);
+		html_text(&w, "<&>");
+		html_raw(&w, "</p>");
+		rc = html_finish(&w);
+		for (size_t i = cap; i < sizeof buf; i++)
+			assert_int_equal(buf[i], 'Z');
+		if (cap > sizeof want - 1) {
+			assert_int_equal(rc, 0);
+			assert_string_equal(buf, want);
+		} else {
+			assert_int_equal(rc, -1);
+			if (cap)
+				assert_int_equal(strlen(buf), w.len);
+		}
+	}
+}
+
+/* Three latency points on a 1K..1M log2 x axis and a 1..100 log10 y
+ * axis: the path's coordinates are where the axes put them. */
+static void svg_path_coordinates(void **state)
+{
+	static char buf[16384];
+	struct html_writer w;
+	struct svg_plot p;
+	const char *d;
+
+	(void)state;
+	html_init(&w, buf, sizeof buf);
+	axis_fit(&p.x, AXIS_LOG2, 1024, 1 << 20);
+	axis_fit(&p.y, AXIS_LOG10, 1, 100);
+	svg_plot_begin(&p, &w, 760, 380, SVG_LABEL_BYTES, "size",
+		       SVG_LABEL_NUM, "ns");
+	/* the plot area svg_plot_begin chose */
+	assert_true(p.left == 62 && p.right == 744);
+	assert_true(p.top == 22 && p.bottom == 336);
+	svg_path_begin(&p, 1);
+	svg_path_point(&p, 1024, 1);		/* left, bottom */
+	svg_path_point(&p, 32768, 10);		/* middle, middle */
+	svg_path_point(&p, 0, 5);		/* not placeable: skipped */
+	svg_path_point(&p, 1 << 20, 100);	/* right, top */
+	svg_path_end(&p);
+	svg_plot_end(&p);
+	assert_int_equal(html_finish(&w), 0);
+	d = strstr(buf, "<path class=\"line s1\" d=\"");
+	assert_non_null(d);
+	assert_non_null(strstr(d, "d=\"M62.0 336.0 L403.0 179.0 L744.0 "
+				  "22.0\"/>"));
+	/* ticks labelled 1K..1M and 1, 2, 5 .. 100 */
+	assert_non_null(strstr(buf, ">1K</text>"));
+	assert_non_null(strstr(buf, ">1M</text>"));
+	assert_non_null(strstr(buf, ">50</text>"));
+	assert_true(strncmp(buf, "<svg ", 5) == 0);
+	assert_non_null(strstr(buf, "</svg>"));
+}
+
+static void empty_path_writes_nothing(void **state)
+{
+	char buf[4096];
+	struct html_writer w;
+	struct svg_plot p;
+
+	(void)state;
+	html_init(&w, buf, sizeof buf);
+	axis_fit(&p.x, AXIS_LOG2, 1024, 4096);
+	axis_fit(&p.y, AXIS_LOG10, 1, 10);
+	p.w = &w;
+	axis_place(&p.x, 0, 100);
+	axis_place(&p.y, 100, 0);
+	svg_path_begin(&p, 0);
+	svg_path_point(&p, -1, 5);
+	svg_path_end(&p);
+	assert_int_equal(html_finish(&w), 0);
+	assert_string_equal(buf, "");
+}
+
+static void heat_steps_span_the_range(void **state)
+{
+	(void)state;
+	assert_int_equal(svg_heat_step(10, 10, 20), 0);
+	assert_int_equal(svg_heat_step(20, 10, 20), SVG_HEAT_STEPS - 1);
+	assert_int_equal(svg_heat_step(15, 10, 20), SVG_HEAT_STEPS / 2);
+	assert_int_equal(svg_heat_step(5, 10, 20), 0);
+	assert_int_equal(svg_heat_step(7, 7, 7), SVG_HEAT_STEPS / 2);
+}
+
+/* A small run with hostile SMBIOS text everywhere it can be. */
+static struct lat_point lat[8];
+static struct bw_point bw[4];
+static struct smbios_info sm;
+static int selected[2] = { 0, 1 };
+
+static void hostile_run(struct run_results *r)
+{
+	static const char evil[] = "<script>alert(1)</script>&\"'";
+
+	memset(r, 0, sizeof *r);
+	r->platform = "uefi";
+	r->run_number = 7;
+	config_defaults(&r->config);
+	strcpy(r->file, "\\baremem\\results\\run-0007.json");
+	strcpy(r->firmware_vendor, evil);
+	strcpy(r->cpu.brand, evil);
+	r->cpu.cache_count = 3;
+	r->cpu.caches[0] = (struct cpu_cache){ 1, "data", 32 * K, 64, 8, 2 };
+	r->cpu.caches[1] = (struct cpu_cache){ 2, "unified", 1 * M, 64, 16, 2 };
+	r->cpu.caches[2] = (struct cpu_cache){ 3, "unified", 16 * M, 64, 16, 16 };
+	memset(&sm, 0, sizeof sm);
+	strcpy(sm.system_manufacturer, evil);
+	sm.dimm_count = 1;
+	strcpy(sm.dimms[0].part_number, evil);
+	sm.dimms[0].type = "DDR5";
+	sm.dimms[0].form_factor = "DIMM";
+	r->smbios = &sm;
+	msgs_add(&r->warnings, "a warning with %s", evil);
+	r->selected = selected;
+	r->selected_count = 2;
+	r->lat = lat;
+	r->bw = bw;
+	lat[0] = (struct lat_point){ .size_bytes = 8 * K, .page_bytes = 1 << 30,
+				     .ns_median = 1.25, .core_cycles_median = -1 };
+	lat[1] = (struct lat_point){ .size_bytes = 256 * K, .page_bytes = 1 << 30,
+				     .ns_median = 4.5, .core_cycles_median = -1 };
+	lat[2] = (struct lat_point){ .size_bytes = 128 * M, .page_bytes = 1 << 30,
+				     .ns_median = 95.125, .core_cycles_median = -1 };
+	r->lat_count = 3;
+	bw[0] = (struct bw_point){ .kernel = "avx2-read", .level = "L1",
+				   .cpus = 1, .gb_median = 180.0 };
+	bw[1] = (struct bw_point){ .kernel = "avx2-read", .level = "DRAM",
+				   .cpus = 1, .gb_median = 20.04 };
+	r->bw_count = 2;
+}
+
+static void report_escapes_machine_strings(void **state)
+{
+	static char buf[1 << 20];
+	struct run_results r;
+	size_t len;
+
+	(void)state;
+	hostile_run(&r);
+	len = report_html(&r, RUN_OK, buf, sizeof buf);
+	assert_true(len > 0 && len == strlen(buf));
+	assert_null(strstr(buf, "<script"));
+	assert_non_null(strstr(buf, "&lt;script&gt;alert(1)&lt;/script&gt;"
+				    "&amp;&quot;&#39;"));
+	/* the summary's numbers, with the JSON's digits */
+	assert_non_null(strstr(buf, "data-key=\"l1_ns\">1.25<"));
+	assert_non_null(strstr(buf, "data-key=\"dram_ns\">95.13<"));
+	assert_non_null(strstr(buf, "data-key=\"read_gb_per_s.dram\">20.0<"));
+	assert_non_null(strstr(buf, "data-key=\"l3_ns\">&#8211;<"));
+	/* a latency curve and bandwidth bars */
+	assert_non_null(strstr(buf, "<path class=\"line s0\" d=\"M"));
+	assert_non_null(strstr(buf, "<rect class=\"bar s0\""));
+	assert_non_null(strstr(buf, ">L3</text>"));	/* a cache mark */
+	assert_true(strncmp(buf, "<!DOCTYPE html>", 15) == 0);
+	assert_non_null(strstr(buf, "</html>\n"));
+}
+
+/* Too small a buffer: 0, never a byte past cap, at many sizes. */
+static void report_too_small_fails_cleanly(void **state)
+{
+	struct run_results r;
+	size_t full;
+	char *buf = malloc(1 << 20);
+
+	(void)state;
+	hostile_run(&r);
+	full = report_html(&r, RUN_OK, buf, 1 << 20);
+	assert_true(full > 0);
+	for (size_t cap = 0; cap <= full; cap += cap < 64 ? 1 : 997) {
+		char *b = malloc(cap + 16);
+
+		memset(b, 'Z', cap + 16);
+		assert_int_equal(report_html(&r, RUN_OK, b, cap), 0);
+		for (size_t i = cap; i < cap + 16; i++)
+			assert_int_equal(b[i], 'Z');
+		free(b);
+	}
+	assert_int_equal(report_html(&r, RUN_OK, buf, full + 1), full);
+	free(buf);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(markup_characters_become_entities),
+		cmocka_unit_test(controls_and_bad_utf8_become_replacement),
+		cmocka_unit_test(text_n_stops_at_maxlen),
+		cmocka_unit_test(overflow_at_every_cap_never_writes_past_it),
+		cmocka_unit_test(svg_path_coordinates),
+		cmocka_unit_test(empty_path_writes_nothing),
+		cmocka_unit_test(heat_steps_span_the_range),
+		cmocka_unit_test(report_escapes_machine_strings),
+		cmocka_unit_test(report_too_small_fails_cleanly),
+	};
+
+	return cmocka_run_group_tests(tests, 0, 0);
+}
