@@ -1,6 +1,7 @@
 /* The UEFI entry point: sets the stage (watchdog, config, timer, page
  * tables), runs the suite, reports, then does what `after` says. */
 #include "baremem_efi.h"
+#include "netboot.h"
 #include "hw/cpu.h"
 #include "suite/cpus.h"
 #include "util/fmt.h"
@@ -270,7 +271,10 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	out("baremem %s: memory latency and bandwidth, no OS in the way\n",
 	    BAREMEM_VERSION);
 	root = esp_open_root(image, &why);
-	if (!root)
+	boot_source_find(image, res);
+	/* Booted over the network, there is no volume by design: the
+	 * upload step says where the results went. */
+	if (!root && !boot_source()->network)
 		msgs_add(&res->warnings, "no results file: %s", why);
 	config_load(image, root, res);
 	test_hooks_arm(res);

@@ -8,6 +8,7 @@
 
 #include "util/msgs.h"
 #include "config/test_hooks.h"
+#include "net/url.h"
 
 enum bm_key {
 	BM_KEY_PROFILE,
@@ -22,6 +23,7 @@ enum bm_key {
 	BM_KEY_TIMER,
 	BM_KEY_DIST,
 	BM_KEY_PREFETCH,
+	BM_KEY_UPLOAD,
 	BM_KEY_COUNT
 };
 
@@ -59,6 +61,12 @@ enum bm_timer {
  * other. */
 enum bm_prefetch { BM_PREFETCH_ON, BM_PREFETCH_OFF, BM_PREFETCH_BOTH };
 
+/* Where the results go besides the boot volume (DESIGN §4c): auto is TFTP
+ * to the boot server when booted over the network, nothing otherwise;
+ * http PUTs each file under upload_url. Same order as config.c's names. */
+enum bm_upload { BM_UPLOAD_AUTO, BM_UPLOAD_OFF, BM_UPLOAD_TFTP,
+		 BM_UPLOAD_HTTP };
+
 #define BM_MAX_SIZES 64
 #define BM_SIZE_MIN_BYTES 1024ull	  /* 16 chase nodes */
 #define BM_SIZE_MAX_BYTES (1ull << 40)	  /* 1 TiB */
@@ -86,6 +94,8 @@ struct bm_config {
 	enum bm_timer timer;
 	int dist;			/* latency distributions per size */
 	enum bm_prefetch prefetch;
+	enum bm_upload upload;
+	struct http_url upload_url;	/* BM_UPLOAD_HTTP */
 	enum test_hook test_hook;	/* test image only (lib/config/test_hooks.h) */
 	unsigned set_mask;		/* bit (1 << bm_key) per key given */
 	unsigned bad_mask;		/* bit per key given a bad value */

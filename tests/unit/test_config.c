@@ -88,6 +88,9 @@ static void same_values(const struct bm_config *a, const struct bm_config *b)
 	assert_int_equal(a->timer, b->timer);
 	assert_int_equal(a->dist, b->dist);
 	assert_int_equal(a->prefetch, b->prefetch);
+	assert_int_equal(a->upload, b->upload);
+	assert_memory_equal(&a->upload_url, &b->upload_url,
+			    sizeof a->upload_url);
 }
 
 static const char *text_of(const struct bm_config *c, enum bm_key k)
@@ -170,7 +173,7 @@ static void key_names(void **state)
 {
 	static const char *const names[] = { "profile", "tests", "cpus",
 		"sizes", "page", "repeat", "seed", "after", "var", "timer",
-		"dist", "prefetch" };
+		"dist", "prefetch", "upload" };
 	(void)state;
 	for (int k = 0; k < BM_KEY_COUNT; k++)
 		assert_string_equal(config_key_name((enum bm_key)k), names[k]);
@@ -194,7 +197,8 @@ static void full_good_file(void **state)
 		"var = OFF\n"
 		"timer = pmtimer\n"
 		"dist = ON\n"
-		"prefetch = Both\n");
+		"prefetch = Both\n"
+		"upload = HTTP://10.0.0.5:8080/Up/\n");
 	(void)state;
 
 	no_messages(r);
@@ -219,6 +223,9 @@ static void full_good_file(void **state)
 	assert_int_equal(r->c.timer, BM_TIMER_PMTIMER);
 	assert_int_equal(r->c.dist, 1);
 	assert_int_equal(r->c.prefetch, BM_PREFETCH_BOTH);
+	assert_int_equal(r->c.upload, BM_UPLOAD_HTTP);
+	assert_int_equal(r->c.upload_url.port, 8080);
+	assert_string_equal(r->c.upload_url.path, "/Up/");
 	assert_int_equal(r->c.set_mask, ALL_KEYS);
 	assert_int_equal(r->c.bad_mask, 0);
 
@@ -295,6 +302,13 @@ static void every_choice(void **state)
 		{ "prefetch=on", BM_KEY_PREFETCH, "on" },
 		{ "prefetch=off", BM_KEY_PREFETCH, "off" },
 		{ "prefetch=both", BM_KEY_PREFETCH, "both" },
+		{ "upload=auto", BM_KEY_UPLOAD, "auto" },
+		{ "upload=off", BM_KEY_UPLOAD, "off" },
+		{ "upload=TFTP", BM_KEY_UPLOAD, "tftp" },
+		{ "upload=http://10.0.0.5/up/", BM_KEY_UPLOAD,
+		  "http://10.0.0.5/up/" },
+		{ "upload=http://10.0.0.5:8080/a/b/", BM_KEY_UPLOAD,
+		  "http://10.0.0.5:8080/a/b/" },
 	};
 	(void)state;
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -320,7 +334,8 @@ static void message_texts(void **state)
 			    "full)");
 	assert_string_equal(r->errs.text[1], "baremem.cfg line 4: unknown "
 			    "key 'latenzy' (valid: profile, tests, cpus, "
-			    "sizes, page, repeat, seed, after, var, timer, dist, prefetch)");
+			    "sizes, page, repeat, seed, after, var, timer, dist, prefetch, "
+			    "upload)");
 	/* the bad value left line 1's */
 	assert_int_equal(r->c.profile, BM_PROFILE_QUICK);
 	free(r);
@@ -400,6 +415,12 @@ static void bad_values(void **state)
 		{ "dist = 1", BM_KEY_DIST, "(valid: on, off)" },
 		{ "prefetch = auto", BM_KEY_PREFETCH,
 		  "(valid: on, off, both)" },
+		{ "upload = ftp", BM_KEY_UPLOAD,
+		  "(valid: auto, off, tftp, http://IPv4[:port]/path/)" },
+		{ "upload = https://10.0.0.5/up/", BM_KEY_UPLOAD,
+		  "(https is not supported (no TLS in the app): use http://; "
+		  "valid: auto, off, tftp, http://IPv4[:port]/path/)" },
+		{ "upload = http://server/up/", BM_KEY_UPLOAD, "no DNS" },
 	};
 	(void)state;
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -411,17 +432,17 @@ static void bad_values(void **state)
 		snprintf(text, sizeof text, "profile=full\ntests=latency\n"
 			 "cpus=3\nsizes=8K\npage=4K\nrepeat=9\nseed=5\n"
 			 "after=exit\nvar=off\ntimer=hpet\ndist=on\n"
-			 "prefetch=off\n%s\n",
+			 "prefetch=off\nupload=http://1.2.3.4:99/a/\n%s\n",
 			 cases[i].line);
 		before = parse("profile=full\ntests=latency\n"
 			       "cpus=3\nsizes=8K\npage=4K\nrepeat=9\nseed=5\n"
 			       "after=exit\nvar=off\ntimer=hpet\ndist=on\n"
-			       "prefetch=off\n");
+			       "prefetch=off\nupload=http://1.2.3.4:99/a/\n");
 		no_messages(before);
 		r = parse(text);
 		if (r->ret != 1)
 			fail_msg("'%s': %d errors", cases[i].line, r->ret);
-		snprintf(head, sizeof head, "baremem.cfg line 13: %s '", key);
+		snprintf(head, sizeof head, "baremem.cfg line 14: %s '", key);
 		if (strncmp(r->errs.text[0], head, strlen(head)) ||
 		    !strstr(r->errs.text[0], cases[i].says))
 			fail_msg("'%s' gave: %s", cases[i].line,
@@ -921,7 +942,8 @@ static void args_errors(void **state)
 	assert_int_equal(r->ret, 1);
 	assert_string_equal(r->errs.text[0], "command line: unknown key "
 			    "'latenzy' (valid: profile, tests, cpus, sizes, "
-			    "page, repeat, seed, after, var, timer, dist, prefetch)");
+			    "page, repeat, seed, after, var, timer, dist, prefetch, "
+			    "upload)");
 	free(r);
 
 	r = args(1, bad_value);
