@@ -36,6 +36,21 @@ int net_mac_of(EFI_HANDLE h, UINT8 *mac, int *mac_len)
 	return 0;
 }
 
+int net_first_mac(UINT8 *mac, int *mac_len)
+{
+	EFI_HANDLE *handles = 0;
+	UINTN n = 0;
+	int st = -1;
+
+	if (BS->LocateHandleBuffer(ByProtocol, &SimpleNetworkProtocol, 0, &n,
+				   &handles) != EFI_SUCCESS)
+		return -1;
+	for (UINTN i = 0; i < n && st; i++)
+		st = net_mac_of(handles[i], mac, mac_len);
+	BS->FreePool(handles);
+	return st;
+}
+
 /* A MAC node in the device path: loaded over a network even when the
  * firmware did it without the PXE base code (HTTP boot). */
 static int path_has_mac(EFI_HANDLE h)

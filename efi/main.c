@@ -116,21 +116,20 @@ static void run_guarded(struct run_results *res)
 		out("baremem: prefetchers put back as they were found\n");
 }
 
-#define JSON_BYTES (4u << 20)	/* first try; doubled while too small */
-#define JSON_MAX_BYTES (512u << 20)	/* 512 threads in profile=full: ~100 MiB */
 #define SUMMARY_BYTES 2048
 #define WHY_BYTES 200
 
 /* Where the results go, in DESIGN §4's order: the file (JSON, then the
- * console text), the done line, then the variable. A failure at one
- * place is said on the console and does not stop the next. */
+ * console text), the upload (DESIGN §4c), the done line, then the
+ * variable. A failure at one place is said on the console and does not
+ * stop the next. */
 static enum run_status report(struct run_results *res, EFI_FILE_HANDLE root)
 {
 	enum run_status status = results_status(res);
 	EFI_FILE_HANDLE dir = 0;
-	char why[WHY_BYTES], name[32], *json = plat_alloc(JSON_BYTES);
-	size_t len, json_bytes = JSON_BYTES;
-	int run = 0, filed = 0;
+	char why[WHY_BYTES], name[32], *json = 0, *summary;
+	size_t len, json_bytes = 0;
+	int run = 0, filed = 0, uploaded;
 
 	why[0] = 0;
 	if (root && !(dir = store_open(root, why, sizeof why)))
@@ -140,25 +139,16 @@ static enum run_status report(struct run_results *res, EFI_FILE_HANDLE root)
 			 "already holds run-9999; move old runs off the stick");
 		run = 0;
 	}
-	if (run > 0 && json) {
+	if (run > 0) {
 		res->run_number = run;
 		fmt(res->file, sizeof res->file,
 		    "\\baremem\\results\\run-%04d.json", run);
-		len = results_json(res, status, json, json_bytes);
-		/* A large machine's run outgrows the first buffer: the
-		 * capacity grows with the plan (lib/suite/capacity.h), so must
-		 * the text's. */
-		while (len == 0 && json_bytes < JSON_MAX_BYTES) {
-			char *bigger = plat_alloc(2 * json_bytes);
-			if (!bigger)
-				break;
-			plat_free(json);
-			json = bigger;
-			json_bytes *= 2;
-			len = results_json(res, status, json, json_bytes);
-		}
+		json = results_json_new(res, status, &len, &json_bytes);
 		fmt(name, sizeof name, "run-%04d.json", run);
-		if (len == 0)
+		if (!json && !json_bytes)
+			msgs_add(&res->warnings, "no results file: out of "
+				 "memory for the results text");
+		else if (!json)
 			msgs_add(&res->warnings, "no results file: the results "
 				 "do not fit in %llu bytes",
 				 (unsigned long long)json_bytes);
@@ -166,32 +156,37 @@ static enum run_status report(struct run_results *res, EFI_FILE_HANDLE root)
 			msgs_add(&res->warnings, "no results file: %s", why);
 		else
 			filed = 1;
+		plat_free(json);
 	}
 	if (!filed) {
 		res->file[0] = 0;
 		res->run_number = 0;
-		if (status == RUN_OK)
-			status = RUN_PARTIAL;
 	}
+	uploaded = upload_json(res, &status);
+	if (!filed && !uploaded && status == RUN_OK)
+		status = RUN_PARTIAL;
 
 	out("\n");
 	print_msgs("error", &res->errors);
 	print_msgs("warning", &res->warnings);
 	out("baremem: done status=%s run=%d file=%s\n",
 	    results_status_name(status), filed ? run : 0,
-	    filed ? res->file : "none");
+	    res->file[0] ? res->file : "none");
 	if (filed) {
 		const char *text = console_log(&len);
 		fmt(name, sizeof name, "run-%04d.txt", run);
 		if (store_write(dir, name, text, len, why, sizeof why))
 			out("warning: console text not saved: %s\n", why);
 	}
-	if (res->config.var && json) {
-		len = results_summary_json(res, status, json, SUMMARY_BYTES);
+	upload_text(res);
+	console_json_maybe(res, status, filed || uploaded);
+	summary = res->config.var ? plat_alloc(SUMMARY_BYTES) : 0;
+	if (summary) {
+		len = results_summary_json(res, status, summary, SUMMARY_BYTES);
 		if (len == 0)
 			out("warning: EFI variable not written: the summary is "
 			    "over 2 KiB\n");
-		else if (var_write(json, len, why, sizeof why))
+		else if (var_write(summary, len, why, sizeof why))
 			out("warning: EFI variable not written: %s\n", why);
 		else
 			out("baremem: summary saved in EFI variable "
@@ -199,7 +194,7 @@ static enum run_status report(struct run_results *res, EFI_FILE_HANDLE root)
 	}
 	if (dir)
 		dir->Close(dir);
-	plat_free(json);
+	plat_free(summary);
 	return status;
 }
 

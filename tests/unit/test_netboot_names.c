@@ -10,6 +10,7 @@
 
 #include "net/dhcp_boot.h"
 #include "net/http.h"
+#include "net/retry.h"
 #include "results/upload_name.h"
 
 /* A DHCPv4 packet: siaddr, file field, then options as given. */
@@ -176,6 +177,20 @@ static void status_lines(void **state)
 	assert_int_equal(status_of("HTTP/1.1 099 Low\r\n"), HTTP_STATUS_BAD);
 }
 
+static void retries_are_bounded(void **state)
+{
+	const struct retry_policy p = { 3, 60000, 2000 };
+
+	(void)state;
+	assert_true(retry_may_start(&p, 0, 0, 0));
+	assert_true(retry_may_start(&p, 1, 100, 100));
+	assert_true(retry_may_start(&p, 2, 30000, 24000));
+	assert_false(retry_may_start(&p, 3, 300, 100));	/* attempts */
+	/* 24 s attempts: after two (50 s) a third would end at 76 s. */
+	assert_false(retry_may_start(&p, 2, 50000, 24000));
+	assert_true(retry_may_start(&p, 1, 24000, 24000));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -188,6 +203,7 @@ int main(void)
 		cmocka_unit_test(upload_stem_refuses_nonsense),
 		cmocka_unit_test(put_head),
 		cmocka_unit_test(status_lines),
+		cmocka_unit_test(retries_are_bounded),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
