@@ -61,7 +61,8 @@ static void config_from_server(const struct boot_source *b, char *text,
 	net_ip_text(ip, sizeof ip, b->server.server);
 	if (fleet == 0 && own == 0)
 		msgs_add(&res->warnings, "no baremem/baremem.cfg on the boot "
-			 "server %s: using the defaults", ip);
+			 "server %s (or it refused it): using the defaults",
+			 ip);
 }
 
 void config_load(EFI_HANDLE image, EFI_FILE_HANDLE root,

@@ -1,16 +1,327 @@
-/* HTTP PUT of a results file (DESIGN §4c). Not written yet: every call
- * fails with a message that says so, and the run records it. */
+/* HTTP PUT of a results file over the firmware's TCP (EFI_TCP4_PROTOCOL
+ * through its service binding): HTTP/1.1 with Content-Length, the reply's
+ * status line checked, 2xx = kept. Every wait is bounded by one deadline.
+ * The IPv4 address comes from the PXE base code: the boot session's when
+ * booted over the network, else a DHCP exchange of its own (so the
+ * firmware's stored IP settings are never changed). EFI_HTTP_PROTOCOL is
+ * not used: it sits on this same TCP, so firmware with HTTP has TCP. */
 #include "netboot.h"
+#include "hw/cpu.h"
+#include "net/http.h"
 #include "util/fmt.h"
+
+static EFI_GUID tcp4_sb_guid = EFI_TCP4_SERVICE_BINDING_PROTOCOL;
+static EFI_GUID tcp4_guid = EFI_TCP4_PROTOCOL;
+
+#define HEAD_BYTES 768
+#define REPLY_BYTES 1024
+#define CHUNK_BYTES (64u << 10)	/* one Transmit call at most */
+#define POLL_US 1000
+
+struct conn {
+	EFI_SERVICE_BINDING *sb;
+	EFI_HANDLE child;
+	EFI_TCP4 *tcp;
+	EFI_EVENT ev;
+	uint64_t deadline_tsc;
+};
+
+/* An IPv4 address for this machine and the way to the server. */
+struct ipv4 {
+	EFI_IPv4_ADDRESS station, mask, router;
+};
+
+static int past(const struct conn *c)
+{
+	return tsc_read() > c->deadline_tsc;
+}
+
+/* Waits for c->ev (a token's completion), polling the stack, until the
+ * deadline: 0 when it came, -1 when the time ran out (token cancelled). */
+static int wait_token(struct conn *c, EFI_TCP4_COMPLETION_TOKEN *tok)
+{
+	while (BS->CheckEvent(c->ev) != EFI_SUCCESS) {
+		if (past(c)) {
+			c->tcp->Cancel(c->tcp, tok);
+			return -1;
+		}
+		c->tcp->Poll(c->tcp);
+		BS->Stall(POLL_US);
+	}
+	return 0;
+}
+
+/* The PXE base code that gives the address: the boot session's, or one
+ * on any NIC, started and given a DHCP lease here. */
+static int find_ipv4(struct ipv4 *ip, char *why, UINTN why_cap)
+{
+	const struct boot_source *b = boot_source();
+	EFI_PXE_BASE_CODE *pxe = b->pxe;
+	EFI_HANDLE *handles = 0;
+	UINTN n = 0;
+	EFI_STATUS st;
+	struct dhcp_boot ack;
+
+	if (!pxe) {
+		if (BS->LocateHandleBuffer(ByProtocol, &PxeBaseCodeProtocol, 0,
+					   &n, &handles) != EFI_SUCCESS || !n) {
+			fmt(why, why_cap, "no IPv4 stack to get an address "
+			    "from (no EFI_PXE_BASE_CODE_PROTOCOL): enable the "
+			    "network stack in the firmware setup");
+			return -1;
+		}
+		BS->HandleProtocol(handles[0], &PxeBaseCodeProtocol,
+				   (void **)&pxe);
+		BS->FreePool(handles);
+		if (!pxe) {
+			fmt(why, why_cap, "the PXE base code cannot be opened");
+			return -1;
+		}
+	}
+	if (!pxe->Mode->Started &&
+	    (st = pxe->Start(pxe, FALSE)) != EFI_SUCCESS &&
+	    st != EFI_ALREADY_STARTED) {
+		fmt(why, why_cap, "the IPv4 stack does not start (PXE base "
+		    "code status 0x%llx)", (unsigned long long)st);
+		return -1;
+	}
+	/* edk2 bounds its DHCP by its own retransmissions (about a
+	 * minute when no server answers). */
+	if (!pxe->Mode->DhcpAckReceived &&
+	    (st = pxe->Dhcp(pxe, FALSE)) != EFI_SUCCESS) {
+		fmt(why, why_cap, "no IPv4 address: no DHCP server answered "
+		    "(status 0x%llx)", (unsigned long long)st);
+		return -1;
+	}
+	CopyMem(&ip->station, &pxe->Mode->StationIp.v4, 4);
+	CopyMem(&ip->mask, &pxe->Mode->SubnetMask.v4, 4);
+	/* The router, for a server in another subnet (0.0.0.0: none). */
+	dhcp_boot_parse(pxe->Mode->DhcpAck.Raw, sizeof pxe->Mode->DhcpAck.Raw,
+			&ack);
+	CopyMem(&ip->router, ack.router, 4);
+	return 0;
+}
+
+/* The network drivers on every NIC: firmware that booted from a disk
+ * may have left them unconnected (a fast-boot policy). Once per run. */
+static void connect_nics(void)
+{
+	static int done;
+	EFI_HANDLE *handles = 0;
+	UINTN n = 0;
+
+	if (done++ || BS->LocateHandleBuffer(ByProtocol, &SimpleNetworkProtocol,
+					     0, &n, &handles) != EFI_SUCCESS)
+		return;
+	for (UINTN i = 0; i < n; i++)
+		BS->ConnectController(handles[i], 0, 0, TRUE);
+	BS->FreePool(handles);
+}
+
+/* A TCP4 service binding, the boot NIC's where there is one. */
+static EFI_SERVICE_BINDING *find_tcp4(char *why, UINTN why_cap)
+{
+	const struct boot_source *b = boot_source();
+	EFI_HANDLE *handles = 0;
+	EFI_SERVICE_BINDING *sb = 0;
+	UINTN n = 0;
+
+	if (BS->LocateHandleBuffer(ByProtocol, &tcp4_sb_guid, 0, &n,
+				   &handles) == EFI_SUCCESS) {
+		for (UINTN i = 0; i < n && !sb; i++) {
+			UINT8 mac[NET_MAC_MAX];
+			int len = 0;
+
+			/* Another NIC's only when it is the last left. */
+			if (b->mac_len && i + 1 < n &&
+			    (net_mac_of(handles[i], mac, &len) ||
+			     len != b->mac_len ||
+			     CompareMem(mac, b->mac, (UINTN)len)))
+				continue;
+			BS->HandleProtocol(handles[i], &tcp4_sb_guid,
+					   (void **)&sb);
+		}
+		BS->FreePool(handles);
+	}
+	if (!sb)
+		fmt(why, why_cap, "the firmware has no TCP/IP stack (no "
+		    "EFI_TCP4_SERVICE_BINDING_PROTOCOL): enable its network "
+		    "stack, or boot over the network and use upload=tftp");
+	return sb;
+}
+
+static int open_conn(struct conn *c, const struct http_url *u,
+		     const struct ipv4 *ip, char *why, UINTN why_cap)
+{
+	EFI_TCP4_CONFIG_DATA cfg;
+	EFI_IPv4_ADDRESS zero = { { 0, 0, 0, 0 } };
+	EFI_TCP4_CONNECTION_TOKEN tok;
+	EFI_STATUS st;
+
+	if (!(c->sb = find_tcp4(why, why_cap)))
+		return -1;
+	if (c->sb->CreateChild(c->sb, &c->child) != EFI_SUCCESS ||
+	    BS->HandleProtocol(c->child, &tcp4_guid, (void **)&c->tcp) !=
+	    EFI_SUCCESS) {
+		fmt(why, why_cap, "the firmware's TCP gives no connection");
+		return -1;
+	}
+	ZeroMem(&cfg, sizeof cfg);
+	cfg.TimeToLive = 64;
+	cfg.AccessPoint.UseDefaultAddress = FALSE;
+	cfg.AccessPoint.StationAddress = ip->station;
+	cfg.AccessPoint.SubnetMask = ip->mask;
+	CopyMem(&cfg.AccessPoint.RemoteAddress, u->ip, 4);
+	cfg.AccessPoint.RemotePort = u->port;
+	cfg.AccessPoint.ActiveFlag = TRUE;
+	if ((st = c->tcp->Configure(c->tcp, &cfg)) != EFI_SUCCESS) {
+		fmt(why, why_cap, "TCP cannot be set up (status 0x%llx)",
+		    (unsigned long long)st);
+		return -1;
+	}
+	if (ip->router.Addr[0])
+		c->tcp->Routes(c->tcp, FALSE, &zero, &zero,
+			       (EFI_IPv4_ADDRESS *)&ip->router);
+	if (BS->CreateEvent(0, 0, 0, 0, &c->ev) != EFI_SUCCESS) {
+		c->ev = 0;
+		fmt(why, why_cap, "no event for the connection");
+		return -1;
+	}
+	tok.CompletionToken.Event = c->ev;
+	tok.CompletionToken.Status = EFI_NOT_READY;
+	st = c->tcp->Connect(c->tcp, &tok);
+	if (st == EFI_SUCCESS && wait_token(c, &tok.CompletionToken))
+		st = EFI_TIMEOUT;
+	else if (st == EFI_SUCCESS)
+		st = tok.CompletionToken.Status;
+	if (st != EFI_SUCCESS) {
+		fmt(why, why_cap, "%s", st == EFI_TIMEOUT
+		    ? "no connection (timeout): is the server up and the "
+		      "address right?"
+		    : st == EFI_CONNECTION_REFUSED
+		    ? "connection refused: nothing listens on that port"
+		    : "no connection");
+		return -1;
+	}
+	return 0;
+}
+
+static int send_bytes(struct conn *c, const void *data, UINTN len,
+		      char *why, UINTN why_cap)
+{
+	const UINT8 *p = data;
+
+	while (len > 0) {
+		UINT32 n = len > CHUNK_BYTES ? CHUNK_BYTES : (UINT32)len;
+		EFI_TCP4_TRANSMIT_DATA tx = { TRUE, FALSE, n, 1,
+					      { { n, (void *)p } } };
+		EFI_TCP4_IO_TOKEN tok;
+		EFI_STATUS st;
+
+		tok.CompletionToken.Event = c->ev;
+		tok.CompletionToken.Status = EFI_NOT_READY;
+		tok.Packet.TxData = &tx;
+		st = c->tcp->Transmit(c->tcp, &tok);
+		if (st == EFI_SUCCESS && wait_token(c, &tok.CompletionToken))
+			st = EFI_TIMEOUT;
+		else if (st == EFI_SUCCESS)
+			st = tok.CompletionToken.Status;
+		if (st != EFI_SUCCESS) {
+			fmt(why, why_cap, "sending failed (%s)",
+			    st == EFI_TIMEOUT ? "timeout" : "connection lost");
+			return -1;
+		}
+		p += n;
+		len -= n;
+	}
+	return 0;
+}
+
+/* Reads until the status line is whole: its code, or -1 with why. */
+static int read_status(struct conn *c, char *why, UINTN why_cap)
+{
+	char reply[REPLY_BYTES];
+	UINTN got = 0;
+	int code = HTTP_STATUS_MORE;
+
+	while (code == HTTP_STATUS_MORE && got < sizeof reply) {
+		EFI_TCP4_RECEIVE_DATA rx = { FALSE, (UINT32)(sizeof reply - got),
+					     1, { { (UINT32)(sizeof reply - got),
+						    reply + got } } };
+		EFI_TCP4_IO_TOKEN tok;
+		EFI_STATUS st;
+
+		tok.CompletionToken.Event = c->ev;
+		tok.CompletionToken.Status = EFI_NOT_READY;
+		tok.Packet.RxData = &rx;
+		st = c->tcp->Receive(c->tcp, &tok);
+		if (st == EFI_SUCCESS && wait_token(c, &tok.CompletionToken))
+			st = EFI_TIMEOUT;
+		else if (st == EFI_SUCCESS)
+			st = tok.CompletionToken.Status;
+		if (st != EFI_SUCCESS) {
+			fmt(why, why_cap, "no HTTP reply (%s)",
+			    st == EFI_TIMEOUT ? "timeout"
+					      : "the server closed the connection");
+			return -1;
+		}
+		got += rx.DataLength;
+		code = http_status(reply, got);
+	}
+	if (code < 100) {
+		fmt(why, why_cap, "the reply is not HTTP");
+		return -1;
+	}
+	return code;
+}
+
+static void close_conn(struct conn *c)
+{
+	if (c->tcp) {
+		EFI_TCP4_CLOSE_TOKEN tok;
+
+		/* An abort: the reply is in, nothing is left to say. */
+		tok.CompletionToken.Event = c->ev;
+		tok.CompletionToken.Status = EFI_NOT_READY;
+		tok.AbortOnClose = TRUE;
+		if (c->ev && c->tcp->Close(c->tcp, &tok) == EFI_SUCCESS)
+			wait_token(c, &tok.CompletionToken);
+		c->tcp->Configure(c->tcp, 0);
+	}
+	if (c->child)
+		c->sb->DestroyChild(c->sb, c->child);
+	if (c->ev)
+		BS->CloseEvent(c->ev);
+}
 
 int http_put(const struct http_url *u, const char *name, const void *data,
 	     UINTN len, UINT64 timeout_ms, char *why, UINTN why_cap)
 {
-	(void)u;
-	(void)name;
-	(void)data;
-	(void)len;
-	(void)timeout_ms;
-	fmt(why, why_cap, "HTTP upload is not in this build yet");
+	struct conn c;
+	struct ipv4 ip;
+	char head[HEAD_BYTES];
+	UINTN head_len;
+	int code = -1;
+
+	ZeroMem(&c, sizeof c);
+	c.deadline_tsc = tsc_read() + timeout_ms * (plat_tsc_hz() / 1000);
+	head_len = http_put_head(head, sizeof head, u, name, len);
+	if (!head_len) {
+		fmt(why, why_cap, "the request for %s is too long", name);
+		return -1;
+	}
+	if (!boot_source()->network)
+		connect_nics();
+	if (find_ipv4(&ip, why, why_cap) == 0 &&
+	    open_conn(&c, u, &ip, why, why_cap) == 0 &&
+	    send_bytes(&c, head, head_len, why, why_cap) == 0 &&
+	    send_bytes(&c, data, len, why, why_cap) == 0)
+		code = read_status(&c, why, why_cap);
+	close_conn(&c);
+	if (code >= 200 && code < 300)
+		return 0;
+	if (code > 0)
+		fmt(why, why_cap, "the server answered HTTP %d (2xx means "
+		    "kept): does it take PUT into that folder?", code);
 	return -1;
 }

@@ -35,7 +35,8 @@ void net_ip_text(char *out, UINTN cap, const UINT8 ip[4]);
 /* pxe.c: TFTP through the PXE base code on the boot NIC, to the boot
  * server. Names are paths on the server ("baremem/baremem.cfg"). Each
  * call is bounded by the firmware's TFTP timeout and retries (edk2: 4 s,
- * 6 tries). read: 0, -1 when the server has no such file, -2 another
+ * 6 tries). read: 0, -1 when the server has no such file (or refused
+ * it without saying why: OVMF does not pass the reason on), -2 another
  * failure (why filled in). write: 0, or -1 with why. */
 int pxe_read_file(const struct boot_source *b, const char *name, char *buf,
 		  UINTN cap, UINTN *len, char *why, UINTN why_cap);

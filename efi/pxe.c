@@ -34,6 +34,10 @@ static void tftp_why(const struct boot_source *b, EFI_STATUS st,
 		text[i] = 0;
 		fmt(why, why_cap, "TFTP server %s refused %s: error %u '%s'",
 		    ip, name, m->TftpError.ErrorCode, text);
+	} else if (st == EFI_TFTP_ERROR) {
+		fmt(why, why_cap, "TFTP server %s refused %s (the firmware "
+		    "does not say why: a missing folder, no write access, "
+		    "the file exists, or a full disk)", ip, name);
 	} else if (st == EFI_TIMEOUT) {
 		fmt(why, why_cap, "TFTP server %s did not answer for %s "
 		    "(timeout)", ip, name);
@@ -64,9 +68,11 @@ int pxe_read_file(const struct boot_source *b, const char *name, char *buf,
 		*len = (UINTN)size;
 		return 0;
 	}
-	/* TFTP error 1: file not found (RFC 1350). */
-	if (st == EFI_TFTP_ERROR && b->pxe->Mode->TftpErrorReceived &&
-	    b->pxe->Mode->TftpError.ErrorCode == 1)
+	/* TFTP error 1: file not found (RFC 1350). OVMF's PXE base code
+	 * (checked here) returns EFI_TFTP_ERROR without recording the
+	 * server's error packet in its Mode: that counts as missing too. */
+	if (st == EFI_TFTP_ERROR && (!b->pxe->Mode->TftpErrorReceived ||
+				     b->pxe->Mode->TftpError.ErrorCode == 1))
 		return -1;
 	tftp_why(b, st, name, why, why_cap);
 	return -2;

@@ -13,6 +13,7 @@
 #define DHCP_MAGIC 0x63825363u
 
 #define OPT_PAD 0
+#define OPT_ROUTER 3
 #define OPT_OVERLOAD 52
 #define OPT_SERVER_ID 54
 #define OPT_BOOTFILE 67
@@ -57,6 +58,8 @@ int dhcp_boot_parse(const uint8_t *pkt, size_t len, struct dhcp_boot *b)
 		else if (code == OPT_BOOTFILE && n > 0) {
 			bootfile = pkt + i + 2;
 			bootfile_len = n;
+		} else if (code == OPT_ROUTER && n >= 4) {
+			mem_copy(b->router, pkt + i + 2, 4);
 		} else if (code == OPT_OVERLOAD && n == 1)
 			overload = pkt[i + 2];
 		i += 2u + n;

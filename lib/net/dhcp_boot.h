@@ -12,11 +12,13 @@
 struct dhcp_boot {
 	uint8_t server[4];		/* 0.0.0.0: none in the packet */
 	char file[DHCP_BOOT_FILE_BYTES];	/* "": none */
+	uint8_t router[4];		/* option 3's first; 0.0.0.0: none */
 };
 
 /* Reads pkt[0..len) (a BOOTP/DHCPv4 packet from the op field on).
  * Server: siaddr, else option 54 (server identifier); file: option 67,
- * else the file field unless option 52 overloads it. Returns 0 when the
+ * else the file field unless option 52 overloads it; router: option 3.
+ * Returns 0 when the
  * packet is DHCPv4 (magic cookie) and names a server, else -1. */
 int dhcp_boot_parse(const uint8_t *pkt, size_t len, struct dhcp_boot *b);
 

@@ -43,7 +43,8 @@ static void dhcp_options_win(void **state)
 {
 	/* Server id 54 when siaddr is 0; option 67 over the file field. */
 	uint8_t p[1472], opts[] = { 0, 54, 4, 10, 0, 0, 9, 67, 6, 'b', 'm',
-				    '.', 'e', 'f', 'i', 255 };
+				    '.', 'e', 'f', 'i', 3, 8, 10, 0, 0, 254,
+				    10, 0, 0, 253, 255 };
 	struct dhcp_boot b;
 
 	(void)state;
@@ -51,6 +52,7 @@ static void dhcp_options_win(void **state)
 	assert_int_equal(dhcp_boot_parse(p, sizeof p, &b), 0);
 	assert_memory_equal(b.server, ((uint8_t[]){ 10, 0, 0, 9 }), 4);
 	assert_string_equal(b.file, "bm.efi");
+	assert_memory_equal(b.router, ((uint8_t[]){ 10, 0, 0, 254 }), 4);
 }
 
 static void dhcp_overloaded_file_field_is_not_a_name(void **state)
