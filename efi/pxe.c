@@ -10,6 +10,7 @@
  * get 512 (RFC 2348). */
 #define TFTP_BLOCK_BYTES 1468
 
+
 static void server_ip(const struct boot_source *b, EFI_IP_ADDRESS *ip)
 {
 	ZeroMem(ip, sizeof *ip);
@@ -41,6 +42,13 @@ static void tftp_why(const struct boot_source *b, EFI_STATUS st,
 	} else if (st == EFI_TIMEOUT) {
 		fmt(why, why_cap, "TFTP server %s did not answer for %s "
 		    "(timeout)", ip, name);
+	} else if (st == EFI_PORT_UNREACHABLE) {
+		fmt(why, why_cap, "TFTP server %s is not running (port 69 "
+		    "unreachable) for %s", ip, name);
+	} else if (st == EFI_HOST_UNREACHABLE || st == EFI_NETWORK_UNREACHABLE ||
+		   st == EFI_PROTOCOL_UNREACHABLE) {
+		fmt(why, why_cap, "TFTP server %s is unreachable for %s", ip,
+		    name);
 	} else if (st == EFI_ICMP_ERROR) {
 		fmt(why, why_cap, "TFTP server %s unreachable for %s (ICMP "
 		    "error: no TFTP server running there?)", ip, name);

@@ -94,6 +94,43 @@ net_boot() {
 	echo "net boot: $*: $(tail -n 1 "$T/run-qemu.out")"
 }
 
+# net_boot_until REGEX ACTION [run-qemu options]: boots as net_boot,
+# showing the console as it comes in $T/run-qemu.out; when a line matches
+# the extended REGEX, runs ACTION (a command: stop the TFTP server, or
+# net_boot_kill), then waits for QEMU. Gives up on REGEX after the boot's
+# --timeout.
+net_boot_until() {
+	local regex=$1 action=$2 nic="virtio-net-pci,netdev=n0,romfile="
+	shift 2
+	if [ -n "${NET_MAC:-}" ]; then
+		nic="$nic,mac=$NET_MAC"
+	fi
+	BOOT_STATUS=0
+	CONSOLE_SHOWN=0
+	"$ROOT/scripts/run-qemu" --no-disk --vars "$VARS" --log "$CONSOLE" \
+		--show --qemu -netdev \
+		--qemu "tap,id=n0,ifname=$NET_TAP,script=no,downscript=no" \
+		--qemu -device --qemu "$nic" "$@" \
+		>"$T/run-qemu.out" 2>&1 &
+	NET_QEMU_PID=$!
+	while kill -0 "$NET_QEMU_PID" 2>/dev/null; do
+		if grep -Eq -- "$regex" "$T/run-qemu.out"; then
+			echo "net boot: console shows /$regex/: $action"
+			$action
+			break
+		fi
+		sleep 0.5
+	done
+	wait "$NET_QEMU_PID" || BOOT_STATUS=$?
+	echo "net boot: $*: $(tail -n 1 "$T/run-qemu.out")"
+}
+
+# net_boot_kill: ends the boot net_boot_until started (run-qemu stops
+# QEMU; no --log then: read $T/run-qemu.out).
+net_boot_kill() {
+	kill -TERM "$NET_QEMU_PID" 2>/dev/null || true
+}
+
 # server_config NAME KEY=VALUE...: the TFTP root's baremem/NAME holds
 # exactly these lines.
 server_config() {
