@@ -181,9 +181,10 @@ int main(int argc, char **argv)
 			out_path);
 		return 2;
 	}
-	if (res->config.set_mask & ((1u << BM_KEY_AFTER) | (1u << BM_KEY_VAR)))
-		msgs_add(&res->warnings, "after= and var= apply to the UEFI "
-			 "app only: ignored");
+	if (res->config.set_mask & ((1u << BM_KEY_AFTER) | (1u << BM_KEY_VAR) |
+				    (1u << BM_KEY_UPLOAD)))
+		msgs_add(&res->warnings, "after=, var= and upload= apply to "
+			 "the UEFI app only: ignored");
 	if (res->config.timer != BM_TIMER_AUTO)
 		msgs_add(&res->warnings, "timer=: under Linux the TSC is "
 			 "always calibrated against CLOCK_MONOTONIC_RAW");
