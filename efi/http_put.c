@@ -322,6 +322,10 @@ int http_put(const struct http_url *u, const char *name, const void *data,
 		return 0;
 	if (code > 0)
 		fmt(why, why_cap, "the server answered HTTP %d (2xx means "
-		    "kept): does it take PUT into that folder?", code);
+		    "kept): %s", code, code == 409
+		    ? "the file is there already"
+		    : code >= 500 && code != 501
+		    ? "it failed to store the file (a full disk?)"
+		    : "does it take PUT into that folder?");
 	return -1;
 }
