@@ -51,6 +51,25 @@ static int wait_token(struct conn *c, EFI_TCP4_COMPLETION_TOKEN *tok)
 	return 0;
 }
 
+/* A token ready for a call on c. */
+static void arm(struct conn *c, EFI_TCP4_COMPLETION_TOKEN *tok)
+{
+	tok->Event = c->ev;
+	tok->Status = EFI_NOT_READY;
+}
+
+/* The outcome of a call that took tok: started is what the call
+ * returned; EFI_TIMEOUT when the token did not complete in time. */
+static EFI_STATUS outcome(struct conn *c, EFI_TCP4_COMPLETION_TOKEN *tok,
+			  EFI_STATUS started)
+{
+	if (started != EFI_SUCCESS)
+		return started;
+	if (wait_token(c, tok))
+		return EFI_TIMEOUT;
+	return tok->Status;
+}
+
 /* The PXE base code that gives the address: the boot session's, or one
  * on any NIC, started and given a DHCP lease here. */
 static int find_ipv4(struct ipv4 *ip, char *why, UINTN why_cap)
@@ -187,13 +206,8 @@ static int open_conn(struct conn *c, const struct http_url *u,
 		fmt(why, why_cap, "no event for the connection");
 		return -1;
 	}
-	tok.CompletionToken.Event = c->ev;
-	tok.CompletionToken.Status = EFI_NOT_READY;
-	st = c->tcp->Connect(c->tcp, &tok);
-	if (st == EFI_SUCCESS && wait_token(c, &tok.CompletionToken))
-		st = EFI_TIMEOUT;
-	else if (st == EFI_SUCCESS)
-		st = tok.CompletionToken.Status;
+	arm(c, &tok.CompletionToken);
+	st = outcome(c, &tok.CompletionToken, c->tcp->Connect(c->tcp, &tok));
 	if (st != EFI_SUCCESS) {
 		fmt(why, why_cap, "%s", st == EFI_TIMEOUT
 		    ? "no connection (timeout): is the server up and the "
@@ -218,14 +232,10 @@ static int send_bytes(struct conn *c, const void *data, UINTN len,
 		EFI_TCP4_IO_TOKEN tok;
 		EFI_STATUS st;
 
-		tok.CompletionToken.Event = c->ev;
-		tok.CompletionToken.Status = EFI_NOT_READY;
+		arm(c, &tok.CompletionToken);
 		tok.Packet.TxData = &tx;
-		st = c->tcp->Transmit(c->tcp, &tok);
-		if (st == EFI_SUCCESS && wait_token(c, &tok.CompletionToken))
-			st = EFI_TIMEOUT;
-		else if (st == EFI_SUCCESS)
-			st = tok.CompletionToken.Status;
+		st = outcome(c, &tok.CompletionToken,
+			     c->tcp->Transmit(c->tcp, &tok));
 		if (st != EFI_SUCCESS) {
 			fmt(why, why_cap, "sending failed (%s)",
 			    st == EFI_TIMEOUT ? "timeout" : "connection lost");
@@ -251,14 +261,10 @@ static int read_status(struct conn *c, char *why, UINTN why_cap)
 		EFI_TCP4_IO_TOKEN tok;
 		EFI_STATUS st;
 
-		tok.CompletionToken.Event = c->ev;
-		tok.CompletionToken.Status = EFI_NOT_READY;
+		arm(c, &tok.CompletionToken);
 		tok.Packet.RxData = &rx;
-		st = c->tcp->Receive(c->tcp, &tok);
-		if (st == EFI_SUCCESS && wait_token(c, &tok.CompletionToken))
-			st = EFI_TIMEOUT;
-		else if (st == EFI_SUCCESS)
-			st = tok.CompletionToken.Status;
+		st = outcome(c, &tok.CompletionToken,
+			     c->tcp->Receive(c->tcp, &tok));
 		if (st != EFI_SUCCESS) {
 			fmt(why, why_cap, "no HTTP reply (%s)",
 			    st == EFI_TIMEOUT ? "timeout"
@@ -281,8 +287,7 @@ static void close_conn(struct conn *c)
 		EFI_TCP4_CLOSE_TOKEN tok;
 
 		/* An abort: the reply is in, nothing is left to say. */
-		tok.CompletionToken.Event = c->ev;
-		tok.CompletionToken.Status = EFI_NOT_READY;
+		arm(c, &tok.CompletionToken);
 		tok.AbortOnClose = TRUE;
 		if (c->ev && c->tcp->Close(c->tcp, &tok) == EFI_SUCCESS)
 			wait_token(c, &tok.CompletionToken);
