@@ -35,13 +35,15 @@ net_up() {
 		return 1
 	fi
 	TFTP_ROOT=$T/tftp
-	cp -r "$NETBOOT_DIR" "$TFTP_ROOT"
+	# -a keeps make-netboot's modes: the results folder writable by the
+	# unprivileged TFTP user.
+	cp -a "$NETBOOT_DIR" "$TFTP_ROOT"
 	ip link set lo up
 	ip tuntap add dev "$NET_TAP" mode tap
 	ip addr add "$NET_SERVER_IP/$NET_PREFIX" dev "$NET_TAP"
 	ip link set "$NET_TAP" up
 	dnsmasq --conf-file=/dev/null --port=0 --no-resolv --no-hosts \
-		--keep-in-foreground --user=root --bind-interfaces \
+		--keep-in-foreground --bind-interfaces \
 		--interface="$NET_TAP" --dhcp-range="$NET_DHCP_RANGE" \
 		--dhcp-boot="baremem.efi,,$NET_SERVER_IP" \
 		--dhcp-leasefile="$T/dnsmasq.leases" --log-facility="$T/dnsmasq.log" \
@@ -52,9 +54,10 @@ net_up() {
 }
 
 # tftpd_start / tftpd_stop: in.tftpd in the foreground of a background
-# job, uploads allowed (--create) into the results folder.
+# job, as Debian runs it (user tftp, chrooted by --secure), uploads
+# allowed (--create) where that user may write: the results folder.
 tftpd_start() {
-	in.tftpd --foreground --listen --secure --create --user root \
+	in.tftpd --foreground --listen --secure --create --user tftp \
 		--address "$NET_SERVER_IP:69" --verbose "$TFTP_ROOT" \
 		>"$T/tftpd.log" 2>&1 &
 	TFTPD_PID=$!
