@@ -1,17 +1,21 @@
-/* HTTP PUT of a results file over the firmware's TCP (EFI_TCP4_PROTOCOL
- * through its service binding): HTTP/1.1 with Content-Length, the reply's
- * status line checked, 2xx = kept. Every wait is bounded by one deadline.
- * The IPv4 address comes from the PXE base code: the boot session's when
+/* HTTP PUT of a results file: through the firmware's EFI_HTTP_PROTOCOL
+ * where it has one that takes the request, else a minimal HTTP/1.1 PUT
+ * over its TCP (EFI_TCP4_PROTOCOL): Content-Length, the reply's status
+ * line checked. 2xx = kept. Every wait is bounded by one deadline. The
+ * IPv4 address comes from the PXE base code: the boot session's when
  * booted over the network, else a DHCP exchange of its own (so the
- * firmware's stored IP settings are never changed). EFI_HTTP_PROTOCOL is
- * not used: it sits on this same TCP, so firmware with HTTP has TCP. */
+ * firmware's stored IP settings are never changed). */
 #include "netboot.h"
+#include "efi_http.h"
 #include "hw/cpu.h"
 #include "net/http.h"
 #include "util/fmt.h"
+#include "util/out.h"
 
 static EFI_GUID tcp4_sb_guid = EFI_TCP4_SERVICE_BINDING_PROTOCOL;
 static EFI_GUID tcp4_guid = EFI_TCP4_PROTOCOL;
+static EFI_GUID http_sb_guid = EFI_HTTP_SERVICE_BINDING_PROTOCOL_GUID;
+static EFI_GUID http_guid = EFI_HTTP_PROTOCOL_GUID;
 
 #define HEAD_BYTES 768
 #define REPLY_BYTES 1024
@@ -31,24 +35,33 @@ struct ipv4 {
 	EFI_IPv4_ADDRESS station, mask, router;
 };
 
-static int past(const struct conn *c)
+/* Waits for ev, calling poll(ctx) to drive the stack, until the
+ * deadline: 0 when it came, -1 when the time ran out. */
+static int wait_event(EFI_EVENT ev, uint64_t deadline_tsc,
+		      void (*poll)(void *), void *ctx)
 {
-	return tsc_read() > c->deadline_tsc;
-}
-
-/* Waits for c->ev (a token's completion), polling the stack, until the
- * deadline: 0 when it came, -1 when the time ran out (token cancelled). */
-static int wait_token(struct conn *c, EFI_TCP4_COMPLETION_TOKEN *tok)
-{
-	while (BS->CheckEvent(c->ev) != EFI_SUCCESS) {
-		if (past(c)) {
-			c->tcp->Cancel(c->tcp, tok);
+	while (BS->CheckEvent(ev) != EFI_SUCCESS) {
+		if (tsc_read() > deadline_tsc)
 			return -1;
-		}
-		c->tcp->Poll(c->tcp);
+		poll(ctx);
 		BS->Stall(POLL_US);
 	}
 	return 0;
+}
+
+static void poll_tcp(void *tcp)
+{
+	((EFI_TCP4 *)tcp)->Poll(tcp);
+}
+
+/* Waits for a TCP token's completion: 0, or -1 when the time ran out
+ * (the token cancelled). */
+static int wait_token(struct conn *c, EFI_TCP4_COMPLETION_TOKEN *tok)
+{
+	if (wait_event(c->ev, c->deadline_tsc, poll_tcp, c->tcp) == 0)
+		return 0;
+	c->tcp->Cancel(c->tcp, tok);
+	return -1;
 }
 
 /* A token ready for a call on c. */
@@ -137,15 +150,15 @@ static void connect_nics(void)
 	BS->FreePool(handles);
 }
 
-/* A TCP4 service binding, the boot NIC's where there is one. */
-static EFI_SERVICE_BINDING *find_tcp4(char *why, UINTN why_cap)
+/* A service binding (TCP4, HTTP), the boot NIC's where there is one. */
+static EFI_SERVICE_BINDING *find_binding(EFI_GUID *guid)
 {
 	const struct boot_source *b = boot_source();
 	EFI_HANDLE *handles = 0;
 	EFI_SERVICE_BINDING *sb = 0;
 	UINTN n = 0;
 
-	if (BS->LocateHandleBuffer(ByProtocol, &tcp4_sb_guid, 0, &n,
+	if (BS->LocateHandleBuffer(ByProtocol, guid, 0, &n,
 				   &handles) == EFI_SUCCESS) {
 		for (UINTN i = 0; i < n && !sb; i++) {
 			UINT8 mac[NET_MAC_MAX];
@@ -157,15 +170,10 @@ static EFI_SERVICE_BINDING *find_tcp4(char *why, UINTN why_cap)
 			     len != b->mac_len ||
 			     CompareMem(mac, b->mac, (UINTN)len)))
 				continue;
-			BS->HandleProtocol(handles[i], &tcp4_sb_guid,
-					   (void **)&sb);
+			BS->HandleProtocol(handles[i], guid, (void **)&sb);
 		}
 		BS->FreePool(handles);
 	}
-	if (!sb)
-		fmt(why, why_cap, "the firmware has no TCP/IP stack (no "
-		    "EFI_TCP4_SERVICE_BINDING_PROTOCOL): enable its network "
-		    "stack, or boot over the network and use upload=tftp");
 	return sb;
 }
 
@@ -177,8 +185,12 @@ static int open_conn(struct conn *c, const struct http_url *u,
 	EFI_TCP4_CONNECTION_TOKEN tok;
 	EFI_STATUS st;
 
-	if (!(c->sb = find_tcp4(why, why_cap)))
+	if (!(c->sb = find_binding(&tcp4_sb_guid))) {
+		fmt(why, why_cap, "the firmware has no TCP/IP stack (no "
+		    "EFI_TCP4_SERVICE_BINDING_PROTOCOL): enable its network "
+		    "stack, or boot over the network and use upload=tftp");
 		return -1;
+	}
 	if (c->sb->CreateChild(c->sb, &c->child) != EFI_SUCCESS ||
 	    BS->HandleProtocol(c->child, &tcp4_guid, (void **)&c->tcp) !=
 	    EFI_SUCCESS) {
@@ -299,6 +311,142 @@ static void close_conn(struct conn *c)
 		BS->CloseEvent(c->ev);
 }
 
+static void poll_http(void *http)
+{
+	((EFI_HTTP_PROTOCOL *)http)->Poll(http);
+}
+
+/* The HTTP code of EFI_HTTP_STATUS_CODE index i (UEFI 2.7 section 29.6.4
+ * lists them in this order); 0 for one the spec does not list. */
+static int http_code_of(EFI_HTTP_STATUS_CODE i)
+{
+	static const UINT16 codes[] = {
+		0, 100, 101, 200, 201, 202, 203, 204, 205, 206, 300, 301,
+		302, 303, 304, 305, 307, 400, 401, 402, 403, 404, 405, 406,
+		407, 408, 409, 410, 411, 412, 413, 414, 415, 416, 417, 500,
+		501, 502, 503, 504, 505, 308,
+	};
+
+	return i < sizeof codes / sizeof codes[0] ? codes[i] : 0;
+}
+
+/* Waits for an HTTP token; on time out cancels it. */
+static EFI_STATUS http_outcome(EFI_HTTP_PROTOCOL *http, EFI_HTTP_TOKEN *tok,
+			       EFI_STATUS started, uint64_t deadline_tsc)
+{
+	if (started != EFI_SUCCESS)
+		return started;
+	if (wait_event(tok->Event, deadline_tsc, poll_http, http)) {
+		http->Cancel(http, tok);
+		return EFI_TIMEOUT;
+	}
+	return tok->Status;
+}
+
+/* The PUT through EFI_HTTP_PROTOCOL: 0 kept, -1 refused or failed (why),
+ * 1 when the firmware has none or it will not take the request (an
+ * http:// URL where the firmware allows only https, say): use TCP. */
+static int put_http_protocol(const struct http_url *u, const char *name,
+			     const void *data, UINTN len, const struct ipv4 *ip,
+			     uint64_t deadline_tsc, char *why, UINTN why_cap)
+{
+	EFI_SERVICE_BINDING *sb = find_binding(&http_sb_guid);
+	EFI_HTTP_PROTOCOL *http = 0;
+	EFI_HANDLE child = 0;
+	EFI_HTTPv4_ACCESS_POINT ap;
+	EFI_HTTP_CONFIG_DATA cfg;
+	EFI_HTTP_REQUEST_DATA req;
+	EFI_HTTP_RESPONSE_DATA resp = { 0 };
+	EFI_HTTP_MESSAGE msg;
+	EFI_HTTP_TOKEN tok = { 0, EFI_NOT_READY, &msg };
+	EFI_HTTP_HEADER hdr[3];
+	char url[300], host[24], length[24], ipt[16];
+	CHAR16 wurl[300];
+	EFI_STATUS st;
+	int ret = 1, code;
+	UINTN i;
+
+	if (!sb || sb->CreateChild(sb, &child) != EFI_SUCCESS)
+		return 1;
+	if (BS->HandleProtocol(child, &http_guid, (void **)&http) !=
+	    EFI_SUCCESS || BS->CreateEvent(0, 0, 0, 0, &tok.Event) !=
+	    EFI_SUCCESS)
+		goto out;
+	ZeroMem(&ap, sizeof ap);
+	ap.LocalAddress = ip->station;
+	ap.LocalSubnet = ip->mask;
+	cfg.HttpVersion = HttpVersion11;
+	cfg.TimeOutMillisec = 20000;
+	cfg.LocalAddressIsIPv6 = FALSE;
+	cfg.AccessPoint.IPv4Node = &ap;
+	if (http->Configure(http, &cfg) != EFI_SUCCESS)
+		goto out;
+	net_ip_text(ipt, sizeof ipt, u->ip);
+	fmt(host, sizeof host, "%s:%u", ipt, u->port);
+	fmt(url, sizeof url, "http://%s%s%s", host, u->path, name);
+	for (i = 0; url[i] && i + 1 < sizeof wurl / sizeof wurl[0]; i++)
+		wurl[i] = (CHAR16)url[i];
+	wurl[i] = 0;
+	fmt(length, sizeof length, "%llu", (unsigned long long)len);
+	hdr[0] = (EFI_HTTP_HEADER){ (CHAR8 *)"Host", (CHAR8 *)host };
+	hdr[1] = (EFI_HTTP_HEADER){ (CHAR8 *)"Content-Type",
+				    (CHAR8 *)http_content_type(name) };
+	hdr[2] = (EFI_HTTP_HEADER){ (CHAR8 *)"Content-Length",
+				    (CHAR8 *)length };
+	req = (EFI_HTTP_REQUEST_DATA){ HttpMethodPut, wurl };
+	msg = (EFI_HTTP_MESSAGE){ { .Request = &req }, 3, hdr, len,
+				  (void *)data };
+	st = http_outcome(http, &tok, http->Request(http, &tok), deadline_tsc);
+	/* Refused before anything was sent (EFI_ACCESS_DENIED: the firmware
+	 * allows no plain http; EFI_UNSUPPORTED): TCP may still do it. */
+	if (st == EFI_ACCESS_DENIED || st == EFI_UNSUPPORTED)
+		goto out;
+	ret = -1;
+	if (st != EFI_SUCCESS) {
+		fmt(why, why_cap, "the firmware's HTTP could not send (%s)",
+		    st == EFI_TIMEOUT ? "timeout" : "no connection?");
+		goto out;
+	}
+	msg = (EFI_HTTP_MESSAGE){ { .Response = &resp }, 0, 0, 0, 0 };
+	tok.Status = EFI_NOT_READY;
+	st = http_outcome(http, &tok, http->Response(http, &tok), deadline_tsc);
+	if (msg.Headers)
+		BS->FreePool(msg.Headers);
+	if (st != EFI_SUCCESS && st != EFI_HTTP_ERROR) {
+		fmt(why, why_cap, "no HTTP reply (%s)",
+		    st == EFI_TIMEOUT ? "timeout" : "connection lost");
+		goto out;
+	}
+	if (resp.StatusCode >= EFI_HTTP_STATUS_200_OK &&
+	    resp.StatusCode <= EFI_HTTP_STATUS_206_PARTIAL) {
+		ret = 0;
+		goto out;
+	}
+	code = http_code_of(resp.StatusCode);
+	if (code)
+		fmt(why, why_cap, "the server answered HTTP %d (2xx means "
+		    "kept)", code);
+	else
+		fmt(why, why_cap, "the server answered with an HTTP status "
+		    "the firmware does not name (not 2xx: not kept)");
+out:
+	if (http)
+		http->Configure(http, 0);
+	if (tok.Event)
+		BS->CloseEvent(tok.Event);
+	sb->DestroyChild(sb, child);
+	return ret;
+}
+
+/* Once a run: which way the PUTs go. */
+static void say_path(const char *text)
+{
+	static int said;
+
+	if (!said++)
+		out("upload: HTTP %s\n", text);
+}
+
 int http_put(const struct http_url *u, const char *name, const void *data,
 	     UINTN len, UINT64 timeout_ms, char *why, UINTN why_cap)
 {
@@ -317,8 +465,19 @@ int http_put(const struct http_url *u, const char *name, const void *data,
 	}
 	if (!boot_source()->network)
 		connect_nics();
-	if (find_ipv4(&ip, why, why_cap) == 0 &&
-	    open_conn(&c, u, &ip, why, why_cap) == 0 &&
+	if (find_ipv4(&ip, why, why_cap))
+		return -1;
+	if (!test_hook_on(TEST_HOOK_NO_HTTP_PROTOCOL)) {
+		int via = put_http_protocol(u, name, data, len, &ip,
+					    c.deadline_tsc, why, why_cap);
+		if (via <= 0) {
+			say_path("through the firmware's EFI_HTTP_PROTOCOL");
+			return via;
+		}
+	}
+	say_path("over TCP (EFI_TCP4): the firmware has no "
+		 "EFI_HTTP_PROTOCOL that takes the request");
+	if (open_conn(&c, u, &ip, why, why_cap) == 0 &&
 	    send_bytes(&c, head, head_len, why, why_cap) == 0 &&
 	    send_bytes(&c, data, len, why, why_cap) == 0)
 		code = read_status(&c, why, why_cap);

@@ -15,6 +15,7 @@ static const char *const hook_names[TEST_HOOK_COUNT] = {
 	[TEST_HOOK_FAULT_BSP_SHARED] = "fault-bsp-shared",
 	[TEST_HOOK_NO_MP] = "no-mp",
 	[TEST_HOOK_MP_BLOCKING_ONLY] = "mp-blocking-only",
+	[TEST_HOOK_NO_HTTP_PROTOCOL] = "no-http-protocol",
 };
 
 int test_hook_parse(const char *s, size_t len)

@@ -27,6 +27,8 @@ enum test_hook {
 	TEST_HOOK_MP_BLOCKING_ONLY, /* non-blocking StartupAllAPs and
 				 * StartupThisAP return EFI_UNSUPPORTED, as
 				 * firmware may after ReadyToBoot */
+	TEST_HOOK_NO_HTTP_PROTOCOL, /* firmware without EFI_HTTP_PROTOCOL: an
+				 * HTTP upload takes the TCP4 way */
 	TEST_HOOK_COUNT
 };
 

@@ -6,7 +6,7 @@
 #include "util/fmt.h"
 #include "util/str.h"
 
-static const char *content_type(const char *name)
+const char *http_content_type(const char *name)
 {
 	size_t n = str_len(name);
 
@@ -35,7 +35,7 @@ size_t http_put_head(char *buf, size_t cap, const struct http_url *u,
 		"Connection: close\r\n"
 		"User-Agent: baremem\r\n"
 		"\r\n",
-		u->path, name, host, content_type(name),
+		u->path, name, host, http_content_type(name),
 		(unsigned long long)body_bytes);
 	return n + 1 < cap ? n : 0;
 }

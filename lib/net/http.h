@@ -14,6 +14,10 @@
 size_t http_put_head(char *buf, size_t cap, const struct http_url *u,
 		     const char *name, uint64_t body_bytes);
 
+/* The Content-Type of a results file by its name: .json is JSON, the
+ * rest (the console text) UTF-8 text. */
+const char *http_content_type(const char *name);
+
 /* The status code of a reply's first line ("HTTP/1.x NNN reason\r\n"):
  * 100..599, HTTP_STATUS_MORE when the line is not complete in
  * buf[0..len) yet, HTTP_STATUS_BAD when it is not an HTTP status line. */
