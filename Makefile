@@ -29,13 +29,14 @@ HOST_LDFLAGS := -fsanitize=address,undefined
 FUZZ_CC    := clang
 FUZZ_CFLAGS := $(FREE) -O1 -Itests/fuzz -fno-omit-frame-pointer \
               -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
-FUZZ_LIB   := lib/config/config.c lib/config/cmdline.c lib/util/fmt.c lib/util/str.c lib/util/msgs.c
+FUZZ_LIB   := lib/config/config.c lib/config/cmdline.c lib/util/fmt.c lib/util/str.c lib/util/msgs.c lib/net/url.c
 FUZZ_BIN   := $(BUILD)/fuzz/fuzz_config $(BUILD)/fuzz/fuzz_cmdline
 FUZZ_TEST_S ?= 10
 FUZZ_S     ?= 600
 
 # lib/ holds the seam (platform.h) and the one run both mains share
-# (run.c); its folders are the layers: util, config, hw, suite, results.
+# (run.c); its folders are the layers: util, config, net, hw, suite,
+# results.
 LIB_SRC    := $(wildcard lib/*.c lib/*/*.c)
 KERNEL_SRC := $(wildcard kernels/*.c)
 EFI_SRC    := $(wildcard efi/*.c)
@@ -61,14 +62,14 @@ EFI_TEST_OBJ := $(patsubst %.c,$(BUILD)/efi-test-obj/%.o,$(LIB_SRC) $(KERNEL_SRC
 HOST_OBJ   := $(patsubst %.c,$(BUILD)/host-obj/%.o,$(LIB_SRC) $(KERNEL_SRC))
 TEST_BIN   := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(TEST_SRC))
 # test_test_hooks runs the parser as the test image builds it.
-HOOK_TEST_LIB := lib/config/config.c lib/config/test_hooks.c lib/util/fmt.c lib/util/str.c lib/util/msgs.c
+HOOK_TEST_LIB := lib/config/config.c lib/config/test_hooks.c lib/util/fmt.c lib/util/str.c lib/util/msgs.c lib/net/url.c
 
 # The HTML report's CSS (lib/report/report.css) as a C string for the
 # app; scripts/baremem-report --html inlines the same file.
 REPORT_CSS_H := $(BUILD)/gen/report_css.h
 REPORT_CSS_USERS := $(foreach d,efi-obj efi-test-obj linux-obj host-obj,$(BUILD)/$(d)/lib/report/report_html.o)
 
-.PHONY: all deps image test-image run test test-long unit-test fuzz-test fuzz script-test linux-test qemu-test clean
+.PHONY: all deps image test-image netboot run test test-long unit-test fuzz-test fuzz script-test linux-test qemu-test clean
 .DELETE_ON_ERROR:
 
 all: $(BUILD)/baremem.efi $(BUILD)/baremem-linux $(TEST_BIN)
@@ -138,6 +139,12 @@ $(BUILD)/baremem.img: $(BUILD)/baremem.efi config/baremem.cfg scripts/make-image
 test-image: $(BUILD)/baremem-test.img
 $(BUILD)/baremem-test.img: $(BUILD)/baremem-test.efi config/baremem.cfg scripts/make-image
 	scripts/make-image $(BUILD)/baremem-test.efi config/baremem.cfg $@
+
+# The TFTP root for network boot (DESIGN §4c): build/netboot/ holds
+# baremem.efi, baremem/baremem.cfg and baremem/results/.
+netboot: $(BUILD)/netboot/baremem.efi
+$(BUILD)/netboot/baremem.efi: $(BUILD)/baremem.efi config/baremem.cfg scripts/make-netboot
+	scripts/make-netboot $(BUILD)/baremem.efi config/baremem.cfg $(BUILD)/netboot
 
 # Secure Boot (README): `make image SIGN_KEY=db.key SIGN_CERT=db.crt`
 # also builds build/baremem-signed.img, its app signed with sbsign and
@@ -210,7 +217,7 @@ fuzz-test: $(FUZZ_BIN)
 fuzz: $(FUZZ_BIN)
 	@tests/fuzz/run $(FUZZ_S) $(FUZZ_BIN)
 
-qemu-test: $(BUILD)/baremem.img $(BUILD)/baremem-test.img
+qemu-test: $(BUILD)/baremem.img $(BUILD)/baremem-test.img $(BUILD)/netboot/baremem.efi
 	@tests/qemu/run-all
 
 # Scenarios too long for CI (tests/long): a profile=full run, then 6

@@ -1,12 +1,69 @@
-/* The configuration: defaults, then \baremem\baremem.cfg, then the
- * command line (LoadOptions when started from the UEFI shell). */
-#include "baremem_efi.h"
+/* The configuration: defaults, then \baremem\baremem.cfg (booted over
+ * the network: baremem/baremem.cfg, then baremem/<mac>.cfg from the boot
+ * server), then the command line (LoadOptions when started from the UEFI
+ * shell). */
+#include "netboot.h"
 #include "config/cmdline.h"
 #include "config/config.h"
 #include "platform.h"
+#include "results/upload_name.h"
+#include "util/fmt.h"
+#include "util/out.h"
 
 #define CONFIG_PATH L"\\baremem\\baremem.cfg"
 #define CONFIG_MAX_BYTES (64u << 10)
+
+/* One file from the boot server, relative to the boot file's folder:
+ * 1 when read and parsed, 0 when the server has none, -1 on an error
+ * (said in res->errors). */
+static int server_file(const struct boot_source *b, const char *rel,
+		       char *text, struct run_results *res)
+{
+	char path[DHCP_BOOT_FILE_BYTES + 32], where[200], why[200], ip[16];
+	UINTN len = 0;
+
+	net_ip_text(ip, sizeof ip, b->server.server);
+	if (dhcp_boot_relative(path, sizeof path, b->server.file, rel)) {
+		msgs_add(&res->errors, "the boot file name '%s' is too long to "
+			 "find %s beside it", b->server.file, rel);
+		return -1;
+	}
+	switch (pxe_read_file(b, path, text, CONFIG_MAX_BYTES, &len, why,
+			      sizeof why)) {
+	case 0:
+		fmt(where, sizeof where, "tftp://%s/%s", ip, path);
+		out("config: %s\n", where);
+		config_parse(&res->config, text, len, where, &res->errors,
+			     &res->warnings);
+		return 1;
+	case -1:
+		return 0;
+	default:
+		msgs_add(&res->errors, "config %s cannot be read: %s (at most "
+			 "64 KiB)", path, why);
+		return -1;
+	}
+}
+
+/* baremem/baremem.cfg, then this machine's baremem/<mac>.cfg over it. */
+static void config_from_server(const struct boot_source *b, char *text,
+			       struct run_results *res)
+{
+	char rel[2 * NET_MAC_MAX + 16], mac[2 * NET_MAC_MAX + 1], ip[16];
+	int fleet, own = 0;
+
+	fleet = server_file(b, "baremem/baremem.cfg", text, res);
+	if (fleet >= 0 && b->mac_len > 0) {
+		upload_mac_text(mac, sizeof mac, b->mac, b->mac_len);
+		fmt(rel, sizeof rel, "baremem/%s.cfg", mac);
+		own = server_file(b, rel, text, res);
+	}
+	net_ip_text(ip, sizeof ip, b->server.server);
+	if (fleet == 0 && own == 0)
+		msgs_add(&res->warnings, "no baremem/baremem.cfg on the boot "
+			 "server %s (or it refused it): using the defaults",
+			 ip);
+}
 
 void config_load(EFI_HANDLE image, EFI_FILE_HANDLE root,
 		 struct run_results *res)
@@ -34,6 +91,8 @@ void config_load(EFI_HANDLE image, EFI_FILE_HANDLE root,
 				 "read (larger than 64 KiB or a read error)");
 		}
 	}
+	if (!root && text && boot_source()->have_server)
+		config_from_server(boot_source(), text, res);
 	plat_free(text);
 
 	if (BS->HandleProtocol(image, &LoadedImageProtocol, (void **)&li) !=

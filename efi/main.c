@@ -2,6 +2,7 @@
  * tables), runs the suite, reports, then does what `after` says. */
 #include "baremem_efi.h"
 #include "hw/x86.h"
+#include "netboot.h"
 #include "suite/cpus.h"
 #include "util/fmt.h"
 #include "util/out.h"
@@ -47,22 +48,39 @@ static void run_guarded(struct run_results *res)
 		out("baremem: prefetchers put back as they were found\n");
 }
 
-#define JSON_BYTES (4u << 20)	/* first try; doubled while too small */
-#define JSON_MAX_BYTES (512u << 20)	/* 512 threads in profile=full: ~100 MiB */
 #define SUMMARY_BYTES 2048
 #define WHY_BYTES 200
 
-/* Where the results go, in DESIGN §4's order: the file (JSON, then the
- * console text), the done line, then the variable. A failure at one
- * place is said on the console and does not stop the next. */
+/* The results JSON framed on the console when console_json asks for it
+ * (auto: when it was kept nowhere else), for a serial log to carry. */
+static void console_json_maybe(struct run_results *res,
+			       enum run_status status, int kept)
+{
+	size_t len, tried;
+	char *json;
+
+	if (!console_json_wanted(res->config.console_json, kept))
+		return;
+	json = results_json_new(res, status, &len, &tried);
+	if (json)
+		console_json_print(json, len, res->file);
+	else
+		out("warning: results JSON not printed on the console: %s\n",
+		    tried ? "it does not fit in memory" : "out of memory");
+	plat_free(json);
+}
+
+/* Where the results go, in DESIGN §4's order: the file (JSON, the HTML
+ * report, then the console text), the upload, the done line, then the
+ * variable. A failure at one place is said on the console and does not
+ * stop the next. */
 static enum run_status report(struct run_results *res, EFI_FILE_HANDLE root)
 {
 	enum run_status status = results_status(res);
 	EFI_FILE_HANDLE dir = 0;
-	char why[WHY_BYTES], name[32], json_name[32];
-	char *json = plat_alloc(JSON_BYTES);
-	size_t len = 0, json_bytes = JSON_BYTES;
-	int run = 0, filed = 0;
+	char why[WHY_BYTES], name[32], *json = 0, *summary;
+	size_t len, json_bytes = 0;
+	int run = 0, filed = 0, uploaded;
 
 	why[0] = 0;
 	if (root && !(dir = store_open(root, why, sizeof why)))
@@ -72,58 +90,53 @@ static enum run_status report(struct run_results *res, EFI_FILE_HANDLE root)
 			 "already holds run-9999; move old runs off the stick");
 		run = 0;
 	}
-	if (run > 0 && json) {
+	if (run > 0) {
 		res->run_number = run;
 		fmt(res->file, sizeof res->file,
 		    "\\baremem\\results\\run-%04d.json", run);
-		len = run_json(res, status, &json, &json_bytes, JSON_MAX_BYTES);
-		fmt(json_name, sizeof json_name, "run-%04d.json", run);
-		if (len == 0)
+		json = results_json_new(res, status, &len, &json_bytes);
+		fmt(name, sizeof name, "run-%04d.json", run);
+		if (!json && !json_bytes)
+			msgs_add(&res->warnings, "no results file: out of "
+				 "memory for the results text");
+		else if (!json)
 			msgs_add(&res->warnings, "no results file: the results "
 				 "do not fit in %llu bytes",
 				 (unsigned long long)json_bytes);
-		else if (store_write(dir, json_name, json, len, why,
-				     sizeof why))
+		else if (store_write(dir, name, json, len, why, sizeof why))
 			msgs_add(&res->warnings, "no results file: %s", why);
 		else
 			filed = 1;
 		if (filed)
 			store_html(dir, res, status, run);
+		plat_free(json);
 	}
 	if (!filed) {
 		res->file[0] = 0;
 		res->run_number = 0;
-		if (status == RUN_OK)
-			status = RUN_PARTIAL;
 	}
+	uploaded = upload_json(res, &status);
+	if (!filed && !uploaded && status == RUN_OK)
+		status = RUN_PARTIAL;
 
 	out("\n");
 	run_print_msgs(res);
-	run_print_done(status, filed ? run : 0, filed ? res->file : 0);
+	run_print_done(status, filed ? run : 0, res->file[0] ? res->file : 0);
 	if (filed) {
-		size_t text_len;
-		const char *text = console_log(&text_len);
+		const char *text = console_log(&len);
 		fmt(name, sizeof name, "run-%04d.txt", run);
-		if (store_write(dir, name, text, text_len, why, sizeof why))
+		if (store_write(dir, name, text, len, why, sizeof why))
 			out("warning: console text not saved: %s\n", why);
 	}
-	if (json && console_json_wanted(res->config.console_json, filed)) {
-		/* Not kept: the text says so (no file, status partial). */
-		if (!filed)
-			len = run_json(res, status, &json, &json_bytes,
-				       JSON_MAX_BYTES);
-		if (len)
-			console_json_print(json, len, filed ? json_name : "");
-		else
-			out("warning: results JSON not printed: it does not "
-			    "fit in memory\n");
-	}
-	if (res->config.var && json) {
-		len = results_summary_json(res, status, json, SUMMARY_BYTES);
+	upload_text(res);
+	console_json_maybe(res, status, filed || uploaded);
+	summary = res->config.var ? plat_alloc(SUMMARY_BYTES) : 0;
+	if (summary) {
+		len = results_summary_json(res, status, summary, SUMMARY_BYTES);
 		if (len == 0)
 			out("warning: EFI variable not written: the summary is "
 			    "over 2 KiB\n");
-		else if (var_write(json, len, why, sizeof why))
+		else if (var_write(summary, len, why, sizeof why))
 			out("warning: EFI variable not written: %s\n", why);
 		else
 			out("baremem: summary saved in EFI variable "
@@ -131,7 +144,7 @@ static enum run_status report(struct run_results *res, EFI_FILE_HANDLE root)
 	}
 	if (dir)
 		dir->Close(dir);
-	plat_free(json);
+	plat_free(summary);
 	return status;
 }
 
@@ -197,7 +210,10 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	out("baremem %s: memory latency and bandwidth, no OS in the way\n",
 	    BAREMEM_VERSION);
 	root = esp_open_root(image, &why);
-	if (!root)
+	boot_source_find(image, res);
+	/* Booted over the network, there is no volume by design: the
+	 * upload step says where the results went. */
+	if (!root && !boot_source()->network)
 		msgs_add(&res->warnings, "no results file: %s", why);
 	config_load(image, root, res);
 	test_hooks_arm(res);

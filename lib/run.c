@@ -4,7 +4,6 @@
 #include "platform.h"
 #include "util/fmt.h"
 #include "util/out.h"
-#include "results/results_json.h"
 
 /* Points a run holds before capacity_fit sizes them to the plan. */
 #define FIRST_LAT_POINTS 4096
@@ -151,21 +150,4 @@ void run_print_done(enum run_status status, int run, const char *file)
 {
 	out("baremem: done status=%s run=%d file=%s\n",
 	    results_status_name(status), run, file ? file : "none");
-}
-
-size_t run_json(struct run_results *res, enum run_status status, char **buf,
-		size_t *bytes, size_t max_bytes)
-{
-	size_t len = *buf ? results_json(res, status, *buf, *bytes) : 0;
-
-	while (*buf && len == 0 && *bytes < max_bytes) {
-		char *bigger = plat_alloc(2 * *bytes);
-		if (!bigger)
-			break;
-		plat_free(*buf);
-		*buf = bigger;
-		*bytes *= 2;
-		len = results_json(res, status, *buf, *bytes);
-	}
-	return len;
 }

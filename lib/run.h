@@ -33,11 +33,4 @@ void run_print_warnings(const struct run_results *res);
 /* DESIGN §4's last console line. run 0 and file 0: no results file. */
 void run_print_done(enum run_status status, int run, const char *file);
 
-/* The results JSON (results_json) in *buf, a plat_alloc block of *bytes
- * that is doubled while the text does not fit, up to max_bytes: a large
- * machine's run outgrows any first guess. Returns the length, 0 when it
- * does not fit (or memory ran out); *buf stays the caller's to free. */
-size_t run_json(struct run_results *res, enum run_status status, char **buf,
-		size_t *bytes, size_t max_bytes);
-
 #endif

@@ -21,8 +21,6 @@
 #include "results/runnum.h"
 #include "suite/suite.h"
 
-#define JSON_BYTES (8u << 20)	/* first try; doubled while too small */
-#define JSON_MAX_BYTES (1u << 30)
 
 static void usage_error(const struct msgs *errs)
 {
@@ -175,7 +173,7 @@ int main(int argc, char **argv)
 	const char **words = calloc((size_t)argc + 1, sizeof *words);
 	const char *out_path = 0;
 	char path[256], *json;
-	size_t json_bytes = JSON_BYTES;
+	size_t json_bytes;
 	int n = 0, run = 0;
 	enum run_status status;
 	uint64_t t0;
@@ -207,15 +205,15 @@ int main(int argc, char **argv)
 			out_path);
 		return 2;
 	}
-	if (res->config.set_mask & ((1u << BM_KEY_AFTER) | (1u << BM_KEY_VAR)))
-		msgs_add(&res->warnings, "after= and var= apply to the UEFI "
-			 "app only: ignored");
+	if (res->config.set_mask & ((1u << BM_KEY_AFTER) | (1u << BM_KEY_VAR) |
+				    (1u << BM_KEY_UPLOAD)))
+		msgs_add(&res->warnings, "after=, var= and upload= apply to "
+			 "the UEFI app only: ignored");
 	if (res->config.timer != BM_TIMER_AUTO)
 		msgs_add(&res->warnings, "timer=: under Linux the TSC is "
 			 "always calibrated against CLOCK_MONOTONIC_RAW");
 
-	json = plat_alloc(JSON_BYTES);
-	if (!json || linux_cpus_init() != 0) {
+	if (linux_cpus_init() != 0) {
 		fprintf(stderr, "baremem-linux: out of memory\n");
 		return 1;
 	}
@@ -259,11 +257,12 @@ int main(int argc, char **argv)
 	status = results_status(res);
 	out("\n");
 	run_print_msgs(res);
-	len = run_json(res, status, &json, &json_bytes, JSON_MAX_BYTES);
-	if (!len || !(f = fopen(out_path, "wx"))) {
+	json = results_json_new(res, status, &len, &json_bytes);
+	if (!json || !(f = fopen(out_path, "wx"))) {
 		fprintf(stderr, "baremem-linux: cannot write %s: %s\n",
-			out_path, len ? strerror(errno) : "results too large");
-		if (len && console_json_wanted(res->config.console_json, 0))
+			out_path, json ? strerror(errno)
+			: json_bytes ? "results too large" : "out of memory");
+		if (json && console_json_wanted(res->config.console_json, 0))
 			console_json_print(json, len, "");
 		return 1;
 	}

@@ -21,6 +21,7 @@ static const char *const key_names[BM_KEY_COUNT] = {
 	"repeat", "seed", "after", "var", "timer", "dist", "prefetch",
 	"console_json",
 	"screen",
+	"upload",
 };
 static const char *const profile_names[] = { "quick", "standard", "full" };
 static const char *const test_names[] = { "latency", "bandwidth", "loaded",
@@ -33,6 +34,7 @@ static const char *const timer_names[] = { "auto", "cpuid", "pmtimer",
 static const char *const prefetch_names[] = { "on", "off", "both" };
 static const char *const console_json_names[] = { "auto", "on", "off" };
 static const char *const screen_names[] = { "chart", "text" };
+static const char *const upload_names[] = { "auto", "off", "tftp" };
 
 #define COUNT(a) ((int)(sizeof(a) / sizeof((a)[0])))
 
@@ -54,6 +56,7 @@ static const char *const valid_text[BM_KEY_COUNT] = {
 	[BM_KEY_PREFETCH] = "on, off, both",
 	[BM_KEY_CONSOLE_JSON] = "auto, on, off",
 	[BM_KEY_SCREEN] = "chart, text",
+	[BM_KEY_UPLOAD] = "auto, off, tftp, http://IPv4[:port]/path/",
 };
 
 void config_defaults(struct bm_config *c)
@@ -429,6 +432,28 @@ static const char *set_word(struct bm_config *c, enum bm_key key,
 	}
 }
 
+/* upload: a word, or an http:// URL checked here, so a bad one is named
+ * with its line before anything runs. */
+static const char *set_upload(struct bm_config *c, const char *v, size_t len)
+{
+	int i = pick(v, len, upload_names, COUNT(upload_names));
+	struct http_url url;
+	const char *why;
+
+	if (i >= 0) {
+		c->upload = (enum bm_upload)i;
+		return 0;
+	}
+	if (len < 5 || !str_ieq(v, 4, "http"))
+		return "";
+	why = url_parse(v, len, &url);
+	if (why)
+		return why;
+	c->upload = BM_UPLOAD_HTTP;
+	c->upload_url = url;
+	return 0;
+}
+
 static const char *set_value(struct bm_config *c, enum bm_key key,
 			     const char *v, size_t len)
 {
@@ -445,6 +470,8 @@ static const char *set_value(struct bm_config *c, enum bm_key key,
 		return set_repeat(c, v, len);
 	case BM_KEY_SEED:
 		return set_seed(c, v, len);
+	case BM_KEY_UPLOAD:
+		return set_upload(c, v, len);
 	default:
 		return set_word(c, key, v, len);
 	}
@@ -867,6 +894,19 @@ const char *config_value_text(const struct bm_config *c, enum bm_key k,
 	case BM_KEY_SCREEN:
 		add(&t, "%s", name_of(screen_names, COUNT(screen_names),
 				      (int)c->screen));
+		break;
+	case BM_KEY_UPLOAD:
+		if (c->upload != BM_UPLOAD_HTTP) {
+			add(&t, "%s", name_of(upload_names, COUNT(upload_names),
+					      (int)c->upload));
+			break;
+		}
+		add(&t, "http://%u.%u.%u.%u", c->upload_url.ip[0],
+		    c->upload_url.ip[1], c->upload_url.ip[2],
+		    c->upload_url.ip[3]);
+		if (c->upload_url.port != 80)
+			add(&t, ":%u", c->upload_url.port);
+		add(&t, "%s", c->upload_url.path);
 		break;
 	default:
 		break;

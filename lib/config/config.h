@@ -8,6 +8,7 @@
 
 #include "util/msgs.h"
 #include "config/test_hooks.h"
+#include "net/url.h"
 
 enum bm_key {
 	BM_KEY_PROFILE,
@@ -24,6 +25,7 @@ enum bm_key {
 	BM_KEY_PREFETCH,
 	BM_KEY_CONSOLE_JSON,
 	BM_KEY_SCREEN,
+	BM_KEY_UPLOAD,
 	BM_KEY_COUNT
 };
 
@@ -72,6 +74,11 @@ enum bm_console_json {
 	BM_CONSOLE_JSON_ON,
 	BM_CONSOLE_JSON_OFF
 };
+/* Where the results go besides the boot volume (DESIGN §4c): auto is TFTP
+ * to the boot server when booted over the network, nothing otherwise;
+ * http PUTs each file under upload_url. Same order as config.c's names. */
+enum bm_upload { BM_UPLOAD_AUTO, BM_UPLOAD_OFF, BM_UPLOAD_TFTP,
+		 BM_UPLOAD_HTTP };
 
 #define BM_MAX_SIZES 64
 #define BM_SIZE_MIN_BYTES 1024ull	  /* 16 chase nodes */
@@ -102,6 +109,8 @@ struct bm_config {
 	enum bm_prefetch prefetch;
 	enum bm_console_json console_json;
 	enum bm_screen screen;
+	enum bm_upload upload;
+	struct http_url upload_url;	/* BM_UPLOAD_HTTP */
 	enum test_hook test_hook;	/* test image only (lib/config/test_hooks.h) */
 	unsigned set_mask;		/* bit (1 << bm_key) per key given */
 	unsigned bad_mask;		/* bit per key given a bad value */

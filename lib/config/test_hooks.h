@@ -29,6 +29,8 @@ enum test_hook {
 				 * firmware may after ReadyToBoot */
 	TEST_HOOK_HTML_NO_ROOM,	/* the HTML report gets at most 4 KiB, too
 				 * little: it cannot be written, the JSON is */
+	TEST_HOOK_NO_HTTP_PROTOCOL, /* firmware without EFI_HTTP_PROTOCOL: an
+				 * HTTP upload takes the TCP4 way */
 	TEST_HOOK_COUNT
 };
 

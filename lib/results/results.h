@@ -111,6 +111,7 @@ struct run_results {
 	char file[256];		/* where the file went, "" if nowhere */
 	char started[32];	/* ISO 8601, "" when the clock is unknown */
 	double duration_s;
+	const char *boot;	/* "disk", "network"; 0: not said (linux) */
 
 	/* The machine beyond CPUID, as the platform found it. */
 	char firmware_vendor[64], firmware_version[32];

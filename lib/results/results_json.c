@@ -347,6 +347,8 @@ size_t results_json(const struct run_results *res, enum run_status status,
 	else
 		json_null(&w, "started");
 	json_double(&w, "duration_s", res->duration_s, 1);
+	if (res->boot)
+		json_string(&w, "boot", res->boot);
 	json_object_end(&w);
 	write_config(&w, &res->config);
 	write_machine(&w, res);

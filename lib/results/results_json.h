@@ -14,6 +14,13 @@
 size_t results_json(const struct run_results *res, enum run_status status,
 		    char *buf, size_t cap);
 
+/* The results file's JSON in a plat_alloc buffer of its own (the caller
+ * plat_frees it), grown from 4 MiB while the run does not fit: a large
+ * machine's plan outgrows the first (lib/suite/capacity.h). Returns it
+ * with *len, or 0 with *tried_bytes the last size tried (0: no memory). */
+char *results_json_new(const struct run_results *res, enum run_status status,
+		       size_t *len, size_t *tried_bytes);
+
 /* Writes the variable's compact summary JSON. Returns its length, or 0
  * when it does not fit in cap. */
 size_t results_summary_json(const struct run_results *res,

@@ -88,6 +88,9 @@ static void same_values(const struct bm_config *a, const struct bm_config *b)
 	assert_int_equal(a->timer, b->timer);
 	assert_int_equal(a->dist, b->dist);
 	assert_int_equal(a->prefetch, b->prefetch);
+	assert_int_equal(a->upload, b->upload);
+	assert_memory_equal(&a->upload_url, &b->upload_url,
+			    sizeof a->upload_url);
 }
 
 static const char *text_of(const struct bm_config *c, enum bm_key k)
@@ -173,7 +176,7 @@ static void key_names(void **state)
 {
 	static const char *const names[] = { "profile", "tests", "cpus",
 		"sizes", "page", "repeat", "seed", "after", "var", "timer",
-		"dist", "prefetch", "console_json", "screen" };
+		"dist", "prefetch", "console_json", "screen", "upload" };
 	(void)state;
 	for (int k = 0; k < BM_KEY_COUNT; k++)
 		assert_string_equal(config_key_name((enum bm_key)k), names[k]);
@@ -199,7 +202,8 @@ static void full_good_file(void **state)
 		"dist = ON\n"
 		"prefetch = Both\n"
 		"Console_JSON = on\n"
-		"screen = Text\n");
+		"screen = Text\n"
+		"upload = HTTP://10.0.0.5:8080/Up/\n");
 	(void)state;
 
 	no_messages(r);
@@ -226,6 +230,9 @@ static void full_good_file(void **state)
 	assert_int_equal(r->c.prefetch, BM_PREFETCH_BOTH);
 	assert_int_equal(r->c.console_json, BM_CONSOLE_JSON_ON);
 	assert_int_equal(r->c.screen, BM_SCREEN_TEXT);
+	assert_int_equal(r->c.upload, BM_UPLOAD_HTTP);
+	assert_int_equal(r->c.upload_url.port, 8080);
+	assert_string_equal(r->c.upload_url.path, "/Up/");
 	assert_int_equal(r->c.set_mask, ALL_KEYS);
 	assert_int_equal(r->c.bad_mask, 0);
 
@@ -307,6 +314,13 @@ static void every_choice(void **state)
 		{ "console_json=off", BM_KEY_CONSOLE_JSON, "off" },
 		{ "screen=chart", BM_KEY_SCREEN, "chart" },
 		{ "screen=TEXT", BM_KEY_SCREEN, "text" },
+		{ "upload=auto", BM_KEY_UPLOAD, "auto" },
+		{ "upload=off", BM_KEY_UPLOAD, "off" },
+		{ "upload=TFTP", BM_KEY_UPLOAD, "tftp" },
+		{ "upload=http://10.0.0.5/up/", BM_KEY_UPLOAD,
+		  "http://10.0.0.5/up/" },
+		{ "upload=http://10.0.0.5:8080/a/b/", BM_KEY_UPLOAD,
+		  "http://10.0.0.5:8080/a/b/" },
 	};
 	(void)state;
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -333,7 +347,7 @@ static void message_texts(void **state)
 	assert_string_equal(r->errs.text[1], "baremem.cfg line 4: unknown "
 			    "key 'latenzy' (valid: profile, tests, cpus, "
 			    "sizes, page, repeat, seed, after, var, timer, dist, prefetch, "
-			    "console_json, screen)");
+			    "console_json, screen, upload)");
 	/* the bad value left line 1's */
 	assert_int_equal(r->c.profile, BM_PROFILE_QUICK);
 	free(r);
@@ -416,6 +430,12 @@ static void bad_values(void **state)
 		{ "console_json = yes", BM_KEY_CONSOLE_JSON,
 		  "(valid: auto, on, off)" },
 		{ "screen = gop", BM_KEY_SCREEN, "(valid: chart, text)" },
+		{ "upload = ftp", BM_KEY_UPLOAD,
+		  "(valid: auto, off, tftp, http://IPv4[:port]/path/)" },
+		{ "upload = https://10.0.0.5/up/", BM_KEY_UPLOAD,
+		  "(https is not supported (no TLS in the app): use http://; "
+		  "valid: auto, off, tftp, http://IPv4[:port]/path/)" },
+		{ "upload = http://server/up/", BM_KEY_UPLOAD, "no DNS" },
 	};
 	(void)state;
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -427,17 +447,19 @@ static void bad_values(void **state)
 		snprintf(text, sizeof text, "profile=full\ntests=latency\n"
 			 "cpus=3\nsizes=8K\npage=4K\nrepeat=9\nseed=5\n"
 			 "after=exit\nvar=off\ntimer=hpet\ndist=on\n"
-			 "prefetch=off\nconsole_json=off\nscreen=text\n%s\n",
+			 "prefetch=off\nconsole_json=off\nscreen=text\n"
+			 "upload=http://1.2.3.4:99/a/\n%s\n",
 			 cases[i].line);
 		before = parse("profile=full\ntests=latency\n"
 			       "cpus=3\nsizes=8K\npage=4K\nrepeat=9\nseed=5\n"
 			       "after=exit\nvar=off\ntimer=hpet\ndist=on\n"
-			       "prefetch=off\nconsole_json=off\nscreen=text\n");
+			       "prefetch=off\nconsole_json=off\nscreen=text\n"
+			       "upload=http://1.2.3.4:99/a/\n");
 		no_messages(before);
 		r = parse(text);
 		if (r->ret != 1)
 			fail_msg("'%s': %d errors", cases[i].line, r->ret);
-		snprintf(head, sizeof head, "baremem.cfg line 15: %s '", key);
+		snprintf(head, sizeof head, "baremem.cfg line 16: %s '", key);
 		if (strncmp(r->errs.text[0], head, strlen(head)) ||
 		    !strstr(r->errs.text[0], cases[i].says))
 			fail_msg("'%s' gave: %s", cases[i].line,
@@ -938,7 +960,7 @@ static void args_errors(void **state)
 	assert_string_equal(r->errs.text[0], "command line: unknown key "
 			    "'latenzy' (valid: profile, tests, cpus, sizes, "
 			    "page, repeat, seed, after, var, timer, dist, prefetch, "
-			    "console_json, screen)");
+			    "console_json, screen, upload)");
 	free(r);
 
 	r = args(1, bad_value);

@@ -1,0 +1,64 @@
+/* The firmware side of network boot (DESIGN §4c): how the app was loaded,
+ * the PXE session it came in on (config and TFTP upload), HTTP PUT over
+ * the firmware's TCP, and the upload policy. */
+#ifndef BAREMEM_NETBOOT_H
+#define BAREMEM_NETBOOT_H
+
+#include "baremem_efi.h"
+#include "net/dhcp_boot.h"
+
+#define NET_MAC_MAX 32
+
+struct boot_source {
+	int network;			/* 1: loaded over the network */
+	EFI_PXE_BASE_CODE *pxe;		/* the session it came in on, or 0 */
+	struct dhcp_boot server;	/* its boot server and boot file */
+	int have_server;
+	UINT8 mac[NET_MAC_MAX];		/* the boot NIC's address */
+	int mac_len;			/* 0: unknown */
+};
+
+/* boot_source.c: finds out how the image was loaded, says so on the
+ * console, sets res->boot. boot_source() is what it found (all zero
+ * before). */
+void boot_source_find(EFI_HANDLE image, struct run_results *res);
+const struct boot_source *boot_source(void);
+/* The hardware address of the NIC under handle h's device path: 0, or -1
+ * when h has no network device below it. */
+int net_mac_of(EFI_HANDLE h, UINT8 *mac, int *mac_len);
+/* The first network interface's address (a disk boot uploading over
+ * HTTP names its files by it): 0, or -1 when the firmware lists none. */
+int net_first_mac(UINT8 *mac, int *mac_len);
+/* "10.77.0.1" */
+void net_ip_text(char *out, UINTN cap, const UINT8 ip[4]);
+
+/* pxe.c: TFTP through the PXE base code on the boot NIC, to the boot
+ * server. Names are paths on the server ("baremem/baremem.cfg"). Each
+ * call is bounded by the firmware's TFTP timeout and retries (edk2: 4 s,
+ * 6 tries). read: 0, -1 when the server has no such file (or refused
+ * it without saying why: OVMF does not pass the reason on), -2 another
+ * failure (why filled in). write: 0, or -1 with why. */
+int pxe_read_file(const struct boot_source *b, const char *name, char *buf,
+		  UINTN cap, UINTN *len, char *why, UINTN why_cap);
+int pxe_write_file(const struct boot_source *b, const char *name,
+		   const void *data, UINTN len, char *why, UINTN why_cap);
+
+/* http_put.c: PUT data as u's path + name over EFI_TCP4 (HTTP/1.1,
+ * Content-Length, status line checked: 2xx is kept). 0, or -1 with why
+ * (naming what the firmware lacks when it has no TCP). timeout_ms bounds
+ * the whole exchange. */
+int http_put(const struct http_url *u, const char *name, const void *data,
+	     UINTN len, UINT64 timeout_ms, char *why, UINTN why_cap);
+
+/* upload.c: the run's results off the machine, after the file step of
+ * the report. upload_json: the results JSON under the run's upload name
+ * (when config upload and the boot source ask for it); on failure after
+ * bounded retries the reason goes into res->errors and *status becomes
+ * partial. Returns 1 when the JSON was kept on the server, else 0. On
+ * success res->file names where it went, when it is empty.
+ * upload_text: the console text beside it (after the done line, so the
+ * text holds it); a failure is a console warning, as on the disk. */
+int upload_json(struct run_results *res, enum run_status *status);
+void upload_text(struct run_results *res);
+
+#endif

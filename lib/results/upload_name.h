@@ -1,0 +1,25 @@
+/* The name an uploaded result gets on the server (DESIGN §4c):
+ * baremem/results/<mac>-<YYYYMMDDTHHMMSSZ>.<ext>, unique across machines
+ * (the MAC) and across a machine's runs (the time). */
+#ifndef BAREMEM_UPLOAD_NAME_H
+#define BAREMEM_UPLOAD_NAME_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* A wall-clock time as the firmware gives it, and its offset from UTC. */
+struct wall_time {
+	int year, month, day, hour, minute, second;
+	int utc_offset_min;	/* local = UTC + offset; 0 for UTC */
+};
+
+/* The MAC as lower-case hex without separators ("525400123456"). */
+size_t upload_mac_text(char *out, size_t cap, const uint8_t *mac,
+		       int mac_len);
+
+/* "<mac>-<YYYYMMDDTHHMMSSZ>" in UTC; -1 when the time is not a real date
+ * or out is too small. */
+int upload_stem(char *out, size_t cap, const uint8_t *mac, int mac_len,
+		const struct wall_time *t);
+
+#endif

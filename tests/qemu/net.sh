@@ -1,0 +1,149 @@
+# A private boot network for the network-boot scenarios: the test re-runs
+# itself in a new network namespace (unshare -n: no route out, so no
+# packet leaves it), makes a tap device with a private address, and runs
+# real dnsmasq (DHCP with the boot file) and in.tftpd (tftpd-hpa) on it,
+# serving a copy of build/netboot/ in $TFTP_ROOT. Source first thing,
+# before lib.sh (it re-executes the script), then call net_up.
+
+if [ -z "${BAREMEM_IN_NETNS:-}" ]; then
+	if [ "$(id -u)" -ne 0 ]; then
+		echo "SKIP-FAIL: network boot tests run as root (unshare -n, tap)"
+		exit 1
+	fi
+	exec unshare -n env BAREMEM_IN_NETNS=1 "$0" "$@"
+fi
+
+NET_SERVER_IP=10.77.0.1
+NET_PREFIX=24
+NET_DHCP_RANGE=10.77.0.50,10.77.0.99,255.255.255.0,10m
+NET_TAP=tap0
+NETBOOT_DIR=${BAREMEM_NETBOOT:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)/build/netboot}
+
+# net_up: the tap device, dnsmasq and in.tftpd; the TFTP root is a fresh
+# copy of build/netboot/ in $TFTP_ROOT (results land in its
+# baremem/results/). Call after lib.sh (it needs $T).
+net_up() {
+	local tool
+	for tool in dnsmasq in.tftpd ip; do
+		if ! command -v "$tool" >/dev/null; then
+			fail "no $tool (make deps: dnsmasq-base, tftpd-hpa, iproute2)"
+			return 1
+		fi
+	done
+	if [ ! -f "$NETBOOT_DIR/baremem.efi" ]; then
+		fail "no $NETBOOT_DIR/baremem.efi (make netboot)"
+		return 1
+	fi
+	TFTP_ROOT=$T/tftp
+	# -a keeps make-netboot's modes: the results folder writable by the
+	# unprivileged TFTP user.
+	cp -a "$NETBOOT_DIR" "$TFTP_ROOT"
+	ip link set lo up
+	ip tuntap add dev "$NET_TAP" mode tap
+	ip addr add "$NET_SERVER_IP/$NET_PREFIX" dev "$NET_TAP"
+	ip link set "$NET_TAP" up
+	dnsmasq --conf-file=/dev/null --port=0 --no-resolv --no-hosts \
+		--keep-in-foreground --bind-interfaces \
+		--interface="$NET_TAP" --dhcp-range="$NET_DHCP_RANGE" \
+		--dhcp-boot="baremem.efi,,$NET_SERVER_IP" \
+		--dhcp-leasefile="$T/dnsmasq.leases" --log-facility="$T/dnsmasq.log" \
+		--log-dhcp --pid-file="$T/dnsmasq.pid" &
+	DNSMASQ_PID=$!
+	tftpd_start
+	trap net_down EXIT
+}
+
+# tftpd_start / tftpd_stop: in.tftpd in the foreground of a background
+# job, as Debian runs it (user tftp, chrooted by --secure), uploads
+# allowed (--create) where that user may write: the results folder.
+tftpd_start() {
+	in.tftpd --foreground --listen --secure --create --user tftp \
+		--address "$NET_SERVER_IP:69" --verbose "$TFTP_ROOT" \
+		>"$T/tftpd.log" 2>&1 &
+	TFTPD_PID=$!
+}
+
+tftpd_stop() {
+	if [ -n "${TFTPD_PID:-}" ]; then
+		kill "$TFTPD_PID" 2>/dev/null || true
+		wait "$TFTPD_PID" 2>/dev/null || true
+		TFTPD_PID=""
+	fi
+}
+
+net_down() {
+	tftpd_stop
+	if [ -n "${DNSMASQ_PID:-}" ]; then
+		kill "$DNSMASQ_PID" 2>/dev/null || true
+		wait "$DNSMASQ_PID" 2>/dev/null || true
+	fi
+	cleanup_test_dir
+}
+
+# net_boot [run-qemu options]: boots with no disk, one virtio NIC on the
+# tap (empty romfile: OVMF's own PXE, not iPXE). NET_MAC sets its MAC.
+net_boot() {
+	local nic="virtio-net-pci,netdev=n0,romfile="
+	if [ -n "${NET_MAC:-}" ]; then
+		nic="$nic,mac=$NET_MAC"
+	fi
+	BOOT_STATUS=0
+	CONSOLE_SHOWN=0
+	"$ROOT/scripts/run-qemu" --no-disk --vars "$VARS" --log "$CONSOLE" \
+		--qemu -netdev \
+		--qemu "tap,id=n0,ifname=$NET_TAP,script=no,downscript=no" \
+		--qemu -device --qemu "$nic" "$@" \
+		>"$T/run-qemu.out" 2>&1 || BOOT_STATUS=$?
+	echo "net boot: $*: $(tail -n 1 "$T/run-qemu.out")"
+}
+
+# net_boot_until REGEX ACTION [run-qemu options]: boots as net_boot,
+# showing the console as it comes in $T/run-qemu.out; when a line matches
+# the extended REGEX, runs ACTION (a command: stop the TFTP server, or
+# net_boot_kill), then waits for QEMU. Gives up on REGEX after the boot's
+# --timeout.
+net_boot_until() {
+	local regex=$1 action=$2 nic="virtio-net-pci,netdev=n0,romfile="
+	shift 2
+	if [ -n "${NET_MAC:-}" ]; then
+		nic="$nic,mac=$NET_MAC"
+	fi
+	BOOT_STATUS=0
+	CONSOLE_SHOWN=0
+	"$ROOT/scripts/run-qemu" --no-disk --vars "$VARS" --log "$CONSOLE" \
+		--show --qemu -netdev \
+		--qemu "tap,id=n0,ifname=$NET_TAP,script=no,downscript=no" \
+		--qemu -device --qemu "$nic" "$@" \
+		>"$T/run-qemu.out" 2>&1 &
+	NET_QEMU_PID=$!
+	while kill -0 "$NET_QEMU_PID" 2>/dev/null; do
+		if grep -Eq -- "$regex" "$T/run-qemu.out"; then
+			echo "net boot: console shows /$regex/: $action"
+			$action
+			break
+		fi
+		sleep 0.5
+	done
+	wait "$NET_QEMU_PID" || BOOT_STATUS=$?
+	echo "net boot: $*: $(tail -n 1 "$T/run-qemu.out")"
+}
+
+# net_boot_kill: ends the boot net_boot_until started (run-qemu stops
+# QEMU; no --log then: read $T/run-qemu.out).
+net_boot_kill() {
+	kill -TERM "$NET_QEMU_PID" 2>/dev/null || true
+}
+
+# server_config NAME KEY=VALUE...: the TFTP root's baremem/NAME holds
+# exactly these lines.
+server_config() {
+	local name=$1
+	shift
+	printf '%s\n' "$@" >"$TFTP_ROOT/baremem/$name"
+}
+
+# uploaded EXT: the uploaded results file with extension EXT (exactly
+# one expected), or nothing.
+uploaded() {
+	find "$TFTP_ROOT/baremem/results" -name "*.$1" | sort
+}
