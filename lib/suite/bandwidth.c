@@ -563,8 +563,8 @@ int bandwidth_run(struct run_results *res, int have_avx2)
 	char a[16];
 
 	for (int o = 0; o < OP_COUNT; o++)
-		ks[o] = bw_kernel_for(ops[o], have_avx2);
-	ntcopy = bw_kernel_for("ntcopy", have_avx2);
+		ks[o] = bw_kernel_for(ops[o], have_avx2 ? BW_AVX2 : BW_SSE2);
+	ntcopy = bw_kernel_for("ntcopy", have_avx2 ? BW_AVX2 : BW_SSE2);
 	res->bw_isa = have_avx2 ? "avx2" : "sse2";
 	x.samples = sweep_repeats(&res->config);
 	for (int i = 0; i < nlv - 1; i++) {
@@ -728,7 +728,7 @@ double bandwidth_read_together(struct run_results *res, const int *cpus,
 	if (n < 1)
 		return -1;
 	if (ctx_alloc(&x, n) == 0 &&
-	    measure(&x, bw_kernel_for("read", res->avx2_usable), "DRAM",
+	    measure(&x, bw_kernel_for("read", res->avx2_usable ? BW_AVX2 : BW_SSE2), "DRAM",
 		    size, n, 0, &pt) == 0)
 		gb = pt.gb_median;
 	ctx_free(&x);
