@@ -22,6 +22,7 @@ enum bm_key {
 	BM_KEY_TIMER,
 	BM_KEY_DIST,
 	BM_KEY_PREFETCH,
+	BM_KEY_ISA,
 	BM_KEY_COUNT
 };
 
@@ -86,6 +87,9 @@ struct bm_config {
 	enum bm_timer timer;
 	int dist;			/* latency distributions per size */
 	enum bm_prefetch prefetch;
+	/* isa: 0 for auto (the widest each cpu can run), else bit
+	 * (1u << enum bw_isa, kernels/bw.h) per ISA asked for */
+	unsigned isa_mask;
 	enum test_hook test_hook;	/* test image only (lib/config/test_hooks.h) */
 	unsigned set_mask;		/* bit (1 << bm_key) per key given */
 	unsigned bad_mask;		/* bit per key given a bad value */

@@ -13,6 +13,7 @@
 #include <cmocka.h>
 
 #include "config/config.h"
+#include "bw.h"
 
 #define K 1024ull
 #define M (1024ull * K)
@@ -88,6 +89,7 @@ static void same_values(const struct bm_config *a, const struct bm_config *b)
 	assert_int_equal(a->timer, b->timer);
 	assert_int_equal(a->dist, b->dist);
 	assert_int_equal(a->prefetch, b->prefetch);
+	assert_int_equal(a->isa_mask, b->isa_mask);
 }
 
 static const char *text_of(const struct bm_config *c, enum bm_key k)
@@ -164,13 +166,15 @@ static void defaults(void **state)
 	assert_string_equal(text_of(&c, BM_KEY_TIMER), "auto");
 	assert_string_equal(text_of(&c, BM_KEY_DIST), "off");
 	assert_string_equal(text_of(&c, BM_KEY_PREFETCH), "on");
+	assert_int_equal(c.isa_mask, 0);
+	assert_string_equal(text_of(&c, BM_KEY_ISA), "auto");
 }
 
 static void key_names(void **state)
 {
 	static const char *const names[] = { "profile", "tests", "cpus",
 		"sizes", "page", "repeat", "seed", "after", "var", "timer",
-		"dist", "prefetch" };
+		"dist", "prefetch", "isa" };
 	(void)state;
 	for (int k = 0; k < BM_KEY_COUNT; k++)
 		assert_string_equal(config_key_name((enum bm_key)k), names[k]);
@@ -194,7 +198,8 @@ static void full_good_file(void **state)
 		"var = OFF\n"
 		"timer = pmtimer\n"
 		"dist = ON\n"
-		"prefetch = Both\n");
+		"prefetch = Both\n"
+		"isa = sse2, AVX512\n");
 	(void)state;
 
 	no_messages(r);
@@ -219,6 +224,7 @@ static void full_good_file(void **state)
 	assert_int_equal(r->c.timer, BM_TIMER_PMTIMER);
 	assert_int_equal(r->c.dist, 1);
 	assert_int_equal(r->c.prefetch, BM_PREFETCH_BOTH);
+	assert_int_equal(r->c.isa_mask, 1u << BW_SSE2 | 1u << BW_AVX512);
 	assert_int_equal(r->c.set_mask, ALL_KEYS);
 	assert_int_equal(r->c.bad_mask, 0);
 
@@ -232,6 +238,7 @@ static void full_good_file(void **state)
 	assert_string_equal(text_of(&r->c, BM_KEY_AFTER), "shutdown");
 	assert_string_equal(text_of(&r->c, BM_KEY_VAR), "off");
 	assert_string_equal(text_of(&r->c, BM_KEY_TIMER), "pmtimer");
+	assert_string_equal(text_of(&r->c, BM_KEY_ISA), "avx512,sse2");
 	free(r);
 }
 
@@ -295,6 +302,12 @@ static void every_choice(void **state)
 		{ "prefetch=on", BM_KEY_PREFETCH, "on" },
 		{ "prefetch=off", BM_KEY_PREFETCH, "off" },
 		{ "prefetch=both", BM_KEY_PREFETCH, "both" },
+		{ "isa=auto", BM_KEY_ISA, "auto" },
+		{ "isa=avx512", BM_KEY_ISA, "avx512" },
+		{ "isa=avx2", BM_KEY_ISA, "avx2" },
+		{ "isa=sse2", BM_KEY_ISA, "sse2" },
+		{ "isa=avx2,avx512", BM_KEY_ISA, "avx512,avx2" },
+		{ "isa=sse2,avx2,avx512", BM_KEY_ISA, "avx512,avx2,sse2" },
 	};
 	(void)state;
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -320,7 +333,7 @@ static void message_texts(void **state)
 			    "full)");
 	assert_string_equal(r->errs.text[1], "baremem.cfg line 4: unknown "
 			    "key 'latenzy' (valid: profile, tests, cpus, "
-			    "sizes, page, repeat, seed, after, var, timer, dist, prefetch)");
+			    "sizes, page, repeat, seed, after, var, timer, dist, prefetch, isa)");
 	/* the bad value left line 1's */
 	assert_int_equal(r->c.profile, BM_PROFILE_QUICK);
 	free(r);
@@ -400,6 +413,12 @@ static void bad_values(void **state)
 		{ "dist = 1", BM_KEY_DIST, "(valid: on, off)" },
 		{ "prefetch = auto", BM_KEY_PREFETCH,
 		  "(valid: on, off, both)" },
+		{ "isa = avx", BM_KEY_ISA,
+		  "(valid: auto, or a comma list of avx512, avx2, sse2)" },
+		{ "isa = avx512f", BM_KEY_ISA, "avx512, avx2, sse2)" },
+		{ "isa = auto,avx2", BM_KEY_ISA, "auto stands alone" },
+		{ "isa = avx2,AVX2", BM_KEY_ISA, "an ISA named twice" },
+		{ "isa = avx2,", BM_KEY_ISA, "empty item" },
 	};
 	(void)state;
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -411,17 +430,17 @@ static void bad_values(void **state)
 		snprintf(text, sizeof text, "profile=full\ntests=latency\n"
 			 "cpus=3\nsizes=8K\npage=4K\nrepeat=9\nseed=5\n"
 			 "after=exit\nvar=off\ntimer=hpet\ndist=on\n"
-			 "prefetch=off\n%s\n",
+			 "prefetch=off\nisa=avx2\n%s\n",
 			 cases[i].line);
 		before = parse("profile=full\ntests=latency\n"
 			       "cpus=3\nsizes=8K\npage=4K\nrepeat=9\nseed=5\n"
 			       "after=exit\nvar=off\ntimer=hpet\ndist=on\n"
-			       "prefetch=off\n");
+			       "prefetch=off\nisa=avx2\n");
 		no_messages(before);
 		r = parse(text);
 		if (r->ret != 1)
 			fail_msg("'%s': %d errors", cases[i].line, r->ret);
-		snprintf(head, sizeof head, "baremem.cfg line 13: %s '", key);
+		snprintf(head, sizeof head, "baremem.cfg line 14: %s '", key);
 		if (strncmp(r->errs.text[0], head, strlen(head)) ||
 		    !strstr(r->errs.text[0], cases[i].says))
 			fail_msg("'%s' gave: %s", cases[i].line,
@@ -921,7 +940,7 @@ static void args_errors(void **state)
 	assert_int_equal(r->ret, 1);
 	assert_string_equal(r->errs.text[0], "command line: unknown key "
 			    "'latenzy' (valid: profile, tests, cpus, sizes, "
-			    "page, repeat, seed, after, var, timer, dist, prefetch)");
+			    "page, repeat, seed, after, var, timer, dist, prefetch, isa)");
 	free(r);
 
 	r = args(1, bad_value);
