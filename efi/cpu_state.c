@@ -1,18 +1,25 @@
-/* CPU state the kernels need and firmware does not set up: AVX. */
+/* CPU state the kernels need and firmware does not set up: AVX, and
+ * AVX-512 where the CPU has it. */
 #include "baremem_efi.h"
 #include "hw/cpu.h"
 
 #define CR4_OSXSAVE (1ull << 18)
 #define XCR0_X87_SSE_AVX 0x7ull
+#define XCR0_AVX512 0xe0ull	/* opmask, ZMM_Hi256, Hi16_ZMM (SDM vol 1,
+				 * 13.1) */
 
 /* Enables the AVX register state on the calling cpu (UEFI-NOTES: firmware
- * enables SSE only). Safe on APs: no firmware calls. Returns 0 when AVX
- * state is usable, -1 when the CPU cannot have it. */
+ * enables SSE only), and the AVX-512 state too where CPUID 7 says
+ * AVX512F and CPUID 0Dh sub-leaf 0 EAX says XCR0 may hold bits 5-7 (all
+ * three, or none: SDM vol 1, 13.3, xsetbv faults on a part of them).
+ * Safe on APs: no firmware calls. Every cpu calls it before its window;
+ * lib/hw/isa.h then reads what it got. Returns 0 when AVX state is
+ * usable, -1 when the CPU cannot have it. */
 int cpu_enable_avx(void)
 {
 	struct cpuid_regs r1 = cpuid(1, 0), rd;
 	uint64_t cr4;
-	uint32_t lo, hi;
+	uint32_t lo, hi, want;
 
 	if (!((r1.ecx >> 26) & 1) || !((r1.ecx >> 28) & 1))
 		return -1;	/* no XSAVE or no AVX */
@@ -25,9 +32,11 @@ int cpu_enable_avx(void)
 		__asm__ volatile("mov %0, %%cr4" : : "r"(cr4) : "memory");
 	}
 	__asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
-	if ((lo & XCR0_X87_SSE_AVX) != XCR0_X87_SSE_AVX) {
-		lo |= XCR0_X87_SSE_AVX;
-		__asm__ volatile("xsetbv" : : "a"(lo), "d"(hi), "c"(0));
-	}
+	want = lo | XCR0_X87_SSE_AVX;
+	if (cpuid(0, 0).eax >= 7 && ((cpuid(7, 0).ebx >> 16) & 1) &&
+	    (rd.eax & XCR0_AVX512) == XCR0_AVX512)
+		want |= XCR0_AVX512;
+	if (want != lo)
+		__asm__ volatile("xsetbv" : : "a"(want), "d"(hi), "c"(0));
 	return 0;
 }
