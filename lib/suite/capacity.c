@@ -33,7 +33,11 @@ int capacity_planned(const struct bm_config *c, int cpus, int *lat_points,
 	if (c->profile == BM_PROFILE_FULL)
 		pages += cpus - 1;
 	lat = passes * (lat * pages + cpus) + SLACK;
-	isas = __builtin_popcount(c->isa_mask);
+	/* ISAs asked for (a loop: __builtin_popcount becomes a libgcc call
+	 * the UEFI link does not have) */
+	isas = 0;
+	for (unsigned m = c->isa_mask; m; m &= m - 1)
+		isas++;
 	if (isas < 1)
 		isas = 1;	/* auto */
 	bw = passes * (isas * (BW_LEVELS * BW_KERNEL_SLOTS + BW_MIX_SLOTS) *
