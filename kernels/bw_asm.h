@@ -30,6 +30,21 @@
 #define BW_R(n) "%%" BW_V #n		/* register n */
 #define BW_RK "%%" BW_V "\\k"		/* register \k inside .irp */
 
+/* read's four loads from one stream: accumulators `regs` (four of
+ * 0..7), the first at displacement 0 from ptr (regs' first is `base`) */
+#define BW_READ_QUARTER(regs, base, ptr)                                    \
+	".irp k," regs "\n\t"                                                 \
+	BW_ADDQ("(\\k-" base ")*" BW_W "(" ptr ")", BW_RK) "\n\t"              \
+	".endr\n\t"
+
+/* The fold of ymm0's four 64-bit lanes into %[sum] (AVX2 and AVX-512). */
+#define BW_FOLD_YMM0                                                        \
+	"vextracti128 $1, %%ymm0, %%xmm1\n\t"                                \
+	"vpaddq %%xmm1, %%xmm0, %%xmm0\n\t"                                  \
+	"vpunpckhqdq %%xmm0, %%xmm0, %%xmm1\n\t"                             \
+	"vpaddq %%xmm1, %%xmm0, %%xmm0\n\t"                                  \
+	"vmovq %%xmm0, %[sum]\n\t"
+
 /* read: four streams, four vectors of each an iteration (16 loads into
  * eight accumulators, two loads each), then a tail loop of single
  * vectors. See bw_avx2.c's bw_read_avx2 comment for why. */
@@ -59,18 +74,10 @@
 			"lea (%[p2],%[q]), %[p3]\n\t"                       \
 			".p2align 5\n"                                      \
 			"1:\n\t"                                            \
-			".irp k,0,1,2,3\n\t"                                \
-			BW_ADDQ("\\k*" BW_W "(%[p0])", BW_RK) "\n\t"        \
-			".endr\n\t"                                         \
-			".irp k,4,5,6,7\n\t"                                \
-			BW_ADDQ("(\\k-4)*" BW_W "(%[p1])", BW_RK) "\n\t"    \
-			".endr\n\t"                                         \
-			".irp k,0,1,2,3\n\t"                                \
-			BW_ADDQ("\\k*" BW_W "(%[p2])", BW_RK) "\n\t"        \
-			".endr\n\t"                                         \
-			".irp k,4,5,6,7\n\t"                                \
-			BW_ADDQ("(\\k-4)*" BW_W "(%[p3])", BW_RK) "\n\t"    \
-			".endr\n\t"                                         \
+			BW_READ_QUARTER("0,1,2,3", "0", "%[p0]")            \
+			BW_READ_QUARTER("4,5,6,7", "4", "%[p1]")            \
+			BW_READ_QUARTER("0,1,2,3", "0", "%[p2]")            \
+			BW_READ_QUARTER("4,5,6,7", "4", "%[p3]")            \
 			"add $4*" BW_W ", %[p0]\n\t"                        \
 			"add $4*" BW_W ", %[p1]\n\t"                        \
 			"add $4*" BW_W ", %[p2]\n\t"                        \

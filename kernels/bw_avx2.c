@@ -33,12 +33,7 @@
 #define BW_ZERO(r) "vpxor " r ", " r ", " r
 #define BW_SPLAT "vmovq %[pattern], %%xmm0\n\tvpbroadcastq %%xmm0, %%ymm0\n\t"
 #define BW_SPLAT4 "vpbroadcastq %[s], %%ymm4\n\t"
-#define BW_NARROW                                                           \
-	"vextracti128 $1, %%ymm0, %%xmm1\n\t"                                \
-	"vpaddq %%xmm1, %%xmm0, %%xmm0\n\t"                                  \
-	"vpunpckhqdq %%xmm0, %%xmm0, %%xmm1\n\t"                             \
-	"vpaddq %%xmm1, %%xmm0, %%xmm0\n\t"                                  \
-	"vmovq %%xmm0, %[sum]\n\t"
+#define BW_NARROW BW_FOLD_YMM0
 #define BW_END "vzeroupper"
 #include "bw_asm.h"
 

@@ -33,11 +33,7 @@
 #define BW_NARROW                                                           \
 	"vextracti64x4 $1, %%zmm0, %%ymm1\n\t"                               \
 	"vpaddq %%ymm1, %%ymm0, %%ymm0\n\t"                                  \
-	"vextracti128 $1, %%ymm0, %%xmm1\n\t"                                \
-	"vpaddq %%xmm1, %%xmm0, %%xmm0\n\t"                                  \
-	"vpunpckhqdq %%xmm0, %%xmm0, %%xmm1\n\t"                             \
-	"vpaddq %%xmm1, %%xmm0, %%xmm0\n\t"                                  \
-	"vmovq %%xmm0, %[sum]\n\t"
+	BW_FOLD_YMM0
 #define BW_END "vzeroupper"
 #include "bw_asm.h"
 

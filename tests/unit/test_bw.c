@@ -203,6 +203,20 @@ static void write_fills_exactly_its_buffer(void **state)
 	}
 }
 
+/* A copy, mix or triad with 0 passes returns 0 and leaves dst (zeroed
+ * here) as it was. */
+static void zero_passes_store_nothing(const struct bw_kernel *k, uint8_t *dst,
+				      const uint8_t *src, uint64_t bytes)
+{
+	memset(dst, 0, bytes);
+	assert_int_equal(k->run(dst, src, bytes, 0), 0);
+	for (uint64_t j = 0; j < bytes; j++)
+		if (dst[j] != 0)
+			fail_msg("%s bytes=%llu repeats=0: byte %llu written",
+				 k->name, (unsigned long long)bytes,
+				 (unsigned long long)j);
+}
+
 /* copy and ntcopy make [dst, dst+bytes) equal to src, touches nothing around
  * dst, leaves src alone and returns the last word copied. */
 static void copy_reproduces_exactly_its_source(void **state)
@@ -215,14 +229,7 @@ static void copy_reproduces_exactly_its_source(void **state)
 		uint8_t *dst = guarded_alloc(bytes, DST_CANARY);
 
 		fill_words(src, bytes);
-		memset(dst, 0, bytes);
-		assert_int_equal(k->run(dst, src, bytes, 0), 0);
-		for (uint64_t j = 0; j < bytes; j++)
-			if (dst[j] != 0)
-				fail_msg("%s bytes=%llu repeats=0: byte %llu "
-					 "written", k->name,
-					 (unsigned long long)bytes,
-					 (unsigned long long)j);
+		zero_passes_store_nothing(k, dst, src, bytes);
 		for (size_t r = 0; r < COUNT_OF(repeat_counts); r++) {
 			uint64_t reps = repeat_counts[r];
 			uint64_t got;
@@ -295,14 +302,7 @@ static void streams_compute_exactly_their_words(void **state)
 				uint64_t v = stream_input(k, j, w);
 				memcpy(src + (uint64_t)j * bytes + w * 8, &v, 8);
 			}
-		memset(dst, 0, bytes);
-		assert_int_equal(k->run(dst, src, bytes, 0), 0);
-		for (uint64_t j = 0; j < bytes; j++)
-			if (dst[j] != 0)
-				fail_msg("%s bytes=%llu repeats=0: byte %llu "
-					 "written", k->name,
-					 (unsigned long long)bytes,
-					 (unsigned long long)j);
+		zero_passes_store_nothing(k, dst, src, bytes);
 		for (size_t r = 0; r < COUNT_OF(repeat_counts); r++) {
 			uint64_t reps = repeat_counts[r], got, want = 0;
 
