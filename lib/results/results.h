@@ -160,6 +160,10 @@ struct run_results {
 	 * found it); called inside measurement windows, on any cpu. 0: SMIs
 	 * are not counted. */
 	uint64_t (*smi_count)(void);
+	/* The calling cpu's widest ISA (enum bw_isa), asked inside every
+	 * bandwidth window; 0: lib/hw/isa.h's isa_usable_here. The unit
+	 * tests give a cpu without AVX-512 here. */
+	int (*isa_here)(void);
 	int microcode_known;	/* microcode holds the revision */
 	uint64_t microcode;	/* revision (Intel BIOS_SIGN_ID high half,
 				 * AMD PATCH_LEVEL) */

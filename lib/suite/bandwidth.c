@@ -73,6 +73,7 @@ struct bw_job {
 	struct barrier *barriers;	/* [samples], or 0 when alone */
 	uint64_t *start, *end;		/* [samples] */
 	uint64_t (*smi_count)(void);	/* 0: SMIs not counted */
+	int (*isa_here)(void);	/* 0: isa_usable_here */
 	uint64_t *smis;		/* [samples]: SMIs seen, when smi_count */
 	int rdtscp;		/* tsc_end's way (lib/hw/cpu.h) */
 	uint64_t sink;
@@ -86,7 +87,8 @@ static void bw_window(void *arg)
 	 * register state (a mixed machine, a firmware that left it off)
 	 * runs the widest twin it can instead of taking #UD; measure()
 	 * records and warns. */
-	enum bw_isa here = isa_usable_here();
+	enum bw_isa here = j->isa_here ? (enum bw_isa)j->isa_here()
+				       : isa_usable_here();
 	const struct bw_kernel *k = j->k->isa <= here ? j->k
 				    : bw_kernel_for(j->k->op, here);
 
@@ -252,6 +254,7 @@ static int run_once(struct point_ctx *x, const struct bw_kernel *k, int cpus,
 			.start = x->times + (uint64_t)i * 2 * x->samples,
 			.end = x->times + (uint64_t)i * 2 * x->samples + x->samples,
 			.smi_count = x->smis ? res->smi_count : 0,
+			.isa_here = res->isa_here,
 			.smis = x->smis ? x->smis + (uint64_t)i * x->samples : 0,
 		};
 		x->args[i] = &x->jobs[i];
@@ -307,7 +310,8 @@ static int measure(struct point_ctx *x, const struct bw_kernel *k,
 				      .k = k, .dst = first,
 				      .src = k->needs_src && k->needs_dst
 						     ? first + per_buf : first,
-				      .bytes = per_buf, .target_ticks = target };
+				      .bytes = per_buf, .target_ticks = target,
+				      .isa_here = res->isa_here };
 		void *arg = &cal;
 		int ok = 0;
 		plat_run_on_cpus(x->cpu_list, 1, bw_window, &arg,
