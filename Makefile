@@ -46,12 +46,13 @@ HEADERS    := $(wildcard lib/*.h lib/*/*.h kernels/*.h efi/*.h)
 # touching one header rebuilds what includes it and nothing else.
 DEPFLAGS   := -MMD -MP
 
-# Only the AVX2 kernel files get -mavx2, so one binary starts on any
-# x86-64 and picks the SSE2 kernels where AVX2 is missing.
-avx2_flags = $(if $(findstring _avx2,$(1)),-mavx2)
+# Only the AVX2 kernel file gets -mavx2 and only the AVX-512 one
+# -mavx512f, so one binary starts on any x86-64 and picks the widest
+# kernels the cpu can run (SSE2 where AVX2 is missing).
+isa_flags = $(if $(findstring _avx2,$(1)),-mavx2)$(if $(findstring _avx512,$(1)),-mavx512f)
 # Kernel loops keep their branches off 32-byte boundaries: on CPUs with
 # Intel's JCC-erratum microcode such a loop runs from the legacy decoders.
-kernel_flags = $(call avx2_flags,$(1)) $(if $(findstring kernels/,$(1)),-Wa$(comma)-mbranches-within-32B-boundaries)
+kernel_flags = $(call isa_flags,$(1)) $(if $(findstring kernels/,$(1)),-Wa$(comma)-mbranches-within-32B-boundaries)
 comma := ,
 
 LINUX_SRC  := $(wildcard linux/*.c)

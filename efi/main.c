@@ -2,6 +2,7 @@
  * tables), runs the suite, reports, then does what `after` says. */
 #include "baremem_efi.h"
 #include "hw/x86.h"
+#include "hw/isa.h"
 #include "netboot.h"
 #include "suite/cpus.h"
 #include "util/fmt.h"
@@ -231,6 +232,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	if (config_ok) {
 		run_print_config(&res->config);
 		res->avx2_usable = res->cpu.f.avx2 && cpu_enable_avx() == 0;
+		res->isa_widest = isa_usable_here();
 		res->msr_ok = 1;
 		msr_probe(res);
 		res->msr_note = msr_probe_note();

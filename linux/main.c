@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "hw/x86.h"
+#include "hw/isa.h"
 #include "linux_platform.h"
 #include "util/out.h"
 #include "results/console_json.h"
@@ -225,6 +226,7 @@ int main(int argc, char **argv)
 	res->tsc_source = "os";
 	/* Linux enables the AVX state itself when the CPU has it. */
 	res->avx2_usable = res->cpu.f.avx2 && res->cpu.f.osxsave;
+	res->isa_widest = isa_usable_here();	/* XCR0 as the kernel set it */
 	res->page_bytes = res->config.page_bytes;
 	run_preflight(res);
 

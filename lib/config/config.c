@@ -22,6 +22,7 @@ static const char *const key_names[BM_KEY_COUNT] = {
 	"console_json",
 	"screen",
 	"upload",
+	"isa",
 };
 static const char *const profile_names[] = { "quick", "standard", "full" };
 static const char *const test_names[] = { "latency", "bandwidth", "loaded",
@@ -35,6 +36,8 @@ static const char *const prefetch_names[] = { "on", "off", "both" };
 static const char *const console_json_names[] = { "auto", "on", "off" };
 static const char *const screen_names[] = { "chart", "text" };
 static const char *const upload_names[] = { "auto", "off", "tftp" };
+/* isa's words: indexed by enum bw_isa (kernels/bw.h), auto apart. */
+static const char *const isa_names[] = { "sse2", "avx2", "avx512" };
 
 #define COUNT(a) ((int)(sizeof(a) / sizeof((a)[0])))
 
@@ -57,6 +60,7 @@ static const char *const valid_text[BM_KEY_COUNT] = {
 	[BM_KEY_CONSOLE_JSON] = "auto, on, off",
 	[BM_KEY_SCREEN] = "chart, text",
 	[BM_KEY_UPLOAD] = "auto, off, tftp, http://IPv4[:port]/path/",
+	[BM_KEY_ISA] = "auto, or a comma list of avx512, avx2, sse2",
 };
 
 void config_defaults(struct bm_config *c)
@@ -201,6 +205,32 @@ static const char *set_tests(struct bm_config *c, const char *v, size_t len)
 		tests |= 1u << t;
 	}
 	c->tests = tests;
+	return 0;
+}
+
+/* isa: auto alone, or a list of ISA names (each once). */
+static const char *set_isa(struct bm_config *c, const char *v, size_t len)
+{
+	struct items it = { .s = v, .len = len };
+	unsigned mask = 0;
+
+	if (str_ieq(v, len, "auto")) {
+		c->isa_mask = 0;
+		return 0;
+	}
+	while (next_item(&it)) {
+		int i = pick(it.item, it.item_len, isa_names, COUNT(isa_names));
+		if (it.item_len == 0)
+			return "empty item";
+		if (str_ieq(it.item, it.item_len, "auto"))
+			return "auto stands alone";
+		if (i < 0)
+			return "";
+		if (mask & (1u << i))
+			return "an ISA named twice";
+		mask |= 1u << i;
+	}
+	c->isa_mask = mask;
 	return 0;
 }
 
@@ -472,6 +502,8 @@ static const char *set_value(struct bm_config *c, enum bm_key key,
 		return set_seed(c, v, len);
 	case BM_KEY_UPLOAD:
 		return set_upload(c, v, len);
+	case BM_KEY_ISA:
+		return set_isa(c, v, len);
 	default:
 		return set_word(c, key, v, len);
 	}
@@ -907,6 +939,13 @@ const char *config_value_text(const struct bm_config *c, enum bm_key k,
 		if (c->upload_url.port != 80)
 			add(&t, ":%u", c->upload_url.port);
 		add(&t, "%s", c->upload_url.path);
+		break;
+	case BM_KEY_ISA:
+		if (!c->isa_mask)
+			add(&t, "auto");
+		for (int i = COUNT(isa_names) - 1; i >= 0; i--)	/* widest first */
+			if (c->isa_mask & (1u << i))
+				add(&t, "%s%s", t.len ? "," : "", isa_names[i]);
 		break;
 	default:
 		break;

@@ -26,6 +26,7 @@ enum bm_key {
 	BM_KEY_CONSOLE_JSON,
 	BM_KEY_SCREEN,
 	BM_KEY_UPLOAD,
+	BM_KEY_ISA,
 	BM_KEY_COUNT
 };
 
@@ -111,6 +112,9 @@ struct bm_config {
 	enum bm_screen screen;
 	enum bm_upload upload;
 	struct http_url upload_url;	/* BM_UPLOAD_HTTP */
+	/* isa: 0 for auto (the widest each cpu can run), else bit
+	 * (1u << enum bw_isa, kernels/bw.h) per ISA asked for */
+	unsigned isa_mask;
 	enum test_hook test_hook;	/* test image only (lib/config/test_hooks.h) */
 	unsigned set_mask;		/* bit (1 << bm_key) per key given */
 	unsigned bad_mask;		/* bit per key given a bad value */

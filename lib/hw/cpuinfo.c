@@ -157,6 +157,7 @@ void cpuinfo_decode(struct cpu_info *ci, cpuid_fn fn, void *ctx)
 	if (ci->max_leaf >= 7) {
 		r = fn(ctx, 7, 0);
 		ci->f.avx2 = (int)((r.ebx >> 5) & 1) && ci->f.avx;
+		ci->f.avx512f = (int)((r.ebx >> 16) & 1) && ci->f.avx;
 		ci->f.hybrid = (int)((r.edx >> 15) & 1);
 	}
 	/* Core type, SDM vol 2A, CPUID leaf 1AH: EAX[31:24] 20h Intel Atom,

@@ -20,6 +20,7 @@ struct cpu_cache {
 
 struct cpu_features {
 	int sse2, avx, avx2, xsave, osxsave;
+	int avx512f;		/* CPUID 7:EBX[16] */
 	int page1g;		/* CPUID 80000001h:EDX[26] */
 	int invariant_tsc;	/* CPUID 80000007h:EDX[8] */
 	int aperfmperf;		/* CPUID 6:ECX[0] */

@@ -128,7 +128,10 @@ static inline void cpu_pause(void)
 #define CR4_LA57	(1ull << 12)
 #define CR4_OSXSAVE	(1ull << 18)
 #define CR4_CET		(1ull << 23)
-#define XCR0_X87_SSE_AVX 0x7ull
+#define XCR0_X87_SSE_AVX 0x7ull	/* bits 0-2: x87, XMM, YMM upper halves */
+#define XCR0_SSE_AVX	0x6ull	/* bits 1-2 */
+#define XCR0_AVX512	0xe0ull	/* bits 5-7: opmask, ZMM_Hi256, Hi16_ZMM
+				 * (SDM vol 1, 13.1) */
 #define RFLAGS_IF	(1ull << 9)
 
 #define X86_CR_ACCESS(n)						\

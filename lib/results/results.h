@@ -44,7 +44,7 @@ struct lat_point {
 /* One bandwidth point: a kernel over a working set on one or more cpus
  * at once (each cpu its own buffer of size_bytes). */
 struct bw_point {
-	const char *kernel;	/* "avx2-read", ... */
+	const char *kernel;	/* "avx512-read", "avx2-triad", ... */
 	const char *level;	/* "L1", "L2", "L3", "DRAM" */
 	int scaling;		/* part of the 1..N cpus curve */
 	int cpus;		/* how many ran at once */
@@ -66,6 +66,9 @@ struct bw_point {
 	/* [cpus]: the node each cpu's buffer was in, in cpu_list's order;
 	 * -1: not known. 0: not recorded. */
 	const int *buffer_nodes;
+	/* cpus that could not run the kernel's ISA (CPUID or XCR0) and ran
+	 * the widest twin they could (warned); 0 normally */
+	int fallback_cpus;
 };
 
 /* One point of the loaded-latency curve: the chasing cpu's
@@ -147,14 +150,22 @@ struct run_results {
 	struct lat_point *lat;
 	int bw_count, bw_cap;
 	struct bw_point *bw;
-	const char *bw_isa;	/* "avx2" or "sse2": the kernels used */
+	const char *bw_isa;	/* "avx512", "avx2", "sse2": the widest
+				 * kernels measured */
 	int avx2_usable;	/* AVX2 present and its state enabled */
+	int avx512_used;	/* some bandwidth point ran AVX-512 kernels */
+	int isa_widest;		/* enum bw_isa: the widest the boot cpu
+				 * can run (CPUID and XCR0, lib/hw/isa.h) */
 	int msr_ok;		/* the suite may read MSRs CPUID vouches for
 				 * (UEFI: ring 0; Linux: no) */
 	/* Reads the calling cpu's SMI count (UEFI: MSR 0x34 where msr.c
 	 * found it); called inside measurement windows, on any cpu. 0: SMIs
 	 * are not counted. */
 	uint64_t (*smi_count)(void);
+	/* The calling cpu's widest ISA (enum bw_isa), asked inside every
+	 * bandwidth window; 0: lib/hw/isa.h's isa_usable_here. The unit
+	 * tests give a cpu without AVX-512 here. */
+	int (*isa_here)(void);
 	int microcode_known;	/* microcode holds the revision */
 	uint64_t microcode;	/* revision (Intel BIOS_SIGN_ID high half,
 				 * AMD PATCH_LEVEL) */

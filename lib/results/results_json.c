@@ -83,6 +83,8 @@ static void write_cpu(struct json_writer *w, const struct run_results *res)
 	json_bool(w, "avx", ci->f.avx);
 	json_bool(w, "avx2", ci->f.avx2);
 	json_bool(w, "avx2_used", res->avx2_usable);
+	json_bool(w, "avx512f", ci->f.avx512f);
+	json_bool(w, "avx512_used", res->avx512_used);
 	json_bool(w, "page_1g", ci->f.page1g);
 	json_bool(w, "invariant_tsc", ci->f.invariant_tsc);
 	json_bool(w, "aperf_mperf", ci->f.aperfmperf);
@@ -287,6 +289,8 @@ static void write_bandwidth(struct json_writer *w,
 				    2);
 			json_object_end(w);
 		}
+		if (p->fallback_cpus)
+			json_u64(w, "fallback_cpus", (uint64_t)p->fallback_cpus);
 		json_object_end(w);
 	}
 	json_array_end(w);

@@ -26,6 +26,8 @@
 #include "bw.h"
 #include "hw/x86.h"
 #include "hw/cpuinfo.h"
+#include "hw/isa.h"
+#include "suite/isa_plan.h"
 #include "suite/cpus.h"
 #include "util/fmt.h"
 #include "suite/latency.h"
@@ -48,6 +50,9 @@
 
 static const char *const ops[] = { "read", "write", "ntwrite", "copy" };
 #define OP_COUNT 4
+/* The read/write mixes, measured at DRAM (kernels/bw_asm.h). */
+static const char *const mixes[] = { "mix31", "mix21", "mix11", "triad" };
+#define MIX_COUNT 4
 
 struct level {
 	const char *name;
@@ -58,6 +63,8 @@ struct level {
 /* One cpu's share of a point; runs inside its measurement window. */
 struct bw_job {
 	const struct bw_kernel *k;
+	const struct bw_kernel *ran;	/* k, or its twin of the widest ISA
+					 * this cpu could run */
 	void *dst;
 	const void *src;
 	uint64_t bytes;		/* per buffer (copy: src and dst each) */
@@ -67,6 +74,7 @@ struct bw_job {
 	struct barrier *barriers;	/* [samples], or 0 when alone */
 	uint64_t *start, *end;		/* [samples] */
 	uint64_t (*smi_count)(void);	/* 0: SMIs not counted */
+	int (*isa_here)(void);	/* 0: isa_usable_here */
 	uint64_t *smis;		/* [samples]: SMIs seen, when smi_count */
 	int rdtscp;		/* tsc_end's way (lib/hw/x86.h) */
 	uint64_t sink;
@@ -80,7 +88,7 @@ static uint64_t bw_timed(void *ctx, uint64_t passes)
 	struct bw_job *j = ctx;
 	uint64_t t0 = tsc_begin();
 
-	j->sink += j->k->run(j->dst, j->src, j->bytes, passes);
+	j->sink += j->ran->run(j->dst, j->src, j->bytes, passes);
 	return tsc_end(j->rdtscp) - t0;
 }
 
@@ -88,9 +96,18 @@ static void bw_window(void *arg)
 {
 	struct bw_job *j = arg;
 	uint64_t t0, t1, passes = j->passes;
+	/* Checked on this cpu, just before: a core without k's ISA or its
+	 * register state (a mixed machine, a firmware that left it off)
+	 * runs the widest twin it can instead of taking #UD; measure()
+	 * records and warns. */
+	enum bw_isa here = j->isa_here ? (enum bw_isa)j->isa_here()
+				       : isa_usable_here();
+	const struct bw_kernel *k = j->k->isa <= here ? j->k
+				    : bw_kernel_for(j->k->op, here);
 
+	j->ran = k;
 	/* One pass puts the set where it belongs (and fills the TLB). */
-	j->sink += j->k->run(j->dst, j->src, j->bytes, 1);
+	j->sink += k->run(j->dst, j->src, j->bytes, 1);
 	if (!passes)
 		j->passes = calibrate_units(bw_timed, j, 1, MAX_PASSES,
 					    j->target_ticks);
@@ -105,7 +122,7 @@ static void bw_window(void *arg)
 		} else {
 			t0 = tsc_begin();
 		}
-		j->sink += j->k->run(j->dst, j->src, j->bytes, j->passes);
+		j->sink += k->run(j->dst, j->src, j->bytes, j->passes);
 		t1 = tsc_end(j->rdtscp);
 		j->start[s] = t0;
 		j->end[s] = t1;
@@ -240,6 +257,7 @@ static int run_once(struct point_ctx *x, const struct bw_kernel *k, int cpus,
 			.start = x->times + (uint64_t)i * 2 * x->samples,
 			.end = x->times + (uint64_t)i * 2 * x->samples + x->samples,
 			.smi_count = x->smis ? res->smi_count : 0,
+			.isa_here = res->isa_here,
 			.smis = x->smis ? x->smis + (uint64_t)i * x->samples : 0,
 		};
 		x->args[i] = &x->jobs[i];
@@ -269,11 +287,12 @@ static int measure(struct point_ctx *x, const struct bw_kernel *k,
 {
 	struct run_results *res = x->res;
 	const char *what = x->what ? x->what : k->name;
-	uint64_t per_buf = k->bytes_per_byte == 2 ? size / 2 : size;
+	/* bytes_per_byte streams of per_buf bytes: dst first, then src */
+	uint64_t per_buf = size / (uint64_t)k->bytes_per_byte;
 	uint64_t target = sweep_sample_ns(&res->config) * res->tsc_hz /
 			  1000000000u;
 	uint64_t kbs[MAX_SAMPLES];
-	int good = 0, smi = 0, retaken = 0;
+	int good = 0, smi = 0, retaken = 0, fell_back = 0;
 	struct stats_u64 st;
 
 	const int *nodes = 0;
@@ -294,7 +313,8 @@ static int measure(struct point_ctx *x, const struct bw_kernel *k,
 				      .k = k, .dst = first,
 				      .src = k->needs_src && k->needs_dst
 						     ? first + per_buf : first,
-				      .bytes = per_buf, .target_ticks = target };
+				      .bytes = per_buf, .target_ticks = target,
+				      .isa_here = res->isa_here };
 		void *arg = &cal;
 		int ok = 0;
 		plat_run_on_cpus(x->cpu_list, 1, bw_window, &arg,
@@ -338,6 +358,15 @@ static int measure(struct point_ctx *x, const struct bw_kernel *k,
 				kbs[good++] = (uint64_t)(gb * 1e6); /* kB/s */
 		}
 	}
+	for (int i = 0; i < cpus; i++)
+		if (x->jobs[i].ran && x->jobs[i].ran != k) {
+			if (!fell_back++)
+				msgs_add(&res->warnings, "%s on %d cpu%s at %s: "
+					 "cpu %d cannot run it (CPUID or XCR0) "
+					 "and ran %s", what, cpus, cpus > 1 ?
+					 "s" : "", level, x->cpu_list[i],
+					 x->jobs[i].ran->name);
+		}
 	if (good == 0) {
 		msgs_add(&res->warnings, smi ? "%s on %d cpus: every sample "
 			 "hit by an SMI; point dropped" : "%s on %d cpus: the "
@@ -363,6 +392,7 @@ static int measure(struct point_ctx *x, const struct bw_kernel *k,
 		.retaken = retaken,
 		.nontemporal = k->nontemporal,
 		.buffer_nodes = nodes,
+		.fallback_cpus = fell_back,
 	};
 	if (smi && good < x->samples)
 		msgs_add(&res->warnings, "%s on %d cpu%s at %s: %d samples "
@@ -545,115 +575,85 @@ static uint64_t smallest_page(const struct nodebuf *const *sets, int n)
 	return p;
 }
 
-int bandwidth_run(struct run_results *res, int have_avx2)
-{
+/* What the table, the mixes and the scaling curve share. */
+struct plan {
+	struct run_results *res;
+	struct point_ctx x;
 	struct level lv[MAX_LEVELS + 1];
-	const struct bw_kernel *ks[OP_COUNT], *ntcopy;
-	struct bw_point *compared[2] = { 0, 0 };	/* DRAM copy, 1 and all */
-	struct point_ctx x = { .res = res };
-	int nlv = plan_levels(res, lv), ncpu = res->selected_count;
-	/* ncpu sizes the buffers; the loops read res->selected_count, which
-	 * drops when a cpu stops answering. */
-	int counts[64], ncounts, dram_cpus = ncpu, nt_cache = 0;
-	uint64_t cache_one = 0, cache_all = 0;
-	uint64_t floor_bytes = latency_dram_floor_bytes(res);
-	uint64_t dram_one = lv[nlv - 1].size_bytes, dram_all = dram_one;
+	int nlv;
+	int dram_cpus;		/* the all-cpu DRAM points run on these */
+	uint64_t dram_one, dram_all;	/* DRAM working set a cpu */
 	/* one: the one-cpu points; caches, dram: the all-cpu points' per-cpu
 	 * buffers in each cpu's node (lib/suite/nodebuf.h) */
-	struct nodebuf one, caches = { 0 }, dram = { 0 };
-	const struct nodebuf *const sets[3] = { &one, &caches, &dram };
+	struct nodebuf one, caches, dram;
 	struct progress pr;
+};
+
+/* The row's cpus and size for level l alone (all 0) or on all cpus; 0
+ * size: no buffer for it (warned when allocated). Points p->x.bufs at
+ * the row's buffers. */
+static uint64_t row_size(struct plan *p, int l, int all, int *cpus)
+{
+	int is_dram = l == p->nlv - 1, sel = p->res->selected_count;
+
+	*cpus = !all ? 1 : is_dram && p->dram_cpus < sel ? p->dram_cpus : sel;
+	p->x.bufs = !all ? &p->one : is_dram ? &p->dram : &p->caches;
+	if (!p->x.bufs->count)
+		return 0;
+	return !all ? (is_dram ? p->dram_one : p->lv[l].size_bytes)
+		    : is_dram ? p->dram_all : size_for(&p->lv[l], *cpus);
+}
+
+/* One ISA's table: per level, every operation on one cpu then on all. */
+static void run_table(struct plan *p, enum bw_isa isa)
+{
+	struct run_results *res = p->res;
+	const struct bw_kernel *ks[OP_COUNT], *ntcopy;
+	struct bw_point *compared[2] = { 0, 0 };	/* DRAM copy, 1 and all */
+	int nt_cache = 0;
 	char a[16];
 
 	for (int o = 0; o < OP_COUNT; o++)
-		ks[o] = bw_kernel_for(ops[o], have_avx2);
-	ntcopy = bw_kernel_for("ntcopy", have_avx2);
-	res->bw_isa = have_avx2 ? "avx2" : "sse2";
-	x.samples = sweep_repeats(&res->config);
-	for (int i = 0; i < nlv - 1; i++) {
-		uint64_t all = size_for(&lv[i], ncpu);
-		cache_one = lv[i].size_bytes > cache_one ? lv[i].size_bytes
-							 : cache_one;
-		cache_all = all > cache_all ? all : cache_all;
-	}
-
-	if (alloc_one(res, cache_one, floor_bytes, &dram_one, &one) < 0) {
-		msgs_add(&res->errors, "bandwidth: no memory for a buffer");
-		res->failed = 1;
-		return -1;
-	}
-	if (ncpu > 1) {
-		if (cache_all && nodebuf_alloc(res, res->selected, ncpu,
-					       cache_all, &caches) == 0)
-			nodebuf_warn(res, &caches, "bandwidth");
-		else if (cache_all)
-			msgs_add(&res->warnings, "bandwidth: no memory for %d "
-				 "cache-sized buffers: no all-cpu cache points",
-				 ncpu);
-		alloc_dram_all(res, floor_bytes, &dram_all, &dram_cpus, &dram);
-	}
-	x.cpu_list = res->selected;
-	if (ctx_alloc(&x, ncpu) < 0) {
-		msgs_add(&res->errors, "bandwidth: out of pool memory");
-		res->failed = 1;
-		goto out;
-	}
-	if (!have_avx2)
-		msgs_add(&res->warnings, "CPU has no AVX2: bandwidth measured "
-			 "with the SSE2 kernels");
-
-	out("\nbandwidth, GB/s (median of %d samples; GB = 10^9 bytes; "
-	    "%s pages)\n", x.samples, page_name(smallest_page(sets, 3)));
+		ks[o] = bw_kernel_for(ops[o], isa);
+	ntcopy = bw_kernel_for("ntcopy", isa);
 	print_table_head(ks);
-	ncounts = dram_cpus > 1
-			  ? bandwidth_scaling_counts(dram_cpus, counts, 64)
-			  : 0;
-	/* + 1 a row: DRAM's copy runs twice */
-	progress_begin(&pr, (nlv * OP_COUNT + 1) *
-					    (1 + (res->selected_count > 1)) +
-				    ncounts);
-	for (int l = 0; l < nlv; l++) {
-		int is_dram = l == nlv - 1;
+	for (int l = 0; l < p->nlv; l++) {
+		int is_dram = l == p->nlv - 1;
 		for (int all = 0; all <= (res->selected_count > 1); all++) {
-			int cpus = !all ? 1 : is_dram && dram_cpus <
-						      res->selected_count
-					  ? dram_cpus : res->selected_count;
-			uint64_t size = !all ? (is_dram ? dram_one
-						       : lv[l].size_bytes)
-				      : is_dram ? dram_all
-						: size_for(&lv[l], cpus);
+			int cpus;
+			uint64_t size = row_size(p, l, all, &cpus);
 			char line[200];
 			size_t n;
 
-			x.bufs = !all ? &one : is_dram ? &dram : &caches;
-			if (!size || !x.bufs->count)
+			if (!size)
 				continue;	/* warned: no memory for it */
-			n = fmt(line, sizeof line, "%-6s %8s %5d", lv[l].name,
+			n = fmt(line, sizeof line, "%-6s %8s %5d", p->lv[l].name,
 				fmt_size(a, sizeof a, size), cpus);
 			for (int o = 0; o < OP_COUNT; o++) {
 				int both = ks[o]->bytes_per_byte == 2 &&
 					   is_dram;
 				struct bw_point *pt;
-				progress_step(&pr, "bandwidth: %s %s on %d cpu%s%s",
-					      lv[l].name, ks[o]->name, cpus,
-					      cpus > 1 ? "s" : "", both ?
-					      ", cached stores" : "");
-				pt = run_point(&x, ks[o], lv[l].name, size, cpus,
-					       0, 0);
+				progress_step(&p->pr, "bandwidth: %s %s on %d "
+					      "cpu%s%s", p->lv[l].name,
+					      ks[o]->name, cpus, cpus > 1 ? "s"
+					      : "", both ? ", cached stores" : "");
+				pt = run_point(&p->x, ks[o], p->lv[l].name, size,
+					       cpus, 0, 0);
 				if (both) {
 					struct bw_point *nt;
-					progress_done(&pr);
-					progress_step(&pr, "bandwidth: %s %s on "
+					progress_done(&p->pr);
+					progress_step(&p->pr, "bandwidth: %s %s on "
 						      "%d cpu%s, non-temporal "
-						      "stores", lv[l].name,
+						      "stores", p->lv[l].name,
 						      ntcopy->name, cpus,
 						      cpus > 1 ? "s" : "");
-					nt = run_point(&x, ntcopy, lv[l].name,
-						       size, cpus, 0, 0);
+					nt = run_point(&p->x, ntcopy,
+						       p->lv[l].name, size, cpus,
+						       0, 0);
 					pt = bandwidth_keep_faster(res, pt, nt);
 					compared[all] = pt;
 				}
-				progress_done(&pr);
+				progress_done(&p->pr);
 				if (!pt)
 					n += fmt(line + n, sizeof line - n,
 						 " %13s", "-");
@@ -688,33 +688,159 @@ int bandwidth_run(struct run_results *res, int have_avx2)
 		    pt->cpus > 1 ? "s" : " ", pt->cached_gb_median,
 		    pt->nontemporal_gb_median);
 	}
+}
 
-	if (res->selected_count > 1 && dram_cpus > 1) {
-		ncpu = res->selected_count < dram_cpus ? res->selected_count
-						       : dram_cpus;
-		ncounts = bandwidth_scaling_counts(ncpu, counts, 64);
-		pr.total = pr.done + ncounts;
-		x.bufs = &dram;
-		out("\nscaling, %s at %s per cpu (DRAM)\n%5s %10s %12s\n",
-		    ks[0]->name, fmt_size(a, sizeof a, dram_all),
-		    "cpus", "GB/s", "GB/s per cpu");
-		for (int i = 0; i < ncounts; i++) {
-			struct bw_point *pt;
-			progress_step(&pr, "bandwidth: scaling, %d of %d cpus",
-				      counts[i], ncpu);
-			pt = run_point(&x, ks[0], "DRAM", dram_all, counts[i],
-				       0, 1);
-			progress_done(&pr);
-			if (pt)
-				out("%5d %10.1f %12.2f\n", counts[i],
-				    pt->gb_median, pt->gb_median / counts[i]);
+/* The read/write mixes at DRAM, one cpu then all, every ISA. */
+static void run_mixes(struct plan *p, const enum bw_isa *isas, int nisa)
+{
+	struct run_results *res = p->res;
+	int l = p->nlv - 1;
+	char a[16];
+
+	out("\nread/write mixes at DRAM, GB/s (bytes read + written; cached "
+	    "stores; mix31 d=a+b+c, mix21 d=a+b, mix11 d=a, triad d=b+3a)\n"
+	    "%-7s %8s %5s %9s %9s %9s %9s\n", "isa", "size", "cpus",
+	    mixes[0], mixes[1], mixes[2], mixes[3]);
+	for (int all = 0; all <= (res->selected_count > 1); all++) {
+		for (int t = 0; t < nisa; t++) {
+			int cpus;
+			uint64_t size = row_size(p, l, all, &cpus);
+			char line[200];
+			size_t n;
+
+			if (!size)
+				continue;
+			n = fmt(line, sizeof line, "%-7s %8s %5d",
+				bw_isa_name(isas[t]), fmt_size(a, sizeof a,
+							       size), cpus);
+			for (int m = 0; m < MIX_COUNT; m++) {
+				const struct bw_kernel *k =
+					bw_kernel_for(mixes[m], isas[t]);
+				struct bw_point *pt;
+				progress_step(&p->pr, "bandwidth: DRAM %s on %d "
+					      "cpu%s", k->name, cpus,
+					      cpus > 1 ? "s" : "");
+				pt = run_point(&p->x, k, "DRAM", size, cpus, 0,
+					       0);
+				progress_done(&p->pr);
+				if (pt)
+					n += fmt(line + n, sizeof line - n,
+						 " %9.1f", pt->gb_median);
+				else
+					n += fmt(line + n, sizeof line - n,
+						 " %9s", "-");
+			}
+			out("%s\n", line);
 		}
 	}
+}
+
+/* The read scaling curve at DRAM with kernel k: 1..N cpus. */
+static void run_scaling(struct plan *p, const struct bw_kernel *k)
+{
+	struct run_results *res = p->res;
+	int counts[64], ncounts, ncpu;
+	char a[16];
+
+	if (res->selected_count < 2 || p->dram_cpus < 2)
+		return;
+	ncpu = res->selected_count < p->dram_cpus ? res->selected_count
+						  : p->dram_cpus;
+	ncounts = bandwidth_scaling_counts(ncpu, counts, 64);
+	p->pr.total = p->pr.done + ncounts;
+	p->x.bufs = &p->dram;
+	out("\nscaling, %s at %s per cpu (DRAM)\n%5s %10s %12s\n", k->name,
+	    fmt_size(a, sizeof a, p->dram_all), "cpus", "GB/s",
+	    "GB/s per cpu");
+	for (int i = 0; i < ncounts; i++) {
+		struct bw_point *pt;
+		progress_step(&p->pr, "bandwidth: scaling, %d of %d cpus",
+			      counts[i], ncpu);
+		pt = run_point(&p->x, k, "DRAM", p->dram_all, counts[i], 0, 1);
+		progress_done(&p->pr);
+		if (pt)
+			out("%5d %10.1f %12.2f\n", counts[i], pt->gb_median,
+			    pt->gb_median / counts[i]);
+	}
+}
+
+int bandwidth_run(struct run_results *res)
+{
+	static struct plan zero;
+	struct plan pl = zero, *p = &pl;
+	enum bw_isa isas[BW_ISA_COUNT];
+	const char *why;
+	int nisa = isa_plan(res, isas, &why), ncpu = res->selected_count;
+	/* ncpu sizes the buffers; the loops read res->selected_count, which
+	 * drops when a cpu stops answering. */
+	int counts[64], ncounts, rows;
+	uint64_t cache_one = 0, cache_all = 0;
+	uint64_t floor_bytes = latency_dram_floor_bytes(res);
+	const struct nodebuf *const sets[3] = { &pl.one, &pl.caches, &pl.dram };
+
+	p->res = res;
+	p->x.res = res;
+	p->nlv = plan_levels(res, p->lv);
+	p->dram_cpus = ncpu;
+	p->dram_one = p->dram_all = p->lv[p->nlv - 1].size_bytes;
+	res->bw_isa = bw_isa_name(isas[0]);
+	for (int t = 0; t < nisa; t++)
+		res->avx512_used |= isas[t] == BW_AVX512;
+	p->x.samples = sweep_repeats(&res->config);
+	for (int i = 0; i < p->nlv - 1; i++) {
+		uint64_t all = size_for(&p->lv[i], ncpu);
+		cache_one = p->lv[i].size_bytes > cache_one ? p->lv[i].size_bytes
+							    : cache_one;
+		cache_all = all > cache_all ? all : cache_all;
+	}
+
+	if (alloc_one(res, cache_one, floor_bytes, &p->dram_one, &p->one) < 0) {
+		msgs_add(&res->errors, "bandwidth: no memory for a buffer");
+		res->failed = 1;
+		return -1;
+	}
+	if (ncpu > 1) {
+		if (cache_all && nodebuf_alloc(res, res->selected, ncpu,
+					       cache_all, &p->caches) == 0)
+			nodebuf_warn(res, &p->caches, "bandwidth");
+		else if (cache_all)
+			msgs_add(&res->warnings, "bandwidth: no memory for %d "
+				 "cache-sized buffers: no all-cpu cache points",
+				 ncpu);
+		alloc_dram_all(res, floor_bytes, &p->dram_all, &p->dram_cpus,
+			       &p->dram);
+	}
+	p->x.cpu_list = res->selected;
+	if (ctx_alloc(&p->x, ncpu) < 0) {
+		msgs_add(&res->errors, "bandwidth: out of pool memory");
+		res->failed = 1;
+		goto out;
+	}
+	if (isas[0] == BW_SSE2 && !res->config.isa_mask)
+		msgs_add(&res->warnings, "CPU has no AVX2: bandwidth measured "
+			 "with the SSE2 kernels");
+
+	out("\nbandwidth, GB/s (median of %d samples; GB = 10^9 bytes; "
+	    "%s pages)\n", p->x.samples, page_name(smallest_page(sets, 3)));
+	if (why[0])
+		out("%s kernels, the widest this cpu can run (%s)\n",
+		    bw_isa_name(isas[0]), why);
+	ncounts = p->dram_cpus > 1
+			  ? bandwidth_scaling_counts(p->dram_cpus, counts, 64)
+			  : 0;
+	rows = 1 + (res->selected_count > 1);
+	/* + 1 a row: DRAM's copy runs twice */
+	progress_begin(&p->pr, nisa * ((p->nlv * OP_COUNT + 1 + MIX_COUNT) *
+				       rows) + ncounts);
+	for (int t = 0; t < nisa; t++)
+		run_table(p, isas[t]);
+	run_mixes(p, isas, nisa);
+	run_scaling(p, bw_kernel_for("read", isas[0]));
 out:
-	ctx_free(&x);
-	nodebuf_free(&one);
-	nodebuf_free(&caches);
-	nodebuf_free(&dram);
+	ctx_free(&p->x);
+	nodebuf_free(&p->one);
+	nodebuf_free(&p->caches);
+	nodebuf_free(&p->dram);
 	return 0;
 }
 
@@ -731,8 +857,8 @@ double bandwidth_read_together(struct run_results *res, const int *cpus,
 	if (n < 1)
 		return -1;
 	if (ctx_alloc(&x, n) == 0 &&
-	    measure(&x, bw_kernel_for("read", res->avx2_usable), "DRAM",
-		    size, n, 0, &pt) == 0)
+	    measure(&x, bw_kernel_for("read", (enum bw_isa)res->isa_widest),
+		    "DRAM", size, n, 0, &pt) == 0)
 		gb = pt.gb_median;
 	ctx_free(&x);
 	return gb;

@@ -5,14 +5,18 @@
 
 #include "results/results.h"
 
-/* Runs the plan, printing the tables, appending points to res.
- * have_avx2: the CPU has AVX2 and its state is enabled on every cpu. */
-int bandwidth_run(struct run_results *res, int have_avx2);
+/* Runs the plan, printing the tables, appending points to res: the
+ * table once per ISA of the isa key (lib/suite/isa_plan.h; auto: the
+ * widest res->isa_widest allows), the read/write mixes at DRAM for each,
+ * the scaling curve with the widest read. A cpu that cannot run an ISA
+ * runs the widest it can for that point, warned (bw_point's
+ * fallback_cpus). */
+int bandwidth_run(struct run_results *res);
 
 /* The table's all-cpus read, on any cpus and buffer: cpus[0..n) each
  * read their own `size` bytes of buf (slot i at buf + i * size rounded
- * up to 4 KiB; buf_bytes must hold n slots) with the read kernel
- * (res->avx2_usable: AVX2, else SSE2), passes sized on cpus[0] alone, a
+ * up to 4 KiB; buf_bytes must hold n slots) with the read kernel of the
+ * widest ISA (res->isa_widest), passes sized on cpus[0] alone, a
  * warm pass, then `repeat` samples started on a TSC barrier, each all
  * bytes over the span to the slowest cpu's end (lib/suite/together.h), SMI
  * hits retaken. Returns the median GB/s, or < 0 when a cpu did not

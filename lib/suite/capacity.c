@@ -4,11 +4,13 @@
 #include "platform.h"
 #include "suite/sweep.h"
 
-/* Bandwidth per pass: at most 4 levels (L1, L2, L3, DRAM) x 8 kernel
- * slots x (1 cpu, all cpus), a compared copy's second store kind, and a
- * scaling curve of at most 64 counts (bandwidth_scaling_counts' cap). */
+/* Bandwidth per pass: per ISA measured, at most 4 levels (L1, L2, L3,
+ * DRAM) x 8 kernel slots x (1 cpu, all cpus), a compared copy's second
+ * store kind, and 4 mixes at DRAM x (1 cpu, all cpus); then a scaling
+ * curve of at most 64 counts (bandwidth_scaling_counts' cap). */
 #define BW_LEVELS 4
 #define BW_KERNEL_SLOTS 8
+#define BW_MIX_SLOTS 4
 #define BW_SCALING_MAX 64
 #define SLACK 16
 
@@ -16,7 +18,7 @@ int capacity_planned(const struct bm_config *c, int cpus, int *lat_points,
 		     int *bw_points)
 {
 	uint64_t sizes[256];
-	int trimmed = 0, passes, pages;
+	int trimmed = 0, passes, pages, isas;
 	long lat, bw;
 
 	if (!c || cpus < 1 || !lat_points || !bw_points)
@@ -31,7 +33,15 @@ int capacity_planned(const struct bm_config *c, int cpus, int *lat_points,
 	if (c->profile == BM_PROFILE_FULL)
 		pages += cpus - 1;
 	lat = passes * (lat * pages + cpus) + SLACK;
-	bw = passes * (BW_LEVELS * BW_KERNEL_SLOTS * 2 + BW_SCALING_MAX) + SLACK;
+	/* ISAs asked for (a loop: __builtin_popcount becomes a libgcc call
+	 * the UEFI link does not have) */
+	isas = 0;
+	for (unsigned m = c->isa_mask; m; m &= m - 1)
+		isas++;
+	if (isas < 1)
+		isas = 1;	/* auto */
+	bw = passes * (isas * (BW_LEVELS * BW_KERNEL_SLOTS + BW_MIX_SLOTS) *
+		       2 + BW_SCALING_MAX) + SLACK;
 	*lat_points = lat > 0x7fffffff ? 0x7fffffff : (int)lat;
 	*bw_points = (int)bw;
 	return 0;

@@ -202,7 +202,7 @@ int numa_run(struct run_results *res)
 	    "and read bandwidth of all its selected cpus together, %s each, "
 	    "measured as the bandwidth table's all-cpus %s (median of %d "
 	    "samples; GB = 10^9 bytes)\n", a, a,
-	    bw_kernel_for("read", res->avx2_usable)->name,
+	    bw_kernel_for("read", (enum bw_isa)res->isa_widest)->name,
 	    sweep_repeats(&res->config));
 	print_matrix(t, r->latency_ns, "latency ns", " %9.1f");
 	print_matrix(t, r->read_gb, "read GB/s", " %9.2f");

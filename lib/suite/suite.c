@@ -62,7 +62,7 @@ static void latency_and_bandwidth(struct run_results *res)
 			latency_per_cpu(res);
 	}
 	if (res->config.tests & BM_TEST_BANDWIDTH)
-		bandwidth_run(res, res->avx2_usable);
+		bandwidth_run(res);
 }
 
 enum run_status suite_run(struct run_results *res)

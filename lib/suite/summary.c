@@ -101,9 +101,14 @@ void summary_compute(const struct run_results *res, int cpu,
 		if (!is_read(p->kernel) || l < 0 || p->scaling ||
 		    p->prefetch == BM_PF_OFF)
 			continue;
-		if (p->cpus == 1)
-			s->read_gb[l] = p->gb_median;
-		else if (l == SUM_DRAM && p->cpus > s->dram_all_cpus) {
+		/* with several ISAs (isa=avx512,avx2) the best one's: the
+		 * level's peak is what the widest loads reach */
+		if (p->cpus == 1) {
+			if (p->gb_median > s->read_gb[l])
+				s->read_gb[l] = p->gb_median;
+		} else if (l == SUM_DRAM && (p->cpus > s->dram_all_cpus ||
+			   (p->cpus == s->dram_all_cpus &&
+			    p->gb_median > s->read_gb_dram_all))) {
 			s->read_gb_dram_all = p->gb_median;
 			s->dram_all_cpus = p->cpus;
 		}

@@ -25,8 +25,10 @@ struct summary {
  *     curve is flat;
  *   DRAM: the point of the largest size, when it is at least 4x the last
  *     level cache (a random chase then misses the LLC >= 75 % of hops);
- *   read bandwidth: the one-cpu point labelled with that level; DRAM all
- *     cpus: the non-scaling DRAM read point with the most cpus. */
+ *   read bandwidth: the one-cpu point labelled with that level (the
+ *     fastest, when several ISAs were measured: each level's peak); DRAM all
+ *     cpus: the non-scaling DRAM read point with the most cpus (the
+ *     fastest of those). */
 void summary_compute(const struct run_results *res, int cpu,
 		     struct summary *s);
 

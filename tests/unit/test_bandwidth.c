@@ -1,7 +1,9 @@
 /* The DRAM copy rule of lib/suite/bandwidth.c: copy at the DRAM size is
  * measured with cached and with non-temporal stores, the faster is the
  * one point, and both medians stay in it; inside the caches copy is the
- * cached kernel alone. Run on the host through the fake platform. */
+ * cached kernel alone. The isa key: each ISA's table and mixes, an ISA
+ * the cpu cannot run replaced (warned), a cpu without the ISA falling
+ * back on its own. Run on the host through the fake platform. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -13,21 +15,26 @@
 
 #include "suite/bandwidth.h"
 #include "suite/cpus.h"
+#include "hw/isa.h"
 
-static struct run_results *run(void)
+/* A one-cpu run asking isa (a config value) on a cpu whose widest is
+ * `widest`. */
+static struct run_results *run_isa(const char *isa, enum bw_isa widest)
 {
 	const char *words[] = { "profile=quick", "sizes=16K", "repeat=3",
-				"tests=bandwidth" };
-	struct run_results *res = fake_results_new(words, 4, 0, 64);
+				"tests=bandwidth", isa };
+	struct run_results *res = fake_results_new(words, 5, 0, 256);
 
 	assert_non_null(res);
 	assert_int_equal(cpus_select(res), 1);
+	res->isa_widest = widest;
 	return res;
 }
 
 static int is_copy(const struct bw_point *p)
 {
-	return !strcmp(p->kernel, "avx2-copy") || !strcmp(p->kernel, "sse2-copy");
+	const char *dash = strchr(p->kernel, '-');
+	return dash && !strcmp(dash, "-copy");
 }
 
 /* One copy point per level; the DRAM one compared both ways and is the
@@ -35,22 +42,27 @@ static int is_copy(const struct bw_point *p)
  * non-temporal, read and write cached. The console names both. */
 static void dram_copy_is_the_faster_of_both_stores(void **state)
 {
-	int have_avx2 = *(int *)*state;
+	enum bw_isa isa = *(enum bw_isa *)*state;
+	const char *name = bw_isa_name(isa);
 	struct run_results *res;
 	int copies = 0, dram = 0;
 
-	if (have_avx2 && !__builtin_cpu_supports("avx2"))
+	if (isa > isa_usable_here()) {
+		print_message("SKIPPED: this CPU cannot run %s kernels\n",
+			      name);
 		skip();
-	res = run();
+	}
+	res = run_isa("isa=auto", isa);
 	fake_out_len = 0;
-	assert_int_equal(bandwidth_run(res, have_avx2), 0);
+	assert_int_equal(bandwidth_run(res), 0);
 	for (int i = 0; i < res->bw_count; i++) {
 		const struct bw_point *p = &res->bw[i];
 
 		if (p->scaling)
 			continue;
-		assert_int_equal(strncmp(p->kernel, have_avx2 ? "avx2-" : "sse2-",
-					 5), 0);
+		assert_int_equal(strncmp(p->kernel, name, strlen(name)), 0);
+		assert_int_equal(p->kernel[strlen(name)], '-');
+		assert_int_equal(p->fallback_cpus, 0);
 		if (!is_copy(p)) {
 			assert_int_equal(p->nontemporal,
 					 strstr(p->kernel, "ntwrite") != 0);
@@ -147,14 +159,102 @@ static void keep_faster_keeps_the_faster(void **state)
 	assert_int_equal(res.bw_count, 0);
 }
 
+/* isa=avx512,avx2,sse2 on a cpu whose widest is AVX2: a warning for
+ * avx512, then avx2's and sse2's tables and mixes, nothing of avx512;
+ * every mix at DRAM on the one cpu, its bytes whole passes over its
+ * streams (read + written). */
+static void a_list_measures_each_isa_it_can(void **state)
+{
+	static const char *const mixes[] = { "mix31", "mix21", "mix11",
+					     "triad" };
+	struct run_results *res;
+	int found[2][4] = { { 0 } }, warned = 0;
+
+	(void)state;
+	if (!__builtin_cpu_supports("avx2"))
+		skip();
+	res = run_isa("isa=avx512,avx2,sse2", BW_AVX2);
+	fake_out_len = 0;
+	assert_int_equal(bandwidth_run(res), 0);
+	for (int i = 0; i < res->warnings.count; i++)
+		warned += strstr(res->warnings.text[i], "isa=avx512: this cpu "
+				 "cannot run avx512 kernels") != 0;
+	assert_int_equal(warned, 1);
+	assert_false(res->avx512_used);
+	for (int i = 0; i < res->bw_count; i++) {
+		const struct bw_point *p = &res->bw[i];
+		const struct bw_kernel *k = bw_kernel_find(p->kernel);
+
+		assert_non_null(k);
+		assert_true(k->isa == BW_AVX2 || k->isa == BW_SSE2);
+		for (int m = 0; m < 4; m++) {
+			uint64_t pass;
+			if (strcmp(k->op, mixes[m]))
+				continue;
+			assert_string_equal(p->level, "DRAM");
+			assert_int_equal(p->cpus, 1);
+			pass = p->size_bytes / (uint64_t)k->bytes_per_byte /
+			       64 * 64 * (uint64_t)k->bytes_per_byte;
+			assert_true(pass > 0 && p->bytes % pass == 0);
+			found[k->isa == BW_SSE2][m]++;
+		}
+	}
+	for (int t = 0; t < 2; t++)
+		for (int m = 0; m < 4; m++)
+			assert_int_equal(found[t][m], 1);
+	assert_non_null(strstr(fake_out, "read/write mixes at DRAM"));
+	fake_results_free(res);
+}
+
+static int no_avx512_here(void)
+{
+	return BW_AVX2;
+}
+
+/* The boot cpu has AVX-512 but the cpu that runs the window has only
+ * AVX2 (a mixed machine, or a core whose ZMM state is off): that cpu
+ * runs the AVX2 twin of every avx512 kernel instead of taking #UD, and
+ * every point says so (fallback_cpus 1, a warning naming the kernel it
+ * ran); the point keeps the name asked for and its bytes. */
+static void a_cpu_without_the_isa_falls_back(void **state)
+{
+	struct run_results *res;
+	int points = 0, warned = 0;
+
+	(void)state;
+	if (!__builtin_cpu_supports("avx2"))
+		skip();
+	res = run_isa("isa=avx512", BW_AVX512);	/* the boot cpu claims it */
+	res->isa_here = no_avx512_here;
+	assert_int_equal(bandwidth_run(res), 0);
+	for (int i = 0; i < res->bw_count; i++) {
+		assert_int_equal(strncmp(res->bw[i].kernel, "avx512-", 7), 0);
+		assert_int_equal(res->bw[i].fallback_cpus, 1);
+		assert_true(res->bw[i].bytes > 0);
+		points++;
+	}
+	assert_true(points > 0);
+	for (int i = 0; i < res->warnings.count; i++)
+		warned += strstr(res->warnings.text[i], "cannot run it (CPUID "
+				 "or XCR0) and ran avx2-") != 0;
+	/* one a measurement: the DRAM copy is measured twice (cached and
+	 * non-temporal stores) and kept once */
+	assert_int_equal(warned, points + 1);
+	fake_results_free(res);
+}
+
 int main(void)
 {
-	static int avx2 = 1, sse2 = 0;
+	static enum bw_isa avx512 = BW_AVX512, avx2 = BW_AVX2, sse2 = BW_SSE2;
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_prestate(dram_copy_is_the_faster_of_both_stores,
+					  &avx512),
 		cmocka_unit_test_prestate(dram_copy_is_the_faster_of_both_stores,
 					  &avx2),
 		cmocka_unit_test_prestate(dram_copy_is_the_faster_of_both_stores,
 					  &sse2),
+		cmocka_unit_test(a_list_measures_each_isa_it_can),
+		cmocka_unit_test(a_cpu_without_the_isa_falls_back),
 		cmocka_unit_test(keep_faster_keeps_the_faster),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -13,6 +13,7 @@
 #include <cmocka.h>
 
 #include "config/config.h"
+#include "bw.h"
 
 #define K 1024ull
 #define M (1024ull * K)
@@ -91,6 +92,7 @@ static void same_values(const struct bm_config *a, const struct bm_config *b)
 	assert_int_equal(a->upload, b->upload);
 	assert_memory_equal(&a->upload_url, &b->upload_url,
 			    sizeof a->upload_url);
+	assert_int_equal(a->isa_mask, b->isa_mask);
 }
 
 static const char *text_of(const struct bm_config *c, enum bm_key k)
@@ -170,13 +172,16 @@ static void defaults(void **state)
 	assert_string_equal(text_of(&c, BM_KEY_CONSOLE_JSON), "auto");
 	assert_int_equal(c.screen, BM_SCREEN_CHART);
 	assert_string_equal(text_of(&c, BM_KEY_SCREEN), "chart");
+	assert_int_equal(c.isa_mask, 0);
+	assert_string_equal(text_of(&c, BM_KEY_ISA), "auto");
 }
 
 static void key_names(void **state)
 {
 	static const char *const names[] = { "profile", "tests", "cpus",
 		"sizes", "page", "repeat", "seed", "after", "var", "timer",
-		"dist", "prefetch", "console_json", "screen", "upload" };
+		"dist", "prefetch", "console_json", "screen", "upload",
+		"isa" };
 	(void)state;
 	for (int k = 0; k < BM_KEY_COUNT; k++)
 		assert_string_equal(config_key_name((enum bm_key)k), names[k]);
@@ -203,7 +208,8 @@ static void full_good_file(void **state)
 		"prefetch = Both\n"
 		"Console_JSON = on\n"
 		"screen = Text\n"
-		"upload = HTTP://10.0.0.5:8080/Up/\n");
+		"upload = HTTP://10.0.0.5:8080/Up/\n"
+		"isa = sse2, AVX512\n");
 	(void)state;
 
 	no_messages(r);
@@ -233,6 +239,7 @@ static void full_good_file(void **state)
 	assert_int_equal(r->c.upload, BM_UPLOAD_HTTP);
 	assert_int_equal(r->c.upload_url.port, 8080);
 	assert_string_equal(r->c.upload_url.path, "/Up/");
+	assert_int_equal(r->c.isa_mask, 1u << BW_SSE2 | 1u << BW_AVX512);
 	assert_int_equal(r->c.set_mask, ALL_KEYS);
 	assert_int_equal(r->c.bad_mask, 0);
 
@@ -246,6 +253,7 @@ static void full_good_file(void **state)
 	assert_string_equal(text_of(&r->c, BM_KEY_AFTER), "shutdown");
 	assert_string_equal(text_of(&r->c, BM_KEY_VAR), "off");
 	assert_string_equal(text_of(&r->c, BM_KEY_TIMER), "pmtimer");
+	assert_string_equal(text_of(&r->c, BM_KEY_ISA), "avx512,sse2");
 	free(r);
 }
 
@@ -321,6 +329,12 @@ static void every_choice(void **state)
 		  "http://10.0.0.5/up/" },
 		{ "upload=http://10.0.0.5:8080/a/b/", BM_KEY_UPLOAD,
 		  "http://10.0.0.5:8080/a/b/" },
+		{ "isa=auto", BM_KEY_ISA, "auto" },
+		{ "isa=avx512", BM_KEY_ISA, "avx512" },
+		{ "isa=avx2", BM_KEY_ISA, "avx2" },
+		{ "isa=sse2", BM_KEY_ISA, "sse2" },
+		{ "isa=avx2,avx512", BM_KEY_ISA, "avx512,avx2" },
+		{ "isa=sse2,avx2,avx512", BM_KEY_ISA, "avx512,avx2,sse2" },
 	};
 	(void)state;
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -347,7 +361,7 @@ static void message_texts(void **state)
 	assert_string_equal(r->errs.text[1], "baremem.cfg line 4: unknown "
 			    "key 'latenzy' (valid: profile, tests, cpus, "
 			    "sizes, page, repeat, seed, after, var, timer, dist, prefetch, "
-			    "console_json, screen, upload)");
+			    "console_json, screen, upload, isa)");
 	/* the bad value left line 1's */
 	assert_int_equal(r->c.profile, BM_PROFILE_QUICK);
 	free(r);
@@ -436,6 +450,12 @@ static void bad_values(void **state)
 		  "(https is not supported (no TLS in the app): use http://; "
 		  "valid: auto, off, tftp, http://IPv4[:port]/path/)" },
 		{ "upload = http://server/up/", BM_KEY_UPLOAD, "no DNS" },
+		{ "isa = avx", BM_KEY_ISA,
+		  "(valid: auto, or a comma list of avx512, avx2, sse2)" },
+		{ "isa = avx512f", BM_KEY_ISA, "avx512, avx2, sse2)" },
+		{ "isa = auto,avx2", BM_KEY_ISA, "auto stands alone" },
+		{ "isa = avx2,AVX2", BM_KEY_ISA, "an ISA named twice" },
+		{ "isa = avx2,", BM_KEY_ISA, "empty item" },
 	};
 	(void)state;
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -448,18 +468,18 @@ static void bad_values(void **state)
 			 "cpus=3\nsizes=8K\npage=4K\nrepeat=9\nseed=5\n"
 			 "after=exit\nvar=off\ntimer=hpet\ndist=on\n"
 			 "prefetch=off\nconsole_json=off\nscreen=text\n"
-			 "upload=http://1.2.3.4:99/a/\n%s\n",
+			 "upload=http://1.2.3.4:99/a/\nisa=avx2\n%s\n",
 			 cases[i].line);
 		before = parse("profile=full\ntests=latency\n"
 			       "cpus=3\nsizes=8K\npage=4K\nrepeat=9\nseed=5\n"
 			       "after=exit\nvar=off\ntimer=hpet\ndist=on\n"
 			       "prefetch=off\nconsole_json=off\nscreen=text\n"
-			       "upload=http://1.2.3.4:99/a/\n");
+			       "upload=http://1.2.3.4:99/a/\nisa=avx2\n");
 		no_messages(before);
 		r = parse(text);
 		if (r->ret != 1)
 			fail_msg("'%s': %d errors", cases[i].line, r->ret);
-		snprintf(head, sizeof head, "baremem.cfg line 16: %s '", key);
+		snprintf(head, sizeof head, "baremem.cfg line 17: %s '", key);
 		if (strncmp(r->errs.text[0], head, strlen(head)) ||
 		    !strstr(r->errs.text[0], cases[i].says))
 			fail_msg("'%s' gave: %s", cases[i].line,
@@ -960,7 +980,7 @@ static void args_errors(void **state)
 	assert_string_equal(r->errs.text[0], "command line: unknown key "
 			    "'latenzy' (valid: profile, tests, cpus, sizes, "
 			    "page, repeat, seed, after, var, timer, dist, prefetch, "
-			    "console_json, screen, upload)");
+			    "console_json, screen, upload, isa)");
 	free(r);
 
 	r = args(1, bad_value);

@@ -94,7 +94,7 @@ static void bandwidth_sample_hit_by_smi_is_retaken(void **state)
 	smi_every = 0;
 	smi_step = 0;
 	res = run("tests=bandwidth", fake_smi_count);
-	assert_int_equal(bandwidth_run(res, 0), 0);
+	assert_int_equal(bandwidth_run(res), 0);
 	assert_true(res->bw_count >= 8);
 	assert_int_equal(res->bw[0].smi, 1);
 	assert_int_equal(res->bw[0].retaken, 1);
@@ -113,7 +113,7 @@ static void bandwidth_smi_storm_drops_points(void **state)
 	(void)state;
 	smi_every = 1;
 	res = run("tests=bandwidth", fake_smi_count);
-	assert_int_equal(bandwidth_run(res, 0), 0);
+	assert_int_equal(bandwidth_run(res), 0);
 	assert_int_equal(res->bw_count, 0);
 	assert_true(fake_warned(res, "every sample hit by an SMI"));
 	fake_results_free(res);

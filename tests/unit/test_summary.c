@@ -119,10 +119,21 @@ static void read_bandwidth_by_level(void **state)
 		.level = "DRAM", .cpus = 8, .gb_median = 60 };
 	bws[r.bw_count++] = (struct bw_point){ .kernel = "avx2-read",
 		.level = "DRAM", .cpus = 16, .scaling = 1, .gb_median = 99 };
+	/* isa=avx512,avx2,sse2: each level's peak is the best ISA's, in
+	 * whichever order they ran; mixes are not reads */
+	bws[r.bw_count++] = (struct bw_point){ .kernel = "avx512-read",
+		.level = "L2", .cpus = 1, .gb_median = 150 };
+	bws[r.bw_count++] = (struct bw_point){ .kernel = "avx2-read",
+		.level = "L2", .cpus = 1, .gb_median = 110 };
+	bws[r.bw_count++] = (struct bw_point){ .kernel = "sse2-read",
+		.level = "DRAM", .cpus = 8, .gb_median = 55 };
+	bws[r.bw_count++] = (struct bw_point){ .kernel = "avx512-mix31",
+		.level = "DRAM", .cpus = 8, .gb_median = 70 };
 	summary_compute(&r, 0, &s);
 	assert_true(s.read_gb[SUM_L1] == 200);
+	assert_true(s.read_gb[SUM_L2] == 150);
 	assert_true(s.read_gb[SUM_DRAM] == 20);
-	assert_true(s.read_gb[SUM_L2] < 0);
+	assert_true(s.read_gb[SUM_L3] < 0);
 	assert_true(s.read_gb_dram_all == 60);
 	assert_int_equal(s.dram_all_cpus, 8);
 }

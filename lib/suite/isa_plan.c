@@ -1,0 +1,51 @@
+/* The bandwidth plan's ISAs (lib/suite/isa_plan.h). */
+#include "suite/isa_plan.h"
+
+/* Why the boot cpu stops at `widest`: what the wider ISA needs. */
+static const char *missing(const struct run_results *res, enum bw_isa widest)
+{
+	if (widest >= BW_AVX512)
+		return "";
+	if (widest == BW_AVX2)
+		return res->cpu.f.avx512f
+		       ? "AVX512F present but its ZMM state is off (XCR0 "
+			 "bits 5-7)"
+		       : "no AVX512F (CPUID 7:EBX[16])";
+	return res->cpu.f.avx2 ? "AVX2 present but its YMM state is off "
+				 "(XCR0 bit 2)" : "no AVX2 (CPUID 7:EBX[5])";
+}
+
+int isa_plan(struct run_results *res, enum bw_isa out[BW_ISA_COUNT],
+	     const char **why)
+{
+	enum bw_isa widest = (enum bw_isa)res->isa_widest;
+	unsigned mask = res->config.isa_mask, take = 0;
+	int n = 0;
+
+	if (why)
+		*why = "";
+	if (!mask) {
+		out[0] = widest;
+		if (why && widest < BW_AVX512)
+			*why = missing(res, widest);
+		return 1;
+	}
+	for (int i = BW_ISA_COUNT - 1; i >= 0; i--) {
+		if (!(mask & (1u << i)))
+			continue;
+		if (i <= (int)widest) {
+			take |= 1u << i;
+			continue;
+		}
+		msgs_add(&res->warnings, "isa=%s: this cpu cannot run %s "
+			 "kernels (%s): measured with %s instead",
+			 bw_isa_name((enum bw_isa)i),
+			 bw_isa_name((enum bw_isa)i), missing(res, widest),
+			 bw_isa_name(widest));
+		take |= 1u << widest;
+	}
+	for (int i = BW_ISA_COUNT - 1; i >= 0; i--)
+		if (take & (1u << i))
+			out[n++] = (enum bw_isa)i;
+	return n;
+}
