@@ -134,6 +134,9 @@ int store_write(EFI_FILE_HANDLE dir, const char *name, const void *data,
 		UINTN len, char *why, UINTN why_cap);
 /* report_store.c: run-NNNN.html beside run-NNNN.json; a failure is a
  * warning in res. */
+/* The report in a plat_alloc block grown to fit; 0 with why filled. */
+char *report_html_new(struct run_results *res, enum run_status status,
+		      size_t *len, char *why, size_t why_cap);
 void store_html(EFI_FILE_HANDLE dir, struct run_results *res,
 		enum run_status status, int run);
 

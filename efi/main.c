@@ -117,6 +117,7 @@ static enum run_status report(struct run_results *res, EFI_FILE_HANDLE root)
 		res->run_number = 0;
 	}
 	uploaded = upload_json(res, &status);
+	upload_html(res, status);
 	if (!filed && !uploaded && status == RUN_OK)
 		status = RUN_PARTIAL;
 

@@ -60,5 +60,8 @@ int http_put(const struct http_url *u, const char *name, const void *data,
  * text holds it); a failure is a console warning, as on the disk. */
 int upload_json(struct run_results *res, enum run_status *status);
 void upload_text(struct run_results *res);
+/* upload_html: the HTML report beside the uploaded JSON (name .html); a
+ * failure is a console warning, the JSON is already kept. */
+void upload_html(struct run_results *res, enum run_status status);
 
 #endif

@@ -10,30 +10,43 @@
 #define HTML_HOOK_BYTES 4096	/* test hook html-no-room: less than the CSS */
 #define WHY_BYTES 160
 
-void store_html(EFI_FILE_HANDLE dir, struct run_results *res,
-		enum run_status status, int run)
+char *report_html_new(struct run_results *res, enum run_status status,
+		      size_t *len, char *why, size_t why_cap)
 {
 	size_t max = test_hook_on(TEST_HOOK_HTML_NO_ROOM) ? HTML_HOOK_BYTES
 							    : HTML_MAX_BYTES;
-	size_t cap = HTML_BYTES < max ? HTML_BYTES : max, len = 0;
-	char *html = plat_alloc(cap), name[32], why[WHY_BYTES];
+	size_t cap = HTML_BYTES < max ? HTML_BYTES : max;
+	char *html = plat_alloc(cap);
 
-	fmt(name, sizeof name, "run-%04d.html", run);
-	while (html && (len = report_html(res, status, html, cap)) == 0 &&
+	*len = 0;
+	while (html && (*len = report_html(res, status, html, cap)) == 0 &&
 	       cap < max) {
 		plat_free(html);
 		cap *= 2;
 		html = plat_alloc(cap);
 	}
 	if (!html)
-		msgs_add(&res->warnings, "no HTML report: no memory for %llu "
-			 "bytes (the JSON has every result)",
-			 (unsigned long long)cap);
-	else if (len == 0)
-		msgs_add(&res->warnings, "no HTML report: it does not fit in "
-			 "%llu bytes (the JSON has every result)",
-			 (unsigned long long)cap);
-	else if (store_write(dir, name, html, len, why, sizeof why))
+		fmt(why, why_cap, "no memory for %llu bytes",
+		    (unsigned long long)cap);
+	else if (*len == 0)
+		fmt(why, why_cap, "it does not fit in %llu bytes",
+		    (unsigned long long)cap);
+	if (html && *len == 0) {
+		plat_free(html);
+		html = 0;
+	}
+	return html;
+}
+
+void store_html(EFI_FILE_HANDLE dir, struct run_results *res,
+		enum run_status status, int run)
+{
+	char name[32], why[WHY_BYTES];
+	size_t len;
+	char *html = report_html_new(res, status, &len, why, sizeof why);
+
+	fmt(name, sizeof name, "run-%04d.html", run);
+	if (!html || store_write(dir, name, html, len, why, sizeof why))
 		msgs_add(&res->warnings, "no HTML report: %s (the JSON has "
 			 "every result)", why);
 	plat_free(html);

@@ -201,6 +201,20 @@ int upload_json(struct run_results *res, enum run_status *status)
 	return up.json_kept;
 }
 
+void upload_html(struct run_results *res, enum run_status status)
+{
+	char why[240], *html;
+	size_t len;
+
+	if (up.target == TARGET_NONE || !up.json_kept)
+		return;
+	html = report_html_new(res, status, &len, why, sizeof why);
+	if (!html || put_file(res, "html", html, len, why, sizeof why))
+		out("warning: HTML report not uploaded: %s (the JSON is)\n",
+		    why);
+	plat_free(html);
+}
+
 void upload_text(struct run_results *res)
 {
 	char why[240];
