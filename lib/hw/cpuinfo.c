@@ -158,6 +158,7 @@ void cpuinfo_decode(struct cpu_info *ci, cpuid_fn fn, void *ctx)
 		r = fn(ctx, 7, 0);
 		ci->f.avx2 = (int)((r.ebx >> 5) & 1) && ci->f.avx;
 		ci->f.hybrid = (int)((r.edx >> 15) & 1);
+		ci->f.tsc_adjust = (int)((r.ebx >> 1) & 1);
 	}
 	/* Core type, SDM vol 2A, CPUID leaf 1AH: EAX[31:24] 20h Intel Atom,
 	 * 40h Intel Core. */
@@ -218,4 +219,13 @@ const struct cpu_cache *cpuinfo_cache(const struct cpu_info *ci, int level)
 			best = c;
 	}
 	return best;
+}
+
+int cpuinfo_vendor_is(const struct cpu_info *ci, const char *vendor)
+{
+	int i = 0;
+
+	while (ci->vendor[i] && ci->vendor[i] == vendor[i])
+		i++;
+	return ci->vendor[i] == vendor[i];
 }

@@ -8,14 +8,6 @@
 #define HWCR_CPB_DIS (1ull << 25)
 #define MSR_AMD_CPPC_ENABLE 0xc00102b1
 
-static int vendor_is(const struct cpu_info *ci, const char *v)
-{
-	for (int i = 0; i < 12; i++)
-		if (ci->vendor[i] != v[i])
-			return 0;
-	return 1;
-}
-
 /* "on" when bit is set (or clear, with on_when_clear), "unknown" when
  * the MSR cannot be read. */
 static const char *bit_state(freq_msr_fn rd, void *ctx, uint32_t msr,
@@ -37,7 +29,7 @@ void freq_state_from_msrs(const struct cpu_info *ci, freq_msr_fn rd,
 			  void *ctx, struct freq_state *fs)
 {
 	freq_state_unknown(fs);
-	if (vendor_is(ci, "GenuineIntel")) {
+	if (cpuinfo_vendor_is(ci, "GenuineIntel")) {
 		uint64_t misc = 0;
 
 		fs->source = "msr";
@@ -50,8 +42,8 @@ void freq_state_from_msrs(const struct cpu_info *ci, freq_msr_fn rd,
 		fs->hwp = ci->f.hwp ? bit_state(rd, ctx, MSR_IA32_PM_ENABLE,
 						1, 0)
 				    : "absent";
-	} else if (vendor_is(ci, "AuthenticAMD") ||
-		   vendor_is(ci, "HygonGenuine")) {
+	} else if (cpuinfo_vendor_is(ci, "AuthenticAMD") ||
+		   cpuinfo_vendor_is(ci, "HygonGenuine")) {
 		fs->source = "msr";
 		fs->boost = ci->f.cpb ? bit_state(rd, ctx, MSR_AMD_HWCR,
 						  HWCR_CPB_DIS, 1)

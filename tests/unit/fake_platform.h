@@ -339,6 +339,7 @@ static inline void fake_results_free(struct run_results *res)
 		free((void *)res->loaded[i].buffer_nodes);
 	}
 	free(res->loaded);
+	free(res->tsc);
 	free(res->lat);
 	free(res->bw);
 	free(res->cpus);
