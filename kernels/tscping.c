@@ -5,6 +5,7 @@
 #include "tscping.h"
 
 #include "hw/cpu.h"
+#include "spin.h"
 
 #define SPIN_CHECK 255u	/* spins between two clock checks */
 
@@ -12,17 +13,11 @@
 static int wait_seq(volatile uint64_t *seq, uint64_t want,
 		    uint64_t timeout_ticks)
 {
-	uint64_t spins = 0, since = 0;
+	struct spin_wait w = { 0, 0 };
 
-	while (*seq != want) {
-		if ((++spins & SPIN_CHECK) == 0) {
-			uint64_t now = tsc_read();
-			if (!since)
-				since = now;
-			else if (now - since > timeout_ticks)
-				return -1;
-		}
-	}
+	while (*seq != want)
+		if (spin_expired(&w, SPIN_CHECK, timeout_ticks))
+			return -1;
 	return 0;
 }
 
@@ -69,8 +64,9 @@ stop:
 
 int64_t tscping_follow(struct tscping_line *l, uint64_t timeout_ticks)
 {
-	uint64_t last = 0, spins = 0, since = 0;
+	uint64_t last = 0;
 	int64_t answered = 0;
+	struct spin_wait w = { 0, 0 };
 
 	l->ready = 1;
 	for (;;) {
@@ -85,15 +81,10 @@ int64_t tscping_follow(struct tscping_line *l, uint64_t timeout_ticks)
 			l->seq = v + 1;
 			last = v;
 			answered++;
-			spins = since = 0;
+			w = (struct spin_wait){ 0, 0 };
 			continue;
 		}
-		if ((++spins & SPIN_CHECK) == 0) {
-			uint64_t now = tsc_read();
-			if (!since)
-				since = now;
-			else if (now - since > timeout_ticks)
-				return -1;
-		}
+		if (spin_expired(&w, SPIN_CHECK, timeout_ticks))
+			return -1;
 	}
 }

@@ -206,7 +206,8 @@ static void report(struct run_results *res, int n)
 		msgs_add(&res->warnings, "tsc skew: the exchanges bound it "
 			 "only to %.0f ns, so a skew above the %.0f us start "
 			 "lines and spans across cpus tolerate is not ruled "
-			 "out (slow line transfers: a virtual machine?)",
+			 "out (exchanges slowed by a hypervisor or a busy "
+			 "OS scheduling the cpus away)",
 			 s->bound_ns, TSC_SKEW_WARN_NS / 1000);
 }
 

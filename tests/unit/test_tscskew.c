@@ -186,19 +186,34 @@ static void one_cpu(void **state)
 	fake_results_free(res);
 }
 
+/* The check on three cpus of `vendor`, CPUID 7:EBX[1] as `bit`, the
+ * MSR probe answering `probe` (Linux's refuses). */
+static struct run_results *adjust_run(const char *vendor, int bit, int probe)
+{
+	struct run_results *res = run_on(3, -1);
+
+	fake_msr_probe = probe;
+	memcpy(res->cpu.vendor, vendor, 13);
+	res->cpu.f.tsc_adjust = bit;
+	tsccheck_run(res);
+	return res;
+}
+
 /* Intel with CPUID 7:EBX[1] and a readable MSR: every cpu's value kept,
  * and the one differing from the reference's named. Elsewhere (another
  * vendor, no CPUID bit, Linux's refused probe) nothing is read. */
 static void tsc_adjust(void **state)
 {
-	struct run_results *res = run_on(3, -1);
+	struct run_results *res;
+	const struct { const char *vendor; int bit, probe; } unread[] = {
+		{ "AuthenticAMD", 1, 0 },
+		{ "GenuineIntel", 0, 0 },
+		{ "GenuineIntel", 1, -1 },
+	};
 	(void)state;
-	fake_msr_probe = 0;
 	fake_msr[0] = fake_msr[2] = 0;
 	fake_msr[1] = (uint64_t)-4096;
-	memcpy(res->cpu.vendor, "GenuineIntel", 13);
-	res->cpu.f.tsc_adjust = 1;
-	tsccheck_run(res);
+	res = adjust_run("GenuineIntel", 1, 0);
 	for (int i = 0; i < 3; i++)
 		assert_true(res->tsc[i].adjust_known);
 	assert_true(res->tsc[1].adjust == -4096);
@@ -206,23 +221,13 @@ static void tsc_adjust(void **state)
 				     "cpu 0's 0"));
 	assert_false(fake_warned(res, "cpu 2's IA32_TSC_ADJUST"));
 	fake_results_free(res);
-
-	res = run_on(3, -1);
-	fake_msr_probe = 0;
-	memcpy(res->cpu.vendor, "AuthenticAMD", 13);
-	res->cpu.f.tsc_adjust = 1;
-	tsccheck_run(res);
-	assert_false(res->tsc[1].adjust_known);
-	assert_false(fake_warned(res, "IA32_TSC_ADJUST"));
-	fake_results_free(res);
-
-	res = run_on(3, -1);	/* the probe refuses, as on Linux */
-	memcpy(res->cpu.vendor, "GenuineIntel", 13);
-	res->cpu.f.tsc_adjust = 1;
-	tsccheck_run(res);
-	assert_false(res->tsc[1].adjust_known);
-	assert_false(fake_warned(res, "IA32_TSC_ADJUST"));
-	fake_results_free(res);
+	for (unsigned k = 0; k < sizeof unread / sizeof unread[0]; k++) {
+		res = adjust_run(unread[k].vendor, unread[k].bit,
+				 unread[k].probe);
+		assert_false(res->tsc[1].adjust_known);
+		assert_false(fake_warned(res, "IA32_TSC_ADJUST"));
+		fake_results_free(res);
+	}
 }
 
 int main(void)
