@@ -148,8 +148,12 @@ static void write_tsc_skew(struct json_writer *w, const struct run_results *res)
 	json_double(w, "skew_warn_ns", TSC_SKEW_WARN_NS, 0);
 	if (res->tsc_skew_why)
 		json_string(w, "skew_note", res->tsc_skew_why);
-	if (res->tsc_cpus < 1)
+	if (res->tsc_cpus < 1) {
+		if (!res->tsc_skew_why)
+			json_string(w, "skew_note", "not checked: the run "
+				    "stopped before its tests");
 		return;
+	}
 	json_array_begin(w, "skew");
 	for (int i = 0; i < res->tsc_cpus; i++) {
 		const struct tsc_cpu *c = &res->tsc[i];

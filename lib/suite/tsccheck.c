@@ -11,6 +11,7 @@
 #include "suite/cpus.h"
 #include "suite/launch.h"
 #include "tscping.h"
+#include "util/fmt.h"
 #include "util/out.h"
 #include "platform.h"
 
@@ -187,12 +188,24 @@ static void report(struct run_results *res, int n)
 	out("tsc skew: max %.0f ns over %d cpus (bound %.0f ns) against cpu "
 	    "%d%s\n", s->max_ns, s->measured + 1, s->bound_ns,
 	    res->tsc[0].cpu, s->missing ? ", some cpus not measured" : "");
-	for (int i = 1; i < n; i++)
-		if (!res->tsc[i].est.known)
-			msgs_add(&res->warnings, "tsc skew: cpu %d did not "
-				 "complete an exchange with cpu %d: its TSC is "
-				 "not checked", res->tsc[i].cpu,
-				 res->tsc[0].cpu);
+	if (s->missing) {
+		char list[96] = "";
+		size_t len = 0;
+		int more = 0;
+		for (int i = 1; i < n; i++) {
+			if (res->tsc[i].est.known)
+				continue;
+			if (len + 16 < sizeof list)
+				len += fmt(list + len, sizeof list - len, " %d",
+					   res->tsc[i].cpu);
+			else
+				more = 1;
+		}
+		msgs_add(&res->warnings, "tsc skew: %d of %d cpus completed no "
+			 "exchange with cpu %d, so their TSCs are not "
+			 "checked: cpus%s%s", s->missing, n - 1,
+			 res->tsc[0].cpu, list, more ? " ..." : "");
+	}
 	if (s->over)
 		msgs_add(&res->warnings, "tsc skew: cpu %d's TSC is %.0f ns "
 			 "(+-%.0f) off cpu %d's, more than the %.0f us that "

@@ -167,6 +167,9 @@ static void lost_cpu(void **state)
 	assert_int_equal(res->tsc[2].exchanges, 0);
 	assert_int_equal(res->tsc_skew.missing, 1);
 	assert_true(fake_warned(res, "cpu 2 did not finish the TSC check"));
+	assert_true(fake_warned(res, "tsc skew: 1 of 2 cpus completed no "
+				     "exchange with cpu 0, so their TSCs are not "
+				     "checked: cpus 2"));
 	assert_true(res->failed);
 	assert_int_equal(res->selected_count, 2);
 	fake_results_free(res);
