@@ -54,3 +54,17 @@ int plat_buffer_alloc_node(uint64_t bytes, uint64_t page_bytes,
 	}
 	return -1;
 }
+
+/* Identity-mapped buffers: the SRAT says where an address is. Both ends
+ * are looked at: a buffer is one allocation, within one range or across
+ * the boundary of two. */
+int plat_buffer_node(const void *p, uint64_t bytes, const struct numa_topo *t)
+{
+	uint64_t a = (uint64_t)(uintptr_t)p;
+	int first = numa_node_of_addr(t, a),
+	    last = numa_node_of_addr(t, a + (bytes ? bytes - 1 : 0));
+
+	if (first < 0 || last < 0)
+		return -1;
+	return first == last ? first : -2;
+}

@@ -5,6 +5,7 @@
 #include "pingpong.h"
 
 #include "hw/x86.h"
+#include "spin.h"
 
 #define CHECK_EVERY 64u	/* round trips between two deadline checks */
 #define SPIN_CHECK 1023u	/* spins between two timeout checks */
@@ -15,20 +16,14 @@ uint64_t pingpong_serve(volatile uint64_t *line, uint64_t *next,
 	uint64_t v = *next, rounds = 0;
 
 	for (;;) {
-		uint64_t spins = 0, since = 0;
+		struct spin_wait w = { 0, 0 };
 
 		*line = v;
-		while (*line != v + 1) {
-			if ((++spins & SPIN_CHECK) == 0) {
-				uint64_t now = tsc_read();
-				if (!since)
-					since = now;
-				else if (now - since > timeout_ticks) {
-					*next = v + 2;
-					return 0;
-				}
+		while (*line != v + 1)
+			if (spin_expired(&w, SPIN_CHECK, timeout_ticks)) {
+				*next = v + 2;
+				return 0;
 			}
-		}
 		v += 2;
 		rounds++;
 		if (rounds % CHECK_EVERY == 0 && tsc_read() >= deadline_tsc)
@@ -40,8 +35,9 @@ uint64_t pingpong_serve(volatile uint64_t *line, uint64_t *next,
 
 int64_t pingpong_answer(volatile uint64_t *line, uint64_t timeout_ticks)
 {
-	uint64_t last = 0, since = 0, spins = 0;
+	uint64_t last = 0;
 	int64_t rounds = 0;
+	struct spin_wait w = { 0, 0 };
 
 	for (;;) {
 		uint64_t v = *line;
@@ -52,17 +48,12 @@ int64_t pingpong_answer(volatile uint64_t *line, uint64_t timeout_ticks)
 			*line = v + 1;
 			last = v + 1;
 			rounds++;
-			spins = since = 0;
+			w = (struct spin_wait){ 0, 0 };
 			continue;
 		}
 		/* The clock is read only after 1024 idle spins, so answering
 		 * costs no rdtsc. */
-		if ((++spins & SPIN_CHECK) == 0) {
-			uint64_t now = tsc_read();
-			if (!since)
-				since = now;
-			else if (now - since > timeout_ticks)
-				return -1;
-		}
+		if (spin_expired(&w, SPIN_CHECK, timeout_ticks))
+			return -1;
 	}
 }

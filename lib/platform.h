@@ -97,5 +97,13 @@ int plat_numa_topology(struct numa_topo *t);
 int plat_buffer_alloc_node(uint64_t bytes, uint64_t page_bytes,
 			   const struct numa_topo *t, int node,
 			   struct plat_buffer *out);
+/* Where the memory of [p, p + bytes) (inside a measurement buffer)
+ * really is: the node index in t of every page the platform looked at
+ * (UEFI: the SRAT range holding the physical address, the buffers being
+ * identity-mapped; Linux: move_pages(2) on a sample of the pages, so
+ * what the kernel did, not what was asked). -1 when the platform cannot
+ * tell, -2 when the pages are in more than one node. */
+int plat_buffer_node(const void *p, uint64_t bytes,
+		     const struct numa_topo *t);
 
 #endif

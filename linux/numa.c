@@ -17,6 +17,10 @@
 #define MPOL_BIND 2
 #define MPOL_MF_STRICT 1
 #define MPOL_MF_MOVE 2
+/* Pages plat_buffer_node asks the kernel about: both ends and evenly
+ * between, enough to catch a buffer split over nodes, few enough that
+ * a check per cpu costs nothing on 512 cpus. */
+#define NODE_SAMPLE_PAGES 16
 
 static FILE *open_node_file(int node, const char *name)
 {
@@ -136,4 +140,38 @@ int plat_buffer_alloc_node(uint64_t bytes, uint64_t page_bytes,
 		return -1;
 	}
 	return 0;
+}
+
+/* move_pages(2) with no target nodes only reports the node of each page
+ * (raw syscall: no libnuma needed). The buffers are faulted in already
+ * (plat_buffer_alloc touches them), so every page has one. */
+int plat_buffer_node(const void *p, uint64_t bytes, const struct numa_topo *t)
+{
+	void *pages[NODE_SAMPLE_PAGES];
+	int status[NODE_SAMPLE_PAGES], node = -1;
+	uintptr_t first = (uintptr_t)p & ~(uintptr_t)4095,
+		  last = ((uintptr_t)p + (bytes ? bytes - 1 : 0)) &
+			 ~(uintptr_t)4095;
+	uint64_t span = (last - first) / 4096 + 1;
+	int n = span < NODE_SAMPLE_PAGES ? (int)span : NODE_SAMPLE_PAGES;
+
+	if (t->node_count == 0)
+		return -1;
+	for (int i = 0; i < n; i++)
+		pages[i] = (void *)(first + (n > 1 ? (span - 1) *
+						     (uint64_t)i / (uint64_t)(n - 1)
+						   : 0) * 4096);
+	if (syscall(SYS_move_pages, 0, (unsigned long)n, pages, NULL, status,
+		    0) != 0)
+		return -1;
+	for (int i = 0; i < n; i++) {
+		int idx = status[i] < 0 ? -1
+			  : numa_node_of_domain(t, (uint32_t)status[i]);
+		if (idx < 0)
+			return -1;
+		if (node >= 0 && idx != node)
+			return -2;
+		node = idx;
+	}
+	return node;
 }

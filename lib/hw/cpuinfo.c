@@ -3,6 +3,8 @@
  * older 80000005h/6h). */
 #include "hw/cpuinfo.h"
 
+#include "util/str.h"
+
 static const char *const cache_type_name[4] = {
 	0, "data", "instruction", "unified"
 };
@@ -159,6 +161,7 @@ void cpuinfo_decode(struct cpu_info *ci, cpuid_fn fn, void *ctx)
 		ci->f.avx2 = (int)((r.ebx >> 5) & 1) && ci->f.avx;
 		ci->f.avx512f = (int)((r.ebx >> 16) & 1) && ci->f.avx;
 		ci->f.hybrid = (int)((r.edx >> 15) & 1);
+		ci->f.tsc_adjust = (int)((r.ebx >> 1) & 1);
 	}
 	/* Core type, SDM vol 2A, CPUID leaf 1AH: EAX[31:24] 20h Intel Atom,
 	 * 40h Intel Core. */
@@ -219,4 +222,9 @@ const struct cpu_cache *cpuinfo_cache(const struct cpu_info *ci, int level)
 			best = c;
 	}
 	return best;
+}
+
+int cpuinfo_vendor_is(const struct cpu_info *ci, const char *vendor)
+{
+	return str_eq(ci->vendor, vendor);
 }

@@ -28,6 +28,7 @@ struct cpu_features {
 	int mtrr;
 	int hypervisor;		/* CPUID 1:ECX[31]: running under a VMM */
 	int hybrid;		/* CPUID 7:EDX[15]: cores of two types */
+	int tsc_adjust;		/* CPUID 7:EBX[1]: IA32_TSC_ADJUST (MSR 3Bh) */
 	int turbo, hwp;		/* Intel CPUID 6:EAX[1], EAX[7] */
 	int cpb, cppc;		/* AMD CPUID 80000007h:EDX[9], 80000008h:EBX[27] */
 };
@@ -54,6 +55,9 @@ typedef struct cpuid_regs (*cpuid_fn)(void *ctx, uint32_t leaf,
 void cpuinfo_decode(struct cpu_info *ci, cpuid_fn fn, void *ctx);
 /* Decodes the CPU this runs on. */
 void cpuinfo_read(struct cpu_info *ci);
+
+/* Whether CPUID's vendor string is vendor ("GenuineIntel", ...). */
+int cpuinfo_vendor_is(const struct cpu_info *ci, const char *vendor);
 
 /* The largest data/unified cache of each level 1..3, or 0. */
 const struct cpu_cache *cpuinfo_cache(const struct cpu_info *ci, int level);

@@ -2,7 +2,6 @@
 #include "hw/freqstate.h"
 
 #include "hw/x86.h"
-#include "util/str.h"
 
 #define MISC_TURBO_DISABLE (1ull << 38)
 #define HWCR_CPB_DIS (1ull << 25)
@@ -28,7 +27,7 @@ void freq_state_from_msrs(const struct cpu_info *ci, freq_msr_fn rd,
 			  void *ctx, struct freq_state *fs)
 {
 	freq_state_unknown(fs);
-	if (str_eq(ci->vendor, "GenuineIntel")) {
+	if (cpuinfo_vendor_is(ci, "GenuineIntel")) {
 		uint64_t misc = 0;
 
 		fs->source = "msr";
@@ -41,8 +40,8 @@ void freq_state_from_msrs(const struct cpu_info *ci, freq_msr_fn rd,
 		fs->hwp = ci->f.hwp ? bit_state(rd, ctx, MSR_IA32_PM_ENABLE,
 						1, 0)
 				    : "absent";
-	} else if (str_eq(ci->vendor, "AuthenticAMD") ||
-		   str_eq(ci->vendor, "HygonGenuine")) {
+	} else if (cpuinfo_vendor_is(ci, "AuthenticAMD") ||
+		   cpuinfo_vendor_is(ci, "HygonGenuine")) {
 		fs->source = "msr";
 		fs->boost = ci->f.cpb ? bit_state(rd, ctx, MSR_AMD_HWCR,
 						  HWCR_CPB_DIS, 1)

@@ -230,6 +230,15 @@ int numa_node_of_domain(const struct numa_topo *t, uint32_t domain)
 	return -1;
 }
 
+int numa_node_of_addr(const struct numa_topo *t, uint64_t addr)
+{
+	for (int i = 0; i < t->range_count; i++)
+		if (addr >= t->range[i].base &&
+		    addr - t->range[i].base < t->range[i].bytes)
+			return t->range[i].node;
+	return -1;
+}
+
 int numa_node_of_apic(const struct numa_topo *t, uint32_t apic_id)
 {
 	for (int i = 0; i < t->cpu_count; i++)

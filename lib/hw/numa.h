@@ -56,6 +56,9 @@ int numa_node_of_domain(const struct numa_topo *t, uint32_t domain);
 /* The node index an APIC id belongs to, or -1. */
 int numa_node_of_apic(const struct numa_topo *t, uint32_t apic_id);
 
+/* The node index of the range holding physical address addr, or -1. */
+int numa_node_of_addr(const struct numa_topo *t, uint64_t addr);
+
 /* Bytes of memory (non-hotplug ranges) in node. */
 uint64_t numa_node_bytes(const struct numa_topo *t, int node);
 

@@ -8,6 +8,7 @@
 #include "config/config.h"
 #include "hw/freqstate.h"
 #include "hw/cpuinfo.h"
+#include "hw/tscskew.h"
 #include "util/hist.h"
 #include "util/msgs.h"
 #include "platform.h"
@@ -15,6 +16,17 @@
 /* Hardware prefetchers during a point, where baremem switched them. */
 #define BM_PF_ON 1
 #define BM_PF_OFF 2
+
+/* One selected cpu's TSC against the reference cpu's (issue 20,
+ * lib/suite/tsccheck.c). */
+struct tsc_cpu {
+	int cpu;
+	int reference;		/* the cpu the others were compared with */
+	int exchanges;		/* completed with the reference */
+	struct tsc_skew_est est;	/* unknown for the reference itself */
+	int adjust_known;	/* IA32_TSC_ADJUST read (Intel, UEFI) */
+	int64_t adjust;
+};
 
 /* One latency point: a working-set size chased on one cpu. */
 struct lat_point {
@@ -129,6 +141,11 @@ struct run_results {
 	uint64_t tsc_hz;
 	const char *tsc_source;	/* cpuid, pmtimer, hpet, stall, os */
 	double tsc_error_ppm;	/* calibration bound; < 0: unknown */
+	/* TSC agreement across the selected cpus; tsc_cpus 0: not checked. */
+	int tsc_cpus;
+	struct tsc_cpu *tsc;	/* [tsc_cpus], res->selected's order */
+	struct tsc_skew_summary tsc_skew;	/* over the partners */
+	const char *tsc_skew_why;	/* not measured: why (0: measured) */
 
 	int cpu_count;		/* logical processors the platform knows */
 	struct plat_cpu *cpus;	/* [cpu_count] */

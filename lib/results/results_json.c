@@ -91,6 +91,7 @@ static void write_cpu(struct json_writer *w, const struct run_results *res)
 	json_bool(w, "rdtscp", ci->f.rdtscp);
 	json_bool(w, "hypervisor", ci->f.hypervisor);
 	json_bool(w, "hybrid", ci->f.hybrid);
+	json_bool(w, "tsc_adjust", ci->f.tsc_adjust);
 	json_object_end(w);
 	json_object_begin(w, "frequency");
 	json_string(w, "boost", res->freq.boost ? res->freq.boost : "unknown");
@@ -137,6 +138,46 @@ static void write_memory(struct json_writer *w, const struct run_results *res)
 	json_object_end(w);
 }
 
+/* machine.tsc's skew fields (lib/suite/tsccheck.c): null when not
+ * measured, with the reason. */
+static void write_tsc_skew(struct json_writer *w, const struct run_results *res)
+{
+	const struct tsc_skew_summary *s = &res->tsc_skew;
+	int known = res->tsc_cpus > 1 && !res->tsc_skew_why;
+
+	json_measured(w, "skew_ns_max", known ? s->max_ns : -1, 1);
+	json_measured(w, "skew_bound_ns", known ? s->bound_ns : -1, 1);
+	json_double(w, "skew_warn_ns", TSC_SKEW_WARN_NS, 0);
+	if (res->tsc_skew_why)
+		json_string(w, "skew_note", res->tsc_skew_why);
+	if (res->tsc_cpus < 1) {
+		if (!res->tsc_skew_why)
+			json_string(w, "skew_note", "not checked: the run "
+				    "stopped before its tests");
+		return;
+	}
+	json_array_begin(w, "skew");
+	for (int i = 0; i < res->tsc_cpus; i++) {
+		const struct tsc_cpu *c = &res->tsc[i];
+		json_object_begin(w, 0);
+		json_u64(w, "cpu", (uint64_t)c->cpu);
+		json_bool(w, "reference", c->reference);
+		if (c->reference || c->est.known)	/* signed */
+			json_double(w, "offset_ns", c->est.offset_ns, 1);
+		else
+			json_null(w, "offset_ns");
+		json_measured(w, "bound_ns", c->reference ? 0
+			      : c->est.known ? c->est.bound_ns : -1, 1);
+		json_u64(w, "exchanges", (uint64_t)c->exchanges);
+		if (c->adjust_known)
+			json_i64(w, "tsc_adjust", c->adjust);
+		else
+			json_null(w, "tsc_adjust");
+		json_object_end(w);
+	}
+	json_array_end(w);
+}
+
 static void write_machine(struct json_writer *w, const struct run_results *res)
 {
 	const struct smbios_info *sm = res->smbios;
@@ -149,6 +190,7 @@ static void write_machine(struct json_writer *w, const struct run_results *res)
 	json_measured(w, "error_ppm", res->tsc_error_ppm, 1);
 	json_string(w, "region_end", res->cpu.f.rdtscp ? "rdtscp"
 		    : "mfence-lfence-rdtsc");
+	write_tsc_skew(w, res);
 	json_object_end(w);
 	json_array_begin(w, "caches");
 	for (int i = 0; i < res->cpu.cache_count; i++) {

@@ -16,6 +16,29 @@ static int node_of_cpu(const struct numa_topo *t, int cpu)
 	return -1;
 }
 
+/* The node a slot's pages are in, asked for in node (-1: anywhere):
+ * what the platform finds there (a kernel may place pages elsewhere than
+ * mbind asked, a firmware range may not be the node the SRAT says it
+ * asked), counted when it differs or cannot be looked at. */
+static int where(struct nodebuf *nb, const struct numa_topo *t,
+		 const uint8_t *slot, int node)
+{
+	int found;
+
+	if (t->node_count == 0)
+		return node;
+	found = plat_buffer_node(slot, nb->slot_bytes, t);
+	if (found == -1) {
+		nb->unchecked++;
+		return node;
+	}
+	if (found == -2)
+		found = -1;
+	if (node >= 0 && found != node)
+		nb->moved++;
+	return found;
+}
+
 /* One buffer in node (-1: anywhere) for as many of the slotless cpus
  * idx[0..k) as fit, halving from k; returns how many got a slot. */
 static int place(struct nodebuf *nb, const struct numa_topo *t, int node,
@@ -44,7 +67,7 @@ static int place(struct nodebuf *nb, const struct numa_topo *t, int node,
 		nb->page_bytes = b->page_bytes;
 	for (int i = 0; i < m; i++) {
 		nb->base[idx[i]] = (uint8_t *)b->base + nb->slot_bytes * (uint64_t)i;
-		nb->node[idx[i]] = node;
+		nb->node[idx[i]] = where(nb, t, nb->base[idx[i]], node);
 	}
 	return m;
 }
@@ -192,6 +215,16 @@ void nodebuf_warn(struct run_results *res, const struct nodebuf *nb,
 	}
 	if (first >= 0)
 		add_run(list, sizeof list, len, first, last);
+	if (nb->moved)
+		msgs_add(&res->warnings, "%s: %d of %d buffers' pages are not "
+			 "in the node they were asked in (found where they "
+			 "are: buffer_nodes says so, null for pages in several)",
+			 what, nb->moved, nb->count);
+	if (nb->unchecked)
+		msgs_add(&res->warnings, "%s: %d of %d buffers: the node "
+			 "their pages are in could not be checked, so "
+			 "buffer_nodes gives the node asked", what,
+			 nb->unchecked, nb->count);
 	if (remote)
 		msgs_add(&res->warnings, "%s: %d of %d buffers not in their "
 			 "cpu's own node (no room there, or the topology does "

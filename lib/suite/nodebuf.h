@@ -22,11 +22,16 @@ struct nodebuf {
 	int count;		/* cpus with a slot */
 	int *cpu;		/* [count]: the cpu each slot is for */
 	uint8_t **base;		/* [count]: its slot, slot_bytes long */
-	int *node;		/* [count]: the node the slot is in; -1: unknown */
+	int *node;		/* [count]: the node the slot is in, as
+				 * plat_buffer_node found it; -1: unknown */
 	int *own;		/* [count]: the cpu's own node; -1: unknown */
 	uint64_t slot_bytes;	/* a multiple of 4 KiB */
 	uint64_t page_bytes;	/* the smallest page size mapping a slot */
 	int topology_known;	/* the platform named the nodes */
+	/* Slots whose pages plat_buffer_node found elsewhere than asked
+	 * (node[] says where they are; -1 when in several nodes), and
+	 * slots it could not look at (node[] is what was asked). */
+	int moved, unchecked;
 	int nbufs;
 	struct plat_buffer buf[NODEBUF_MAX_BUFFERS];
 };
@@ -41,8 +46,8 @@ int nodebuf_alloc(struct run_results *res, const int *cpus, int n,
 		  uint64_t slot_bytes, struct nodebuf *nb);
 
 /* Warns about what nodebuf_alloc had to do, `what` naming the test: the
- * topology unknown (once per run), or cpus whose slot is not in their
- * own node (named). */
+ * topology unknown (once per run), cpus whose slot is not in their own
+ * node (named), pages not where they were asked, or not checked. */
 void nodebuf_warn(struct run_results *res, const struct nodebuf *nb,
 		  const char *what);
 

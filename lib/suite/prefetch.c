@@ -31,7 +31,7 @@ static const unsigned char intel_models[] = {
 uint32_t prefetch_documented(const struct cpu_info *ci, uint64_t *bits,
 			     const char **names, char *why, size_t cap)
 {
-	int intel = str_eq(ci->vendor, "GenuineIntel");
+	int intel = cpuinfo_vendor_is(ci, "GenuineIntel");
 
 	if (ci->f.hypervisor) {
 		fmt(why, cap, "under a hypervisor (CPUID 1:ECX[31]) the "
@@ -45,7 +45,7 @@ uint32_t prefetch_documented(const struct cpu_info *ci, uint64_t *bits,
 				*names = INTEL_NAMES;
 				return PREFETCH_MSR_INTEL;
 			}
-	if (str_eq(ci->vendor, "AuthenticAMD") && ci->family == 0x19) {
+	if (cpuinfo_vendor_is(ci, "AuthenticAMD") && ci->family == 0x19) {
 		*bits = PREFETCH_AMD_BITS;
 		*names = AMD_NAMES;
 		return PREFETCH_MSR_AMD;
@@ -54,7 +54,7 @@ uint32_t prefetch_documented(const struct cpu_info *ci, uint64_t *bits,
 		fmt(why, cap, "family %xh model %xh is not among the cores "
 		    "Intel documents MSR 0x1A4 prefetcher control for "
 		    "(Nehalem to Broadwell)", ci->family, ci->model);
-	else if (str_eq(ci->vendor, "AuthenticAMD"))
+	else if (cpuinfo_vendor_is(ci, "AuthenticAMD"))
 		fmt(why, cap, "AMD family %xh: PrefetchControl (MSR "
 		    "C000_0108) is checked against AMD's family 19h "
 		    "documents only", ci->family);

@@ -13,6 +13,7 @@
 #include "util/out.h"
 #include "suite/prefetch.h"
 #include "suite/summary.h"
+#include "suite/tsccheck.h"
 
 /* A figure, or "-" where the level was not measured. */
 static size_t cell(char *buf, size_t cap, int width, int decimals, double v)
@@ -80,6 +81,7 @@ enum run_status suite_run(struct run_results *res)
 		msgs_add(&res->warnings, "CPU has no RDTSCP (CPUID 80000001h): "
 			 "timed regions end with MFENCE; LFENCE; RDTSC; LFENCE "
 			 "instead");
+	tsccheck_run(res);
 	prefetch_run(res, latency_and_bandwidth);
 	if (res->config.tests & BM_TEST_LOADED)
 		loaded_run(res);

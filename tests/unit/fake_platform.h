@@ -260,6 +260,20 @@ int plat_buffer_alloc_node(uint64_t bytes, uint64_t page_bytes,
 	return fake_buffer_take(bytes, page_bytes, node, out);
 }
 
+/* Where the fake put the buffer p is in (fake_buffer_take's node);
+ * fake_misplace_node >= 0 pretends the pages went there instead. */
+static int fake_misplace_node = -1;
+
+int plat_buffer_node(const void *p, uint64_t bytes, const struct numa_topo *t)
+{
+	int node = fake_node_of_addr(p);
+	(void)bytes;
+	(void)t;
+	if (node < 0)
+		return -1;
+	return fake_misplace_node >= 0 ? fake_misplace_node : node;
+}
+
 /* MSRs: one value per cpu; plat_msr_probe answers fake_msr_probe, and
  * writes on fake_msr_stuck_cpu fail (the value stays). */
 #define FAKE_MSR_CPUS 16
@@ -339,6 +353,7 @@ static inline void fake_results_free(struct run_results *res)
 		free((void *)res->loaded[i].buffer_nodes);
 	}
 	free(res->loaded);
+	free(res->tsc);
 	free(res->lat);
 	free(res->bw);
 	free(res->cpus);

@@ -86,6 +86,36 @@ static void each_cpu_gets_its_own_node(void **state)
 	fake_results_free(res);
 }
 
+/* The platform finds the pages elsewhere than asked (a kernel that did
+ * not honour mbind): the record says where they are, not what was
+ * asked, and a warning says so. */
+static void pages_recorded_where_they_are(void **state)
+{
+	struct run_results *res;
+	struct nodebuf nb;
+	int cpus[4] = { 0, 1, 2, 3 };
+
+	(void)state;
+	machine(4, 2, 1ull << 30);
+	fake_misplace_node = 0;
+	res = run("tests=bandwidth");
+	assert_int_equal(nodebuf_alloc(res, cpus, 4, MIB, &nb), 0);
+	for (int i = 0; i < 4; i++) {
+		int node = -3;
+		assert_non_null(nodebuf_slot(&nb, cpus[i], &node));
+		assert_int_equal(node, 0);
+	}
+	assert_int_equal(nb.moved, 2);
+	nodebuf_warn(res, &nb, "test");
+	assert_true(fake_warned(res, "test: 2 of 4 buffers' pages are not in "
+				     "the node they were asked in"));
+	assert_true(fake_warned(res, "2 of 4 buffers not in their cpu's own "
+				     "node"));
+	nodebuf_free(&nb);
+	fake_misplace_node = -1;
+	fake_results_free(res);
+}
+
 /* Node 1 has room for two of its four cpus: those two stay, the other
  * two go to node 0 (the nearest with room), recorded there, and the
  * warning names them. Too little memory anywhere: -1, nothing kept. */
@@ -367,6 +397,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(each_cpu_gets_its_own_node),
 		cmocka_unit_test(full_node_falls_back_and_names_the_cpus),
+		cmocka_unit_test(pages_recorded_where_they_are),
 		cmocka_unit_test(bandwidth_points_read_their_own_node),
 		cmocka_unit_test(loaded_points_read_their_own_node),
 		cmocka_unit_test(unknown_topology_is_one_warning),

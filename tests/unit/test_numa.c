@@ -149,6 +149,14 @@ static void srat_two_nodes(void **state)
 	assert_int_equal(numa_node_bytes(&topo, 1), 0xa0000 + 0x3ff00000);
 	assert_int_equal(numa_node_bytes(&topo, 0), 0x40000000);
 	assert_int_equal(topo.cpu[0].cpu, -1);
+	/* an address's node (plat_buffer_node on UEFI): ends included,
+	 * a hole between ranges and past the last in none */
+	assert_int_equal(numa_node_of_addr(&topo, 0x100000), 1);
+	assert_int_equal(numa_node_of_addr(&topo, 0x3fffffff), 1);
+	assert_int_equal(numa_node_of_addr(&topo, 0x40000000), 0);
+	assert_int_equal(numa_node_of_addr(&topo, 0x7fffffff), 0);
+	assert_int_equal(numa_node_of_addr(&topo, 0xa0000), -1);
+	assert_int_equal(numa_node_of_addr(&topo, 0x80000000), -1);
 }
 
 static void srat_x2apic_and_high_domain_bits(void **state)

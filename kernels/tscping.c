@@ -1,0 +1,90 @@
+/* TSC exchange between two cpus (see tscping.h). Plain volatile loads
+ * and stores, as in pingpong.c: x86 keeps stores in order and loads in
+ * order (TSO), and a locked instruction would only add its own cost to
+ * the transfer the bound is made of. */
+#include "tscping.h"
+
+#include "hw/x86.h"
+#include "spin.h"
+
+#define SPIN_CHECK 255u	/* spins between two clock checks */
+
+/* Spins until *seq == want; 0, or -1 when timeout_ticks passed first. */
+static int wait_seq(volatile uint64_t *seq, uint64_t want,
+		    uint64_t timeout_ticks)
+{
+	struct spin_wait w = { 0, 0 };
+
+	while (*seq != want)
+		if (spin_expired(&w, SPIN_CHECK, timeout_ticks))
+			return -1;
+	return 0;
+}
+
+/* Whether the reference goes on after m.exchanges, `elapsed` ticks in. */
+static int more(const struct tscping_limits *lim, int exchanges,
+		uint64_t elapsed)
+{
+	return exchanges < lim->max_exchanges && elapsed < lim->cap_ticks &&
+	       (exchanges < lim->min_exchanges || elapsed < lim->budget_ticks);
+}
+
+struct tscping_minima tscping_lead(struct tscping_line *l,
+				   const struct tscping_limits *lim)
+{
+	struct tscping_minima m = { INT64_MAX, INT64_MAX, 0 };
+	uint64_t seq = 1, first;
+
+	while (!l->ready)
+		if (tsc_read() > lim->ready_by_tsc)
+			goto stop;
+	first = tsc_read();
+	while (more(lim, m.exchanges, tsc_read() - first)) {
+		uint64_t sent = tsc_begin(), seen;
+		int64_t there, back;
+
+		l->sent_tsc = sent;
+		l->seq = seq;
+		if (wait_seq(&l->seq, seq + 1, lim->answer_ticks))
+			break;
+		seen = tsc_begin();
+		there = (int64_t)(l->seen_tsc - sent);
+		back = (int64_t)(seen - l->sent_tsc);
+		if (there < m.there)
+			m.there = there;
+		if (back < m.back)
+			m.back = back;
+		m.exchanges++;
+		seq += 2;
+	}
+stop:
+	l->seq = TSCPING_STOP;
+	return m;
+}
+
+int64_t tscping_follow(struct tscping_line *l, uint64_t timeout_ticks)
+{
+	uint64_t last = 0;
+	int64_t answered = 0;
+	struct spin_wait w = { 0, 0 };
+
+	l->ready = 1;
+	for (;;) {
+		uint64_t v = l->seq;
+
+		if (v == TSCPING_STOP)
+			return answered;
+		if (v != last && (v & 1)) {
+			uint64_t seen = tsc_begin();
+			l->seen_tsc = seen;
+			l->sent_tsc = tsc_begin();
+			l->seq = v + 1;
+			last = v;
+			answered++;
+			w = (struct spin_wait){ 0, 0 };
+			continue;
+		}
+		if (spin_expired(&w, SPIN_CHECK, timeout_ticks))
+			return -1;
+	}
+}
