@@ -59,6 +59,7 @@ TEST_BIN   := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(TEST_SRC))
 HOOK_TEST_LIB := lib/config.c lib/test_hooks.c lib/fmt.c lib/str.c lib/msgs.c
 
 .PHONY: all deps image test-image run test test-long unit-test fuzz-test fuzz script-test qemu-test clean
+.PHONY: loop-test
 .DELETE_ON_ERROR:
 
 all: $(BUILD)/baremem.efi $(BUILD)/baremem-linux $(TEST_BIN)
@@ -162,12 +163,20 @@ $(BUILD)/tests/test_test_hooks: tests/unit/test_test_hooks.c $(HOOK_TEST_LIB) $(
 
 test: deps
 	@$(MAKE) --no-print-directory unit-test
+	@$(MAKE) --no-print-directory loop-test
 	@$(MAKE) --no-print-directory fuzz-test
 	@$(MAKE) --no-print-directory script-test
 	@$(MAKE) --no-print-directory qemu-test
 
 unit-test: $(TEST_BIN)
 	@tests/run-unit $(TEST_BIN)
+
+# The timed loops as built, in every object set and the linked app and
+# runner, against the shapes their comments state; then mutants of the
+# kernels, each of which it must reject (tests/objects/check-loops).
+loop-test: $(BUILD)/baremem.efi $(BUILD)/baremem-test.efi \
+	$(BUILD)/baremem-linux $(HOST_OBJ)
+	@BUILD=$(BUILD) tests/objects/check-loops
 
 $(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/invariants.h $(FUZZ_LIB) $(HEADERS)
 	@mkdir -p $(dir $@)
