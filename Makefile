@@ -59,7 +59,7 @@ TEST_BIN   := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(TEST_SRC))
 HOOK_TEST_LIB := lib/config.c lib/test_hooks.c lib/fmt.c lib/str.c lib/msgs.c
 
 .PHONY: all deps image test-image run test test-long unit-test fuzz-test fuzz script-test qemu-test clean
-.PHONY: loop-test
+.PHONY: test-build loop-test
 .DELETE_ON_ERROR:
 
 all: $(BUILD)/baremem.efi $(BUILD)/baremem-linux $(TEST_BIN)
@@ -161,15 +161,23 @@ $(BUILD)/tests/test_test_hooks: tests/unit/test_test_hooks.c $(HOOK_TEST_LIB) $(
 	$(CC) $(HOST_CFLAGS) -DBAREMEM_TEST_HOOKS -Itests/unit $< $(HOOK_TEST_LIB) \
 		$(HOST_LDFLAGS) -lcmocka -lm -o $@
 
+# make test builds everything its parts need first, TEST_JOBS at once
+# (default: the number of cpus); the unit tests, fuzzers and QEMU
+# scenarios then run that many at a time too (JOBS in their runners).
+TEST_JOBS ?= $(shell nproc)
 test: deps
+	@$(MAKE) --no-print-directory -j$(TEST_JOBS) test-build
 	@$(MAKE) --no-print-directory unit-test
 	@$(MAKE) --no-print-directory loop-test
 	@$(MAKE) --no-print-directory fuzz-test
 	@$(MAKE) --no-print-directory script-test
 	@$(MAKE) --no-print-directory qemu-test
 
+test-build: $(TEST_BIN) $(FUZZ_BIN) $(BUILD)/baremem-linux \
+	$(BUILD)/baremem.img $(BUILD)/baremem-test.img
+
 unit-test: $(TEST_BIN)
-	@tests/run-unit $(TEST_BIN)
+	@JOBS=$(TEST_JOBS) tests/run-unit $(TEST_BIN)
 
 # The timed loops as built, in every object set and the linked app and
 # runner, against the shapes their comments state; then mutants of the
@@ -183,7 +191,7 @@ $(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/invariants.h $(FUZZ_LIB) $(
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $< $(FUZZ_LIB) -o $@
 
 fuzz-test: $(FUZZ_BIN)
-	@tests/fuzz/run $(FUZZ_TEST_S) $(FUZZ_BIN)
+	@JOBS=$(TEST_JOBS) tests/fuzz/run $(FUZZ_TEST_S) $(FUZZ_BIN)
 
 # Longer fuzzing by hand (FUZZ_S=3600 make fuzz); what it finds stays in
 # build/fuzz/corpus-* for the next run.
@@ -191,7 +199,7 @@ fuzz: $(FUZZ_BIN)
 	@tests/fuzz/run $(FUZZ_S) $(FUZZ_BIN)
 
 qemu-test: $(BUILD)/baremem.img $(BUILD)/baremem-test.img
-	@tests/qemu/run-all
+	@JOBS=$(TEST_JOBS) tests/qemu/run-all
 
 # Scenarios too long for CI (tests/long): a profile=full run, then 6
 # minutes past the boot manager's 5-minute watchdog. An hour or more
