@@ -164,13 +164,14 @@ $(BUILD)/tests/test_test_hooks: tests/unit/test_test_hooks.c $(HOOK_TEST_LIB) $(
 # make test builds everything its parts need first, TEST_JOBS at once
 # (default: the number of cpus); the unit tests, fuzzers and QEMU
 # scenarios then run that many at a time too (JOBS in their runners).
+# The host-side parts run side by side, each one's output printed whole
+# when it ends (the script tests run one at a time: they fill the other
+# core while the unit tests and fuzzers share both).
 TEST_JOBS ?= $(shell nproc)
 test: deps
 	@$(MAKE) --no-print-directory -j$(TEST_JOBS) test-build
-	@$(MAKE) --no-print-directory unit-test
-	@$(MAKE) --no-print-directory loop-test
-	@$(MAKE) --no-print-directory fuzz-test
-	@$(MAKE) --no-print-directory script-test
+	@$(MAKE) --no-print-directory -j$(TEST_JOBS) --output-sync=target \
+		script-test unit-test loop-test fuzz-test
 	@$(MAKE) --no-print-directory qemu-test
 
 test-build: $(TEST_BIN) $(FUZZ_BIN) $(BUILD)/baremem-linux \
