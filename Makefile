@@ -71,6 +71,7 @@ REPORT_CSS_H := $(BUILD)/gen/report_css.h
 REPORT_CSS_USERS := $(foreach d,efi-obj efi-test-obj linux-obj host-obj,$(BUILD)/$(d)/lib/report/report_html.o)
 
 .PHONY: all deps image test-image netboot run test test-long unit-test fuzz-test fuzz script-test linux-test qemu-test clean
+.PHONY: test-build loop-test
 .DELETE_ON_ERROR:
 
 all: $(BUILD)/baremem.efi $(BUILD)/baremem-linux $(TEST_BIN)
@@ -196,22 +197,41 @@ $(BUILD)/tests/test_test_hooks: tests/unit/test_test_hooks.c $(HOOK_TEST_LIB) $(
 	$(CC) $(HOST_CFLAGS) -DBAREMEM_TEST_HOOKS -Itests/unit $< $(HOOK_TEST_LIB) \
 		$(HOST_LDFLAGS) -lcmocka -lm -o $@
 
+# make test builds everything its parts need first, TEST_JOBS at once
+# (default: the number of cpus); the unit tests, fuzzers and QEMU
+# scenarios then run that many at a time too (JOBS in their runners).
+# The host-side parts run side by side, each one's output printed whole
+# when it ends (the script tests run one at a time: they fill the other
+# core while the unit tests and fuzzers share both). The Linux-runner
+# tests follow alone: they calibrate the TSC against the OS clock, and
+# check its bound, which a busy machine widens.
+TEST_JOBS ?= $(shell nproc)
 test: deps
-	@$(MAKE) --no-print-directory unit-test
-	@$(MAKE) --no-print-directory fuzz-test
-	@$(MAKE) --no-print-directory script-test
+	@$(MAKE) --no-print-directory -j$(TEST_JOBS) test-build
+	@$(MAKE) --no-print-directory -j$(TEST_JOBS) --output-sync=target \
+		script-test unit-test loop-test fuzz-test
 	@$(MAKE) --no-print-directory linux-test
 	@$(MAKE) --no-print-directory qemu-test
 
+test-build: $(TEST_BIN) $(FUZZ_BIN) $(BUILD)/baremem-linux \
+	$(BUILD)/baremem.img $(BUILD)/baremem-test.img $(BUILD)/netboot/baremem.efi
+
 unit-test: $(TEST_BIN)
-	@tests/run-unit $(TEST_BIN)
+	@JOBS=$(TEST_JOBS) tests/run-unit $(TEST_BIN)
+
+# The timed loops as built, in every object set and the linked app and
+# runner, against the shapes their comments state; then mutants of the
+# kernels, each of which it must reject (tests/objects/check-loops).
+loop-test: $(BUILD)/baremem.efi $(BUILD)/baremem-test.efi \
+	$(BUILD)/baremem-linux $(HOST_OBJ)
+	@BUILD=$(BUILD) tests/objects/check-loops
 
 $(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/invariants.h $(FUZZ_LIB) $(HEADERS)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $< $(FUZZ_LIB) -o $@
 
 fuzz-test: $(FUZZ_BIN)
-	@tests/fuzz/run $(FUZZ_TEST_S) $(FUZZ_BIN)
+	@JOBS=$(TEST_JOBS) tests/fuzz/run $(FUZZ_TEST_S) $(FUZZ_BIN)
 
 # Longer fuzzing by hand (FUZZ_S=3600 make fuzz); what it finds stays in
 # build/fuzz/corpus-* for the next run.
@@ -219,7 +239,7 @@ fuzz: $(FUZZ_BIN)
 	@tests/fuzz/run $(FUZZ_S) $(FUZZ_BIN)
 
 qemu-test: $(BUILD)/baremem.img $(BUILD)/baremem-test.img $(BUILD)/netboot/baremem.efi
-	@tests/qemu/run-all
+	@JOBS=$(TEST_JOBS) tests/qemu/run-all
 
 # Scenarios too long for CI (tests/long): a profile=full run, then 6
 # minutes past the boot manager's 5-minute watchdog. An hour or more

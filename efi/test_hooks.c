@@ -12,9 +12,10 @@ static enum test_hook active;
 static const struct run_results *hook_res;
 static int spin_cpu = -1;	/* latched by the first ap-spin or fault-ap call */
 /* How long the firmware waits for the spinning AP: the suite's own
- * timeouts (2 to 5 minutes) would make the test last that long. The
- * other cpus keep theirs. */
-#define SPIN_TIMEOUT_US 5000000u
+ * timeouts (2 to 5 minutes) would make the test last that long, and
+ * each second of it is a second of test_ap_hangs. The other cpus keep
+ * theirs. */
+#define SPIN_TIMEOUT_US 1000000u
 
 /* watchdog-5s: what the boot manager does before starting an option
  * (UEFI spec 3.1.2: a 5-minute watchdog), but with 5 s, so a test run

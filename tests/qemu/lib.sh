@@ -49,6 +49,57 @@ boot() {
 	echo "boot: $*: $(tail -n 1 "$T/run-qemu.out")"
 }
 
+# boot_until REGEX LINGER_S [run-qemu options] [key=value ...]: boots as
+# boot does, but stops QEMU LINGER_S seconds after a console line matches
+# the extended REGEX, for a run that would otherwise only end at its
+# --timeout (waiting for a key, or a firmware that refused the app).
+# BOOT_STATUS is then 124 (still running when stopped), as at a timeout;
+# BOOT_MATCHED is 1 when the line came, BOOT_LINGERED_S how long QEMU
+# then ran on. The console is the one run-qemu shows as it comes.
+boot_until() {
+	local regex=$1 linger_s=$2 pid matched_ns="" now
+	shift 2
+	BOOT_MATCHED=0
+	BOOT_LINGERED_S=0
+	if [ ! -f "$IMAGE" ]; then
+		fail "no image at $IMAGE (make image)"
+		BOOT_STATUS=1
+		return 0
+	fi
+	cp --sparse=always "$IMAGE" "$DISK"
+	BOOT_STATUS=0
+	"$ROOT/scripts/run-qemu" --disk "$DISK" --vars "$VARS" --show "$@" \
+		>"$T/run-qemu.out" 2>&1 </dev/null &
+	pid=$!
+	while kill -0 "$pid" 2>/dev/null; do
+		now=$(date +%s%N)
+		if [ -z "$matched_ns" ] &&
+			grep -Eq -- "$regex" "$T/run-qemu.out" 2>/dev/null; then
+			matched_ns=$now
+		fi
+		if [ -n "$matched_ns" ] &&
+			[ $((now - matched_ns)) -ge $((linger_s * 1000000000)) ]; then
+			# run-qemu stops QEMU on TERM
+			kill -TERM "$pid" 2>/dev/null || true
+			break
+		fi
+		sleep 0.2
+	done
+	wait "$pid" || BOOT_STATUS=$?
+	if [ -n "$matched_ns" ]; then
+		BOOT_MATCHED=1
+		BOOT_LINGERED_S=$((($(date +%s%N) - matched_ns) / 1000000000))
+		[ "$BOOT_STATUS" = 143 ] && BOOT_STATUS=124
+	fi
+	grep -v '^run-qemu: ' "$T/run-qemu.out" >"$CONSOLE" || true
+	if [ "$BOOT_MATCHED" = 1 ] && [ "$BOOT_STATUS" = 124 ]; then
+		echo "boot: $*: QEMU stopped $BOOT_LINGERED_S s after /$regex/"
+	else
+		echo "boot: $*: $(grep '^run-qemu: \(QEMU exited\|timeout\)' \
+			"$T/run-qemu.out" | tail -n 1)"
+	fi
+}
+
 # use_test_image: later boots use the test image.
 use_test_image() {
 	IMAGE=$TEST_IMAGE
