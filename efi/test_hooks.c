@@ -78,24 +78,28 @@ static void write_unmapped(void *arg)
 	*(volatile uint64_t *)TEST_HOOK_UNMAPPED = 1;
 }
 
-/* fault-bsp: the second window, so the run has a result to keep by
- * then. fault-bsp-shared: the first window the boot cpu runs while APs
+/* fault-bsp: the second window the boot cpu runs on its own, so the run
+ * has a result to keep by then (windows shared with APs, such as the TSC
+ * check every multi-cpu run starts with, do not count). fault-bsp-shared:
+ * the first window after the TSC check that the boot cpu runs while APs
  * run theirs in the same call (shared), so the fault must wait for them
  * before the run is abandoned. */
 plat_window_fn test_hook_bsp_window(plat_window_fn fn, int shared)
 {
-	static int windows;
+	static int windows, shared_windows;
 
-	if (active == TEST_HOOK_FAULT_BSP_SHARED)
-		return shared ? read_unmapped : fn;
+	if (active == TEST_HOOK_FAULT_BSP_SHARED)	/* the TSC check first */
+		return shared && ++shared_windows == 2 ? read_unmapped : fn;
 	if (active != TEST_HOOK_FAULT_BSP)
 		return fn;
-	return ++windows == 2 ? read_unmapped : fn;
+	return !shared && ++windows == 2 ? read_unmapped : fn;
 }
 
 /* ap-spin, fault-ap: the first selected cpu that is not the boot cpu,
  * chosen at its first call and kept: once it is dropped, the next AP must
- * not spin (or fault) too. Should it be called again, it does again. */
+ * not spin (or fault) too. Should it be called again, it does again.
+ * fault-ap leaves that cpu's first call alone: every multi-cpu run starts
+ * with the TSC check, and the fault belongs in a measurement. */
 void test_hook_ap_call(int cpu, plat_window_fn *fn, uint64_t *timeout_us)
 {
 	if (active != TEST_HOOK_AP_SPIN && active != TEST_HOOK_FAULT_AP)
@@ -113,7 +117,10 @@ void test_hook_ap_call(int cpu, plat_window_fn *fn, uint64_t *timeout_us)
 	if (cpu != spin_cpu)
 		return;
 	if (active == TEST_HOOK_FAULT_AP) {
-		*fn = write_unmapped;
+		static int calls;
+
+		if (++calls >= 2)
+			*fn = write_unmapped;
 		return;
 	}
 	*fn = spin_forever;
