@@ -16,6 +16,8 @@
 #include "suite/bandwidth.h"
 #include "suite/cpus.h"
 #include "hw/isa.h"
+#include "hw/x86.h"
+#include "suite/launch.h"
 
 /* A one-cpu run asking isa (a config value) on a cpu whose widest is
  * `widest`. */
@@ -243,6 +245,41 @@ static void a_cpu_without_the_isa_falls_back(void **state)
 	fake_results_free(res);
 }
 
+/* A cpu gone for good (it faulted or hangs) while the others wait at
+ * a point's start lines: they give up after two start lines in a row
+ * timed out, not one timeout per sample left (repeat=1000 would make
+ * that over an hour). The reported TSC rate is set low so a timeout
+ * lasts milliseconds; the wait is counted in those timeouts. */
+static void a_cpu_gone_costs_two_timeouts_not_one_a_sample(void **state)
+{
+	const char *words[] = { "profile=quick", "repeat=50", "tests=bandwidth" };
+	const int cpus[] = { 0, 1 };
+	struct run_results *res;
+	uint64_t bytes = 1u << 20, timeout, t0, waited;
+	uint8_t *buf = aligned_alloc(4096, bytes);
+
+	(void)state;
+	assert_non_null(buf);
+	fake_cpus = 2;
+	fake_threads = 1;
+	res = fake_results_new(words, 3, 0, 0);
+	assert_non_null(res);
+	assert_int_equal(cpus_select(res), 2);
+	res->tsc_hz = 10000000;	/* 10 MHz as far as the suite knows */
+	timeout = launch_barrier_ticks(5, res->tsc_hz, 2);
+	fake_lost_cpu = 1;
+	t0 = tsc_read();
+	assert_true(bandwidth_read_together(res, cpus, 2, buf, bytes, 64 << 10,
+					    "test") < 0);
+	waited = tsc_read() - t0;
+	fake_lost_cpu = -1;
+	fake_threads = 0;
+	assert_true(waited >= 2 * timeout);
+	assert_true(waited < 5 * timeout);
+	fake_results_free(res);
+	free(buf);
+}
+
 int main(void)
 {
 	static enum bw_isa avx512 = BW_AVX512, avx2 = BW_AVX2, sse2 = BW_SSE2;
@@ -256,6 +293,7 @@ int main(void)
 		cmocka_unit_test(a_list_measures_each_isa_it_can),
 		cmocka_unit_test(a_cpu_without_the_isa_falls_back),
 		cmocka_unit_test(keep_faster_keeps_the_faster),
+		cmocka_unit_test(a_cpu_gone_costs_two_timeouts_not_one_a_sample),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
