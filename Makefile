@@ -253,7 +253,7 @@ script-test:
 	@tests/scripts/run-all
 
 linux-test: $(BUILD)/baremem-linux
-	@tests/linux/run-all
+	@JOBS=$(TEST_JOBS) tests/linux/run-all
 
 clean:
 	rm -rf $(BUILD)
