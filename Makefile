@@ -250,7 +250,7 @@ test-long: deps $(BUILD)/baremem.img
 # script-test: the user-side scripts and the schemas (tests/scripts);
 # linux-test: build/baremem-linux and the scripts on its output (tests/linux).
 script-test:
-	@tests/scripts/run-all
+	@JOBS=$(TEST_JOBS) tests/scripts/run-all
 
 linux-test: $(BUILD)/baremem-linux
 	@JOBS=$(TEST_JOBS) tests/linux/run-all
