@@ -31,7 +31,7 @@ FUZZ_CFLAGS := $(FREE) -O1 -Itests/fuzz -fno-omit-frame-pointer \
               -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
 FUZZ_LIB   := lib/config/config.c lib/config/cmdline.c lib/util/fmt.c lib/util/str.c lib/util/msgs.c lib/net/url.c
 FUZZ_BIN   := $(BUILD)/fuzz/fuzz_config $(BUILD)/fuzz/fuzz_cmdline
-FUZZ_TEST_S ?= 10
+FUZZ_TEST_S ?= 5
 FUZZ_S     ?= 600
 
 # lib/ holds the seam (platform.h) and the one run both mains share
