@@ -48,15 +48,13 @@ static void dram_copy_is_the_faster_of_both_stores(void **state)
 	const char *name = bw_isa_name(isa);
 	struct run_results *res;
 	int copies = 0, dram = 0;
-	char word[16];
 
 	if (isa > isa_usable_here()) {
 		print_message("SKIPPED: this CPU cannot run %s kernels\n",
 			      name);
 		skip();
 	}
-	snprintf(word, sizeof word, "isa=%s", name);
-	res = run_isa(word, isa);
+	res = run_isa("isa=auto", isa);
 	fake_out_len = 0;
 	assert_int_equal(bandwidth_run(res), 0);
 	for (int i = 0; i < res->bw_count; i++) {
@@ -99,48 +97,6 @@ static void dram_copy_is_the_faster_of_both_stores(void **state)
 	assert_int_equal(dram, 1);
 	assert_non_null(strstr(fake_out, "DRAM copy, cached against "
 				      "non-temporal stores"));
-	fake_results_free(res);
-}
-
-/* isa=auto: the widest the cpu can run, and on a cpu with AVX-512 the
- * AVX2 tables beside it (a core that splits 512-bit accesses reads its
- * L1 faster with 256-bit ones), said on the console; the mixes and the
- * scaling curve with the widest alone. Below AVX-512, the widest alone. */
-static void auto_measures_avx2_beside_avx512(void **state)
-{
-	enum bw_isa widest = *(enum bw_isa *)*state;
-	struct run_results *res;
-	int tables[BW_ISA_COUNT] = { 0 }, mixes[BW_ISA_COUNT] = { 0 };
-
-	if (widest > isa_usable_here()) {
-		print_message("SKIPPED: this CPU cannot run %s kernels\n",
-			      bw_isa_name(widest));
-		skip();
-	}
-	res = run_isa("isa=auto", widest);
-	fake_out_len = 0;
-	assert_int_equal(bandwidth_run(res), 0);
-	for (int i = 0; i < res->bw_count; i++) {
-		const struct bw_point *p = &res->bw[i];
-		const struct bw_kernel *k = bw_kernel_find(p->kernel);
-
-		assert_non_null(k);
-		if (p->scaling)
-			assert_int_equal(k->isa, widest);
-		else if (strstr(k->op, "mix") || !strcmp(k->op, "triad"))
-			mixes[k->isa]++;
-		else
-			tables[k->isa]++;
-	}
-	for (int i = 0; i < BW_ISA_COUNT; i++) {
-		int measured = i == (int)widest ||
-			       (widest == BW_AVX512 && i == BW_AVX2);
-		assert_int_equal(tables[i] > 0, measured);
-		assert_int_equal(mixes[i], i == (int)widest ? 4 : 0);
-	}
-	assert_int_equal(strstr(fake_out, "and avx2 beside them") != 0,
-			 widest == BW_AVX512);
-	assert_string_equal(res->bw_isa, bw_isa_name(widest));
 	fake_results_free(res);
 }
 
@@ -335,10 +291,6 @@ int main(void)
 		cmocka_unit_test_prestate(dram_copy_is_the_faster_of_both_stores,
 					  &sse2),
 		cmocka_unit_test(a_list_measures_each_isa_it_can),
-		cmocka_unit_test_prestate(auto_measures_avx2_beside_avx512,
-					  &avx512),
-		cmocka_unit_test_prestate(auto_measures_avx2_beside_avx512,
-					  &avx2),
 		cmocka_unit_test(a_cpu_without_the_isa_falls_back),
 		cmocka_unit_test(keep_faster_keeps_the_faster),
 		cmocka_unit_test(a_cpu_gone_costs_two_timeouts_not_one_a_sample),
