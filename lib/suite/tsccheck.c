@@ -208,19 +208,18 @@ static void report(struct run_results *res, int n)
 	}
 	if (s->over)
 		msgs_add(&res->warnings, "tsc skew: cpu %d's TSC is %.0f ns "
-			 "(+-%.0f) off cpu %d's, more than the %.0f us that "
+			 "(+-%.0f) off cpu %d's, over the %.0f us that "
 			 "start lines and spans across cpus tolerate: "
-			 "multi-cpu bandwidth figures are off by as much",
+			 "multi-cpu bandwidth figures are off as much",
 			 res->tsc[s->worst + 1].cpu,
 			 res->tsc[s->worst + 1].est.offset_ns,
 			 res->tsc[s->worst + 1].est.bound_ns, res->tsc[0].cpu,
 			 TSC_SKEW_WARN_NS / 1000);
 	else if (s->unsure)
-		msgs_add(&res->warnings, "tsc skew: the exchanges bound it "
-			 "only to %.0f ns, so a skew above the %.0f us start "
+		msgs_add(&res->warnings, "tsc skew: exchanges bound it only "
+			 "to %.0f ns, so a skew above the %.0f us that start "
 			 "lines and spans across cpus tolerate is not ruled "
-			 "out (exchanges slowed by a hypervisor or a busy "
-			 "OS scheduling the cpus away)",
+			 "out (a hypervisor or busy OS slowed the exchanges)",
 			 s->bound_ns, TSC_SKEW_WARN_NS / 1000);
 }
 

@@ -13,8 +13,9 @@ struct msgs {
 	char text[MSGS_MAX][MSG_BYTES];
 };
 
-/* Appends a printf-style message (see fmt.h); truncates long text, and
- * counts rather than stores messages past MSGS_MAX. */
+/* Appends a printf-style message (see fmt.h); cuts text longer than
+ * MSG_BYTES - 1 to end in "..." (no blank before it), and counts rather
+ * than stores messages past MSGS_MAX. */
 void msgs_add(struct msgs *m, const char *f, ...)
 	__attribute__((format(printf, 2, 3)));
 

@@ -34,7 +34,19 @@ static void long_text_is_cut(void **state)
 	msgs_add(&m, "%s", big);
 	assert_int_equal(m.count, 1);
 	assert_int_equal(strlen(m.text[0]), MSG_BYTES - 1);
+	assert_string_equal(m.text[0] + MSG_BYTES - 4, "...");
 	assert_int_equal(m.text[1][0], 'z');	/* the next slot untouched */
+	/* a cut at a blank ends on the word before it */
+	memset(big, ' ', sizeof big - 1);
+	memcpy(big, "word", 4);
+	msgs_add(&m, "%s", big);
+	assert_string_equal(m.text[1], "word...");
+	/* text that fits is kept whole, dots and all */
+	big[MSG_BYTES - 1] = 0;
+	memset(big, 'b', MSG_BYTES - 1);
+	msgs_add(&m, "%s", big);
+	assert_int_equal(strlen(m.text[2]), MSG_BYTES - 1);
+	assert_int_equal(m.text[2][MSG_BYTES - 2], 'b');
 }
 
 static void overflow_is_counted(void **state)
