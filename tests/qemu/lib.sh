@@ -22,9 +22,16 @@ FAILURES=0
 # yet, starts as OVMF's store after one boot up to the app
 # (build/ovmf-vars.fd, make's): on an empty store OVMF's first boot costs
 # about 0.7 s more under TCG, every scenario. Not where the scenario
-# names its own firmware (OVMF_VARS) or boots from the network (net.sh).
+# names its own firmware (OVMF_VARS), boots from the network (net.sh) or
+# attaches the disk otherwise (--readonly: virtio-blk, which the stored
+# boot order does not name, so OVMF would start its shell instead).
+# vars_from_template [the boot's run-qemu options ...]
 VARS_TEMPLATE=$ROOT/build/ovmf-vars.fd
 vars_from_template() {
+	local a
+	for a in "$@"; do
+		[ "$a" = --readonly ] && return 0
+	done
 	if [ ! -f "$VARS" ] && [ -z "${OVMF_VARS:-}" ] &&
 		[ -f "$VARS_TEMPLATE" ]; then
 		cp "$VARS_TEMPLATE" "$VARS"
@@ -56,7 +63,7 @@ boot() {
 		return 0
 	fi
 	cp --sparse=always "$IMAGE" "$DISK"
-	vars_from_template
+	vars_from_template "$@"
 	BOOT_STATUS=0
 	"$ROOT/scripts/run-qemu" --disk "$DISK" --vars "$VARS" \
 		--log "$CONSOLE" "$@" >"$T/run-qemu.out" 2>&1 || BOOT_STATUS=$?
@@ -81,7 +88,7 @@ boot_until() {
 		return 0
 	fi
 	cp --sparse=always "$IMAGE" "$DISK"
-	vars_from_template
+	vars_from_template "$@"
 	BOOT_STATUS=0
 	"$ROOT/scripts/run-qemu" --disk "$DISK" --vars "$VARS" --show "$@" \
 		>"$T/run-qemu.out" 2>&1 </dev/null &
