@@ -53,18 +53,25 @@ fail() {
 	FAILURES=$((FAILURES + 1))
 }
 
-# boot [run-qemu options] [key=value ...]: boots a copy of the image (the
-# copy stays in $DISK, the varstore in $VARS); sets BOOT_STATUS to
-# run-qemu's exit status (124: timeout).
-boot() {
+# fresh_disk [run-qemu options]: a new copy of the image in $DISK and a
+# varstore in $VARS for the boot these options make, BOOT_STATUS 0;
+# with no image, a failure, BOOT_STATUS 1 and status 1.
+fresh_disk() {
 	if [ ! -f "$IMAGE" ]; then
 		fail "no image at $IMAGE (make image)"
 		BOOT_STATUS=1
-		return 0
+		return 1
 	fi
 	cp --sparse=always "$IMAGE" "$DISK"
 	vars_from_template "$@"
 	BOOT_STATUS=0
+}
+
+# boot [run-qemu options] [key=value ...]: boots a copy of the image (the
+# copy stays in $DISK, the varstore in $VARS); sets BOOT_STATUS to
+# run-qemu's exit status (124: timeout).
+boot() {
+	fresh_disk "$@" || return 0
 	"$ROOT/scripts/run-qemu" --disk "$DISK" --vars "$VARS" \
 		--log "$CONSOLE" "$@" >"$T/run-qemu.out" 2>&1 || BOOT_STATUS=$?
 	echo "boot: $*: $(tail -n 1 "$T/run-qemu.out")"
@@ -82,14 +89,7 @@ boot_until() {
 	shift 2
 	BOOT_MATCHED=0
 	BOOT_LINGERED_S=0
-	if [ ! -f "$IMAGE" ]; then
-		fail "no image at $IMAGE (make image)"
-		BOOT_STATUS=1
-		return 0
-	fi
-	cp --sparse=always "$IMAGE" "$DISK"
-	vars_from_template "$@"
-	BOOT_STATUS=0
+	fresh_disk "$@" || return 0
 	"$ROOT/scripts/run-qemu" --disk "$DISK" --vars "$VARS" --show "$@" \
 		>"$T/run-qemu.out" 2>&1 </dev/null &
 	pid=$!
