@@ -17,8 +17,8 @@
 #define BM_PF_ON 1
 #define BM_PF_OFF 2
 
-/* One selected cpu's TSC against the reference cpu's (issue 20,
- * lib/suite/tsccheck.c). */
+/* One selected cpu's TSC against the reference cpu's, from the run's
+ * TSC check (lib/suite/tsccheck.c). */
 struct tsc_cpu {
 	int cpu;
 	int reference;		/* the cpu the others were compared with */

@@ -1,5 +1,5 @@
 /* TSC agreement across the selected cpus, checked once a run before the
- * tests (issue 20): each cpu's TSC against the reference cpu's (the first
+ * tests: each cpu's TSC against the reference cpu's (the first
  * selected, the boot cpu where it runs with the APs) by a short exchange
  * of timestamps (kernels/tscping.h, lib/hw/tscskew.h), and on Intel each
  * cpu's IA32_TSC_ADJUST, the offset firmware or an OS wrote into it. */
