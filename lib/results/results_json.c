@@ -338,6 +338,15 @@ static void write_bandwidth(struct json_writer *w,
 	json_array_end(w);
 }
 
+static void isa_or_null(struct json_writer *w, const char *key,
+			const char *isa)
+{
+	if (isa)
+		json_string(w, key, isa);
+	else
+		json_null(w, key);
+}
+
 static void write_summary(struct json_writer *w, const struct run_results *res)
 {
 	static const char *const lvl[SUM_LEVELS] = { "l1", "l2", "l3", "dram" };
@@ -364,6 +373,12 @@ static void write_summary(struct json_writer *w, const struct run_results *res)
 	for (int l = 0; l < SUM_LEVELS; l++)
 		json_measured(w, lvl[l], s.read_gb[l], 1);
 	json_measured(w, "dram_all_cpus", s.read_gb_dram_all, 1);
+	json_object_end(w);
+	/* whose each read figure is: the faster ISA where several ran */
+	json_object_begin(w, "read_isa");
+	for (int l = 0; l < SUM_LEVELS; l++)
+		isa_or_null(w, lvl[l], s.read_isa[l]);
+	isa_or_null(w, "dram_all_cpus", s.read_isa_dram_all);
 	json_object_end(w);
 	if (s.dram_all_cpus)
 		json_u64(w, "all_cpus", (uint64_t)s.dram_all_cpus);

@@ -781,6 +781,9 @@ int bandwidth_run(struct run_results *res)
 	enum bw_isa isas[BW_ISA_COUNT];
 	const char *why;
 	int nisa = isa_plan(res, isas, &why), ncpu = res->selected_count;
+	/* The mixes are DRAM's, where the vector width does not decide:
+	 * isa=auto measures them with the widest alone, a list with each. */
+	int nmix = res->config.isa_mask ? nisa : 1;
 	/* ncpu sizes the buffers; the loops read res->selected_count, which
 	 * drops when a cpu stops answering. */
 	int counts[64], ncounts, rows;
@@ -840,11 +843,11 @@ int bandwidth_run(struct run_results *res)
 			  : 0;
 	rows = 1 + (res->selected_count > 1);
 	/* + 1 a row: DRAM's copy runs twice */
-	progress_begin(&p->pr, nisa * ((p->nlv * OP_COUNT + 1 + MIX_COUNT) *
-				       rows) + ncounts);
+	progress_begin(&p->pr, (nisa * (p->nlv * OP_COUNT + 1) +
+				nmix * MIX_COUNT) * rows + ncounts);
 	for (int t = 0; t < nisa; t++)
 		run_table(p, isas[t]);
-	run_mixes(p, isas, nisa);
+	run_mixes(p, isas, nmix);
 	run_scaling(p, bw_kernel_for("read", isas[0]));
 out:
 	ctx_free(&p->x);
