@@ -333,6 +333,20 @@ static void write_bandwidth(struct json_writer *w,
 		}
 		if (p->fallback_cpus)
 			json_u64(w, "fallback_cpus", (uint64_t)p->fallback_cpus);
+		/* 0 is no clock (a point made elsewhere, zeroed): null */
+		json_measured(w, "clock_ghz", p->clock_ghz > 0 ? p->clock_ghz
+							      : -1, 2);
+		json_measured(w, "clock_ghz_min", p->clock_ghz_min > 0
+						  ? p->clock_ghz_min : -1, 2);
+		if (p->settle_ms > 0) {
+			json_object_begin(w, "settle");
+			json_double(w, "ms", p->settle_ms, 1);
+			if (p->settle_back < 0)
+				json_null(w, "clock_back");
+			else
+				json_bool(w, "clock_back", p->settle_back);
+			json_object_end(w);
+		}
 		json_object_end(w);
 	}
 	json_array_end(w);

@@ -314,6 +314,101 @@ static void a_cpu_without_the_isa_falls_back(void **state)
 	fake_results_free(res);
 }
 
+/* A fake APERF/MPERF source: the core at 1.5x the TSC rate (MPERF 1000
+ * a read, APERF 1500); fake_clock_zero: MPERF and APERF read 0, as QEMU
+ * TCG's do. */
+static uint64_t fake_clock_reads;
+
+static void fake_clock_15(uint64_t *aperf, uint64_t *mperf)
+{
+	fake_clock_reads++;
+	*aperf = fake_clock_reads * 1500;
+	*mperf = fake_clock_reads * 1000;
+}
+
+static void fake_clock_zero(uint64_t *aperf, uint64_t *mperf)
+{
+	*aperf = *mperf = 0;
+}
+
+/* Every bandwidth point records the core clock of its samples, read
+ * inside the window (TSC Hz x dAPERF/dMPERF: the fake platform's TSC
+ * is 1 GHz, so 1.5 GHz); none where the counters read 0 or there is no
+ * reader; and no settle on a point that is not 512-bit. */
+static void every_point_records_its_core_clock(void **state)
+{
+	void (*readers[])(uint64_t *, uint64_t *) = { fake_clock_15,
+						      fake_clock_zero, 0 };
+
+	(void)state;
+	if (isa_usable_here() < BW_AVX2) {
+		print_message("SKIPPED: this CPU cannot run avx2 kernels\n");
+		skip();
+	}
+	for (int r = 0; r < 3; r++) {
+		struct run_results *res = run_isa("isa=avx2", BW_AVX2);
+
+		res->clock_read = readers[r];
+		fake_clock_reads = 0;
+		assert_int_equal(bandwidth_run(res), 0);
+		assert_true(res->bw_count > 0);
+		for (int i = 0; i < res->bw_count; i++) {
+			const struct bw_point *p = &res->bw[i];
+			if (r == 0) {
+				assert_true(p->clock_ghz == 1.5);
+				assert_true(p->clock_ghz_min == 1.5);
+			} else {
+				assert_true(p->clock_ghz < 0);
+				assert_true(p->clock_ghz_min < 0);
+			}
+			assert_true(p->settle_ms < 0);
+		}
+		/* one pair of reads a sample, and a pair per retake */
+		if (r == 0)
+			assert_true(fake_clock_reads >=
+				    2 * (uint64_t)res->bw_count * 3);
+		fake_results_free(res);
+	}
+}
+
+/* A 512-bit point ends, on each of its cpus, with the licence's settle:
+ * at least 2 ms of the TSC after the kernel, then until APERF/MPERF is
+ * back near its ratio before the point (the fake's is steady: back at
+ * the first check); without counters the 2 ms alone, unchecked. Runs on
+ * an AVX2 host: the window's cpu runs the avx512 points' twins, and the
+ * settle goes by the kernel asked. */
+static void a_512_bit_point_settles_before_anything_follows(void **state)
+{
+	void (*readers[])(uint64_t *, uint64_t *) = { fake_clock_15, 0 };
+
+	(void)state;
+	if (isa_usable_here() < BW_AVX2) {
+		print_message("SKIPPED: this CPU cannot run avx2 kernels\n");
+		skip();
+	}
+	for (int r = 0; r < 2; r++) {
+		struct run_results *res = run_isa("isa=auto", BW_AVX512);
+		int wide = 0, narrow = 0;
+
+		res->isa_here = no_avx512_here;
+		res->clock_read = readers[r];
+		assert_int_equal(bandwidth_run(res), 0);
+		for (int i = 0; i < res->bw_count; i++) {
+			const struct bw_point *p = &res->bw[i];
+			if (strncmp(p->kernel, "avx512-", 7)) {
+				assert_true(p->settle_ms < 0);
+				narrow++;
+				continue;
+			}
+			assert_true(p->settle_ms >= 2.0);
+			assert_int_equal(p->settle_back, r == 0 ? 1 : -1);
+			wide++;
+		}
+		assert_true(wide > 0 && narrow > 0);
+		fake_results_free(res);
+	}
+}
+
 /* A cpu gone for good (it faulted or hangs) while the others wait at
  * a point's start lines: they give up after two start lines in a row
  * timed out, not one timeout per sample left (repeat=1000 would make
@@ -366,6 +461,8 @@ int main(void)
 					  &avx2),
 		cmocka_unit_test(auto_on_an_avx512_boot_cpu_plans_avx2_beside),
 		cmocka_unit_test(a_cpu_without_the_isa_falls_back),
+		cmocka_unit_test(every_point_records_its_core_clock),
+		cmocka_unit_test(a_512_bit_point_settles_before_anything_follows),
 		cmocka_unit_test(keep_faster_keeps_the_faster),
 		cmocka_unit_test(a_cpu_gone_costs_two_timeouts_not_one_a_sample),
 	};
