@@ -33,11 +33,14 @@ void run_preflight(struct run_results *res)
 {
 	if (!res->cpu.f.aperfmperf)
 		msgs_add(&res->warnings, "CPU has no APERF/MPERF (CPUID 6): "
-			 "core cycles are not measured, TSC cycles are");
+			 "core cycles and the bandwidth points' core clock are "
+			 "not measured, TSC cycles are");
 	else if (!res->msr_ok)
 		msgs_add(&res->warnings, "no MSR access on this platform: core "
-			 "cycles (APERF/MPERF) are not measured, TSC cycles "
-			 "are");
+			 "cycles and the bandwidth points' core clock "
+			 "(APERF/MPERF) are not measured, TSC cycles are");
+	else
+		res->clock_read = coreclock_read_msrs;
 	if (!res->cpu.f.invariant_tsc)
 		msgs_add(&res->warnings, "TSC is not invariant (CPUID "
 			 "80000007h): ns are right only while the TSC rate "

@@ -7,6 +7,7 @@
 
 #include "config/config.h"
 #include "hw/freqstate.h"
+#include "hw/coreclock.h"
 #include "hw/cpuinfo.h"
 #include "hw/tscskew.h"
 #include "util/hist.h"
@@ -81,6 +82,16 @@ struct bw_point {
 	/* cpus that could not run the kernel's ISA (CPUID or XCR0) and ran
 	 * the widest twin they could (warned); 0 normally */
 	int fallback_cpus;
+	/* The effective core clock over the samples kept, every cpu's:
+	 * TSC Hz x dAPERF/dMPERF of each sample (median, lowest); < 0 where
+	 * APERF/MPERF are not read or did not move. */
+	double clock_ghz, clock_ghz_min;
+	/* A 512-bit point's settle time (lib/suite/settle.h): the longest
+	 * wait of its cpus in ms (< 0: no settle, not 512-bit), and 1 when
+	 * every cpu's clock came back near its clock before, 0 when one
+	 * did not within the bound, -1 when no counter could tell. */
+	double settle_ms;
+	int settle_back;
 };
 
 /* One point of the loaded-latency curve: the chasing cpu's
@@ -183,6 +194,11 @@ struct run_results {
 	 * bandwidth window; 0: lib/hw/isa.h's isa_usable_here. The unit
 	 * tests give a cpu without AVX-512 here. */
 	int (*isa_here)(void);
+	/* Reads the calling cpu's APERF and MPERF (lib/hw/coreclock.h),
+	 * inside bandwidth windows on any cpu: each point's core clock and
+	 * the settle after 512-bit points. 0: not read (no CPUID.6:ECX[0],
+	 * no MSR access as under Linux). The unit tests give a fake. */
+	coreclock_read_fn clock_read;
 	int microcode_known;	/* microcode holds the revision */
 	uint64_t microcode;	/* revision (Intel BIOS_SIGN_ID high half,
 				 * AMD PATCH_LEVEL) */

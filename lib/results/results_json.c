@@ -333,9 +333,32 @@ static void write_bandwidth(struct json_writer *w,
 		}
 		if (p->fallback_cpus)
 			json_u64(w, "fallback_cpus", (uint64_t)p->fallback_cpus);
+		/* 0 is no clock (a point made elsewhere, zeroed): null */
+		json_measured(w, "clock_ghz", p->clock_ghz > 0 ? p->clock_ghz
+							      : -1, 2);
+		json_measured(w, "clock_ghz_min", p->clock_ghz_min > 0
+						  ? p->clock_ghz_min : -1, 2);
+		if (p->settle_ms > 0) {
+			json_object_begin(w, "settle");
+			json_double(w, "ms", p->settle_ms, 1);
+			if (p->settle_back < 0)
+				json_null(w, "clock_back");
+			else
+				json_bool(w, "clock_back", p->settle_back);
+			json_object_end(w);
+		}
 		json_object_end(w);
 	}
 	json_array_end(w);
+}
+
+static void isa_or_null(struct json_writer *w, const char *key,
+			const char *isa)
+{
+	if (isa)
+		json_string(w, key, isa);
+	else
+		json_null(w, key);
 }
 
 static void write_summary(struct json_writer *w, const struct run_results *res)
@@ -364,6 +387,12 @@ static void write_summary(struct json_writer *w, const struct run_results *res)
 	for (int l = 0; l < SUM_LEVELS; l++)
 		json_measured(w, lvl[l], s.read_gb[l], 1);
 	json_measured(w, "dram_all_cpus", s.read_gb_dram_all, 1);
+	json_object_end(w);
+	/* whose each read figure is: the faster ISA where several ran */
+	json_object_begin(w, "read_isa");
+	for (int l = 0; l < SUM_LEVELS; l++)
+		isa_or_null(w, lvl[l], s.read_isa[l]);
+	isa_or_null(w, "dram_all_cpus", s.read_isa_dram_all);
 	json_object_end(w);
 	if (s.dram_all_cpus)
 		json_u64(w, "all_cpus", (uint64_t)s.dram_all_cpus);

@@ -33,6 +33,7 @@
 #include "suite/latency.h"
 #include "suite/launch.h"
 #include "suite/nodebuf.h"
+#include "suite/settle.h"
 #include "util/out.h"
 #include "platform.h"
 #include "util/progress.h"
@@ -76,6 +77,15 @@ struct bw_job {
 	uint64_t (*smi_count)(void);	/* 0: SMIs not counted */
 	int (*isa_here)(void);	/* 0: isa_usable_here */
 	uint64_t *smis;		/* [samples]: SMIs seen, when smi_count */
+	/* The core clock: APERF/MPERF read around each sample (0: not
+	 * read), the deltas kept in [samples] each. */
+	coreclock_read_fn clock_read;
+	uint64_t *daperf, *dmperf;
+	/* k is 512-bit: the window ends with the licence's settle time
+	 * (lib/suite/settle.h), its reference ratio taken first. */
+	int wide;
+	struct settle_rule rule;
+	struct settle_result settled;	/* out, when wide */
 	int rdtscp;		/* tsc_end's way (lib/hw/x86.h) */
 	uint64_t sink;
 };
@@ -95,7 +105,11 @@ static uint64_t bw_timed(void *ctx, uint64_t passes)
 static void bw_window(void *arg)
 {
 	struct bw_job *j = arg;
-	uint64_t t0, t1, passes = j->passes;
+	uint64_t t0, t1, passes = j->passes, a0 = 0, m0 = 0, a1, m1;
+	/* the clock before any 512-bit work (a settled earlier point left
+	 * it there), what the settle at the end waits to see again */
+	double ref = j->wide ? settle_spin_ratio(j->clock_read,
+						 j->rule.ref_ticks) : -1;
 	/* Checked on this cpu, just before: a core without k's ISA or its
 	 * register state (a mixed machine, a firmware that left it off)
 	 * runs the widest twin it can instead of taking #UD; measure()
@@ -115,8 +129,15 @@ static void bw_window(void *arg)
 		uint64_t s0 = j->smi_count ? j->smi_count() : 0;
 		if (j->barriers) {
 			t0 = barrier_wait(&j->barriers[s]);
+			/* after the start line (the clock of the kernel, not of
+			 * the wait), inside the timed span: two MSR reads,
+			 * well under a microsecond of a >= 1 ms sample */
+			if (j->clock_read)
+				j->clock_read(&a0, &m0);
 			if (!t0) {
 				j->start[s] = j->end[s] = 0;
+				if (j->clock_read)
+					j->daperf[s] = j->dmperf[s] = 0;
 				if (++missed < 2)
 					continue;
 				/* A cpu late once (an SMI, a descheduled vCPU)
@@ -124,21 +145,37 @@ static void bw_window(void *arg)
 				 * missing from two in a row is gone (a fault, a
 				 * hang), and each sample left would wait the
 				 * whole timeout for it. */
-				while (++s < j->samples)
+				while (++s < j->samples) {
 					j->start[s] = j->end[s] = 0;
+					if (j->clock_read)
+						j->daperf[s] = j->dmperf[s] = 0;
+				}
 				break;
 			}
 			missed = 0;
 		} else {
+			if (j->clock_read)
+				j->clock_read(&a0, &m0);
 			t0 = tsc_begin();
 		}
 		j->sink += k->run(j->dst, j->src, j->bytes, j->passes);
 		t1 = tsc_end(j->rdtscp);
+		if (j->clock_read) {
+			j->clock_read(&a1, &m1);
+			j->daperf[s] = a1 - a0;
+			j->dmperf[s] = m1 - m0;
+		}
 		j->start[s] = t0;
 		j->end[s] = t1;
 		if (j->smi_count)
 			j->smis[s] = j->smi_count() - s0;
 	}
+	/* A cpu that asked for 512-bit kernels waits out the licence before
+	 * anything else runs on it (one that fell back to its AVX2 twin
+	 * too: 2 ms, and its neighbour may not have). */
+	if (j->wide)
+		settle_after_wide(j->clock_read, ref, tsc_read(), &j->rule,
+				  &j->settled);
 }
 
 /* Levels from CPUID: half of each data/unified cache, then DRAM. */
@@ -187,6 +224,9 @@ struct point_ctx {
 	struct barrier *barriers;
 	uint64_t *times;	/* [cpus * samples * 2] */
 	uint64_t *smis;		/* [cpus * samples], or 0: SMIs not read */
+	/* [cpus * samples] each, or 0: the core clock is not read */
+	uint64_t *daperf, *dmperf, *clock_khz;
+	int unsettled;		/* 512-bit points a cpu did not settle after */
 	struct cpu_span *spans;	/* [cpus]: one sample's, for its GB/s */
 	/* Each cpu's buffer: its slot in bufs (placed per node), or, with
 	 * bufs 0, slot i of mem for cpu_list[i]. */
@@ -210,8 +250,15 @@ static int ctx_alloc(struct point_ctx *x, int ncpu)
 	x->times = plat_alloc(sizeof(uint64_t) * 2 * samples * n);
 	if (x->res->smi_count)
 		x->smis = plat_alloc(sizeof(uint64_t) * samples * n);
+	if (x->res->clock_read) {
+		x->daperf = plat_alloc(sizeof(uint64_t) * samples * n);
+		x->dmperf = plat_alloc(sizeof(uint64_t) * samples * n);
+		x->clock_khz = plat_alloc(sizeof(uint64_t) * samples * n);
+	}
 	return x->jobs && x->args && x->ok && x->spans && x->barriers &&
-	       x->times && (!x->res->smi_count || x->smis) ? 0 : -1;
+	       x->times && (!x->res->smi_count || x->smis) &&
+	       (!x->res->clock_read || (x->daperf && x->dmperf &&
+					x->clock_khz)) ? 0 : -1;
 }
 
 static void ctx_free(struct point_ctx *x)
@@ -223,6 +270,9 @@ static void ctx_free(struct point_ctx *x)
 	plat_free(x->barriers);
 	plat_free(x->times);
 	plat_free(x->smis);
+	plat_free(x->daperf);
+	plat_free(x->dmperf);
+	plat_free(x->clock_khz);
 }
 
 /* The buffer of cpu_list[i] for a point of `size` bytes a cpu; 0 when
@@ -269,6 +319,13 @@ static int run_once(struct point_ctx *x, const struct bw_kernel *k, int cpus,
 			.smi_count = x->smis ? res->smi_count : 0,
 			.isa_here = res->isa_here,
 			.smis = x->smis ? x->smis + (uint64_t)i * x->samples : 0,
+			.clock_read = x->daperf ? res->clock_read : 0,
+			.daperf = x->daperf ? x->daperf + (uint64_t)i * x->samples
+					    : 0,
+			.dmperf = x->dmperf ? x->dmperf + (uint64_t)i * x->samples
+					    : 0,
+			.wide = k->isa == BW_AVX512,
+			.rule = settle_rule(res->tsc_hz),
 		};
 		x->args[i] = &x->jobs[i];
 	}
@@ -284,6 +341,41 @@ static int run_once(struct point_ctx *x, const struct bw_kernel *k, int cpus,
 		return -1;
 	}
 	return 0;
+}
+
+/* The settle after a 512-bit point (lib/suite/settle.h) into *pt: the
+ * longest wait of its cpus, and whether each came back near its clock
+ * before the point (-1 where none could tell); the first point a cpu
+ * did not is warned about (once: the warnings are few), since what
+ * follows it may run at the lowered clock. */
+static void record_settle(struct point_ctx *x, int cpus, const char *what,
+			  const char *level, struct bw_point *pt)
+{
+	uint64_t waited = 0;
+	int back = -1, slow = -1;
+	double ratio = 0;
+
+	for (int i = 0; i < cpus; i++) {
+		const struct settle_result *r = &x->jobs[i].settled;
+		waited = r->waited_ticks > waited ? r->waited_ticks : waited;
+		if (r->back < 0)
+			continue;
+		if (back < 0)
+			back = 1;
+		if (!r->back && slow < 0) {
+			back = 0;
+			slow = x->cpu_list[i];
+			ratio = r->ratio;
+		}
+	}
+	pt->settle_ms = (double)waited * 1e3 / (double)x->res->tsc_hz;
+	pt->settle_back = back;
+	if (!back && !x->unsettled++)
+		msgs_add(&x->res->warnings, "%s on %d cpu%s at %s: cpu %d's "
+			 "clock at %.2f of its clock before, %.1f ms after (AVX-512 "
+			 "licence; the first such point: see each point's settle)",
+			 what, cpus, cpus > 1 ? "s" : "", level, slow, ratio,
+			 pt->settle_ms);
 }
 
 /* Measures kernel k on the first `cpus` of x->cpu_list together, each
@@ -303,7 +395,8 @@ static int measure(struct point_ctx *x, const struct bw_kernel *k,
 			  1000000000u;
 	uint64_t kbs[MAX_SAMPLES];
 	int good = 0, smi = 0, retaken = 0, fell_back = 0;
-	struct stats_u64 st;
+	size_t nclock = 0;
+	struct stats_u64 st, clock = { 0 };
 
 	const int *nodes = 0;
 	uint8_t *first;
@@ -364,8 +457,18 @@ static int measure(struct point_ctx *x, const struct bw_kernel *k,
 				continue;
 			}
 			gb = together_gb_per_s(x->spans, cpus, res->tsc_hz);
-			if (valid && gb > 0)
-				kbs[good++] = (uint64_t)(gb * 1e6); /* kB/s */
+			if (!valid || gb <= 0)
+				continue;
+			kbs[good++] = (uint64_t)(gb * 1e6); /* kB/s */
+			/* every cpu's clock in the samples kept */
+			for (int i = 0; i < cpus && x->clock_khz; i++) {
+				double hz = coreclock_hz(res->tsc_hz,
+							 x->jobs[i].daperf[s],
+							 x->jobs[i].dmperf[s]);
+				if (hz > 0)
+					x->clock_khz[nclock++] =
+						(uint64_t)(hz / 1e3);
+			}
 		}
 	}
 	for (int i = 0; i < cpus; i++)
@@ -388,6 +491,8 @@ static int measure(struct point_ctx *x, const struct bw_kernel *k,
 	if (x->bufs)
 		nodes = nodebuf_nodes_of(x->bufs, x->cpu_list, cpus);
 	st = stats_summarize_u64(kbs, (size_t)good);
+	if (nclock)
+		clock = stats_summarize_u64(x->clock_khz, nclock);
 	*pt = (struct bw_point){
 		.kernel = k->name,
 		.cpus = cpus,
@@ -403,7 +508,13 @@ static int measure(struct point_ctx *x, const struct bw_kernel *k,
 		.nontemporal = k->nontemporal,
 		.buffer_nodes = nodes,
 		.fallback_cpus = fell_back,
+		.clock_ghz = nclock ? (double)clock.median / 1e6 : -1,
+		.clock_ghz_min = nclock ? (double)clock.min / 1e6 : -1,
+		.settle_ms = -1,
+		.settle_back = -1,
 	};
+	if (x->jobs[0].wide)
+		record_settle(x, cpus, what, level, pt);
 	if (smi && good < x->samples)
 		msgs_add(&res->warnings, "%s on %d cpu%s at %s: %d samples "
 			 "lost to SMIs after retakes", what, cpus,
@@ -781,6 +892,9 @@ int bandwidth_run(struct run_results *res)
 	enum bw_isa isas[BW_ISA_COUNT];
 	const char *why;
 	int nisa = isa_plan(res, isas, &why), ncpu = res->selected_count;
+	/* The mixes are DRAM's, where the vector width does not decide:
+	 * isa=auto measures them with the widest alone, a list with each. */
+	int nmix = res->config.isa_mask ? nisa : 1;
 	/* ncpu sizes the buffers; the loops read res->selected_count, which
 	 * drops when a cpu stops answering. */
 	int counts[64], ncounts, rows;
@@ -840,11 +954,11 @@ int bandwidth_run(struct run_results *res)
 			  : 0;
 	rows = 1 + (res->selected_count > 1);
 	/* + 1 a row: DRAM's copy runs twice */
-	progress_begin(&p->pr, nisa * ((p->nlv * OP_COUNT + 1 + MIX_COUNT) *
-				       rows) + ncounts);
+	progress_begin(&p->pr, (nisa * (p->nlv * OP_COUNT + 1) +
+				nmix * MIX_COUNT) * rows + ncounts);
 	for (int t = 0; t < nisa; t++)
 		run_table(p, isas[t]);
-	run_mixes(p, isas, nisa);
+	run_mixes(p, isas, nmix);
 	run_scaling(p, bw_kernel_for("read", isas[0]));
 out:
 	ctx_free(&p->x);

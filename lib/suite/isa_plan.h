@@ -6,11 +6,12 @@
 #include "results/results.h"
 
 /* The ISAs to measure, widest first, from res->config.isa_mask and
- * res->isa_widest (what the boot cpu can run): isa=auto the widest;
- * a list, each ISA of it the cpu can run, and in place of each it cannot
- * the widest it can (once), with a warning naming what was missing.
- * Writes out[0..n) and returns n (at least 1). why, when not 0, gets a
- * console note when auto chose less than AVX-512 (else ""). */
+ * res->isa_widest (what the boot cpu can run): isa=auto the widest, and
+ * AVX2 beside AVX-512; a list, each ISA of it the cpu can run, and in
+ * place of each it cannot the widest it can (once), with a warning
+ * naming what was missing. Writes out[0..n) and returns n (at least 1).
+ * why, when not 0, gets auto's console note: why it stopped below
+ * AVX-512, or why AVX2 runs beside it (else ""). */
 int isa_plan(struct run_results *res, enum bw_isa out[BW_ISA_COUNT],
 	     const char **why);
 

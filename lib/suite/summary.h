@@ -15,6 +15,11 @@ struct summary {
 	double read_gb[SUM_LEVELS];	/* one cpu */
 	double read_gb_dram_all;	/* all selected cpus at once */
 	int dram_all_cpus;
+	/* The ISA of each read figure ("avx512", "avx2", "sse2"; 0 where
+	 * read_gb is not measured): with several measured (isa=auto beside
+	 * AVX-512, or a list) the faster one's. */
+	const char *read_isa[SUM_LEVELS];
+	const char *read_isa_dram_all;
 };
 
 /* The rule, for the sweep on cpu `cpu` (latency) and the `*-read` points
@@ -26,9 +31,9 @@ struct summary {
  *   DRAM: the point of the largest size, when it is at least 4x the last
  *     level cache (a random chase then misses the LLC >= 75 % of hops);
  *   read bandwidth: the one-cpu point labelled with that level (the
- *     fastest, when several ISAs were measured: each level's peak); DRAM all
- *     cpus: the non-scaling DRAM read point with the most cpus (the
- *     fastest of those). */
+ *     fastest, when several ISAs were measured: each level's peak, and
+ *     read_isa names whose); DRAM all cpus: the non-scaling DRAM read
+ *     point with the most cpus (the fastest of those). */
 void summary_compute(const struct run_results *res, int cpu,
 		     struct summary *s);
 

@@ -48,13 +48,15 @@ static void dram_copy_is_the_faster_of_both_stores(void **state)
 	const char *name = bw_isa_name(isa);
 	struct run_results *res;
 	int copies = 0, dram = 0;
+	char word[16];
 
 	if (isa > isa_usable_here()) {
 		print_message("SKIPPED: this CPU cannot run %s kernels\n",
 			      name);
 		skip();
 	}
-	res = run_isa("isa=auto", isa);
+	snprintf(word, sizeof word, "isa=%s", name);
+	res = run_isa(word, isa);
 	fake_out_len = 0;
 	assert_int_equal(bandwidth_run(res), 0);
 	for (int i = 0; i < res->bw_count; i++) {
@@ -98,6 +100,73 @@ static void dram_copy_is_the_faster_of_both_stores(void **state)
 	assert_non_null(strstr(fake_out, "DRAM copy, cached against "
 				      "non-temporal stores"));
 	fake_results_free(res);
+}
+
+/* isa=auto: the widest the cpu can run, and on a cpu with AVX-512 the
+ * AVX2 tables beside it (a core that splits 512-bit accesses reads its
+ * L1 faster with 256-bit ones), said on the console; the mixes and the
+ * scaling curve with the widest alone. Below AVX-512, the widest alone. */
+static void check_auto_plan(struct run_results *res, enum bw_isa widest)
+{
+	int tables[BW_ISA_COUNT] = { 0 }, mixes[BW_ISA_COUNT] = { 0 };
+
+	fake_out_len = 0;
+	assert_int_equal(bandwidth_run(res), 0);
+	for (int i = 0; i < res->bw_count; i++) {
+		const struct bw_point *p = &res->bw[i];
+		const struct bw_kernel *k = bw_kernel_find(p->kernel);
+
+		assert_non_null(k);
+		if (p->scaling)
+			assert_int_equal(k->isa, widest);
+		else if (strstr(k->op, "mix") || !strcmp(k->op, "triad"))
+			mixes[k->isa]++;
+		else
+			tables[k->isa]++;
+	}
+	for (int i = 0; i < BW_ISA_COUNT; i++) {
+		int measured = i == (int)widest ||
+			       (widest == BW_AVX512 && i == BW_AVX2);
+		assert_int_equal(tables[i] > 0, measured);
+		assert_int_equal(mixes[i], i == (int)widest ? 4 : 0);
+	}
+	assert_int_equal(strstr(fake_out, "and avx2 beside them") != 0,
+			 widest == BW_AVX512);
+	assert_string_equal(res->bw_isa, bw_isa_name(widest));
+	fake_results_free(res);
+}
+
+/* On this cpu's own kernels: needs the ISA here (skips, saying so). */
+static void auto_measures_avx2_beside_avx512(void **state)
+{
+	enum bw_isa widest = *(enum bw_isa *)*state;
+
+	if (widest > isa_usable_here()) {
+		print_message("SKIPPED: this CPU cannot run %s kernels\n",
+			      bw_isa_name(widest));
+		skip();
+	}
+	check_auto_plan(run_isa("isa=auto", widest), widest);
+}
+
+static int no_avx512_here(void);
+
+/* The plan on a boot cpu that claims AVX-512, on any AVX2 host: the
+ * window's cpu runs the avx512 points with their AVX2 twins (as
+ * a_cpu_without_the_isa_falls_back shows), so the plan is checked
+ * where no AVX-512 exists. */
+static void auto_on_an_avx512_boot_cpu_plans_avx2_beside(void **state)
+{
+	struct run_results *res;
+
+	(void)state;
+	if (isa_usable_here() < BW_AVX2) {
+		print_message("SKIPPED: this CPU cannot run avx2 kernels\n");
+		skip();
+	}
+	res = run_isa("isa=auto", BW_AVX512);
+	res->isa_here = no_avx512_here;
+	check_auto_plan(res, BW_AVX512);
 }
 
 static struct bw_point point(const char *kernel, int nontemporal,
@@ -245,6 +314,101 @@ static void a_cpu_without_the_isa_falls_back(void **state)
 	fake_results_free(res);
 }
 
+/* A fake APERF/MPERF source: the core at 1.5x the TSC rate (MPERF 1000
+ * a read, APERF 1500); fake_clock_zero: MPERF and APERF read 0, as QEMU
+ * TCG's do. */
+static uint64_t fake_clock_reads;
+
+static void fake_clock_15(uint64_t *aperf, uint64_t *mperf)
+{
+	fake_clock_reads++;
+	*aperf = fake_clock_reads * 1500;
+	*mperf = fake_clock_reads * 1000;
+}
+
+static void fake_clock_zero(uint64_t *aperf, uint64_t *mperf)
+{
+	*aperf = *mperf = 0;
+}
+
+/* Every bandwidth point records the core clock of its samples, read
+ * inside the window (TSC Hz x dAPERF/dMPERF: the fake platform's TSC
+ * is 1 GHz, so 1.5 GHz); none where the counters read 0 or there is no
+ * reader; and no settle on a point that is not 512-bit. */
+static void every_point_records_its_core_clock(void **state)
+{
+	void (*readers[])(uint64_t *, uint64_t *) = { fake_clock_15,
+						      fake_clock_zero, 0 };
+
+	(void)state;
+	if (isa_usable_here() < BW_AVX2) {
+		print_message("SKIPPED: this CPU cannot run avx2 kernels\n");
+		skip();
+	}
+	for (int r = 0; r < 3; r++) {
+		struct run_results *res = run_isa("isa=avx2", BW_AVX2);
+
+		res->clock_read = readers[r];
+		fake_clock_reads = 0;
+		assert_int_equal(bandwidth_run(res), 0);
+		assert_true(res->bw_count > 0);
+		for (int i = 0; i < res->bw_count; i++) {
+			const struct bw_point *p = &res->bw[i];
+			if (r == 0) {
+				assert_true(p->clock_ghz == 1.5);
+				assert_true(p->clock_ghz_min == 1.5);
+			} else {
+				assert_true(p->clock_ghz < 0);
+				assert_true(p->clock_ghz_min < 0);
+			}
+			assert_true(p->settle_ms < 0);
+		}
+		/* one pair of reads a sample, and a pair per retake */
+		if (r == 0)
+			assert_true(fake_clock_reads >=
+				    2 * (uint64_t)res->bw_count * 3);
+		fake_results_free(res);
+	}
+}
+
+/* A 512-bit point ends, on each of its cpus, with the licence's settle:
+ * at least 2 ms of the TSC after the kernel, then until APERF/MPERF is
+ * back near its ratio before the point (the fake's is steady: back at
+ * the first check); without counters the 2 ms alone, unchecked. Runs on
+ * an AVX2 host: the window's cpu runs the avx512 points' twins, and the
+ * settle goes by the kernel asked. */
+static void a_512_bit_point_settles_before_anything_follows(void **state)
+{
+	void (*readers[])(uint64_t *, uint64_t *) = { fake_clock_15, 0 };
+
+	(void)state;
+	if (isa_usable_here() < BW_AVX2) {
+		print_message("SKIPPED: this CPU cannot run avx2 kernels\n");
+		skip();
+	}
+	for (int r = 0; r < 2; r++) {
+		struct run_results *res = run_isa("isa=auto", BW_AVX512);
+		int wide = 0, narrow = 0;
+
+		res->isa_here = no_avx512_here;
+		res->clock_read = readers[r];
+		assert_int_equal(bandwidth_run(res), 0);
+		for (int i = 0; i < res->bw_count; i++) {
+			const struct bw_point *p = &res->bw[i];
+			if (strncmp(p->kernel, "avx512-", 7)) {
+				assert_true(p->settle_ms < 0);
+				narrow++;
+				continue;
+			}
+			assert_true(p->settle_ms >= 2.0);
+			assert_int_equal(p->settle_back, r == 0 ? 1 : -1);
+			wide++;
+		}
+		assert_true(wide > 0 && narrow > 0);
+		fake_results_free(res);
+	}
+}
+
 /* A cpu gone for good (it faulted or hangs) while the others wait at
  * a point's start lines: they give up after two start lines in a row
  * timed out, not one timeout per sample left (repeat=1000 would make
@@ -291,7 +455,14 @@ int main(void)
 		cmocka_unit_test_prestate(dram_copy_is_the_faster_of_both_stores,
 					  &sse2),
 		cmocka_unit_test(a_list_measures_each_isa_it_can),
+		cmocka_unit_test_prestate(auto_measures_avx2_beside_avx512,
+					  &avx512),
+		cmocka_unit_test_prestate(auto_measures_avx2_beside_avx512,
+					  &avx2),
+		cmocka_unit_test(auto_on_an_avx512_boot_cpu_plans_avx2_beside),
 		cmocka_unit_test(a_cpu_without_the_isa_falls_back),
+		cmocka_unit_test(every_point_records_its_core_clock),
+		cmocka_unit_test(a_512_bit_point_settles_before_anything_follows),
 		cmocka_unit_test(keep_faster_keeps_the_faster),
 		cmocka_unit_test(a_cpu_gone_costs_two_timeouts_not_one_a_sample),
 	};
