@@ -192,6 +192,17 @@ $(BUILD)/tests/%: tests/unit/%.c $(BUILD)/host-obj/libbaremem.a
 	$(CC) $(HOST_CFLAGS) $(DEPFLAGS) -Itests/unit $< $(BUILD)/host-obj/libbaremem.a \
 		$(HOST_LDFLAGS) -lcmocka -lm -o $@
 
+# test_corpus also links its loader (tests/unit/corpus.c) and reads the
+# machine files of tests/data/machines wherever it is run from.
+$(BUILD)/tests/test_corpus: tests/unit/test_corpus.c tests/unit/corpus.c \
+		tests/unit/corpus.h tests/unit/fake_platform.h \
+		$(BUILD)/host-obj/libbaremem.a
+	@mkdir -p $(dir $@)
+	$(CC) $(HOST_CFLAGS) -Itests/unit \
+		-DCORPUS_DIR='"$(CURDIR)/tests/data/machines"' \
+		tests/unit/test_corpus.c tests/unit/corpus.c \
+		$(BUILD)/host-obj/libbaremem.a $(HOST_LDFLAGS) -lcmocka -lm -o $@
+
 $(BUILD)/tests/test_test_hooks: tests/unit/test_test_hooks.c $(HOOK_TEST_LIB) $(HEADERS)
 	@mkdir -p $(dir $@)
 	$(CC) $(HOST_CFLAGS) -DBAREMEM_TEST_HOOKS -Itests/unit $< $(HOOK_TEST_LIB) \

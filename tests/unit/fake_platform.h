@@ -34,6 +34,12 @@ static int fake_nodes;
 static uint64_t fake_node_room[NUMA_MAX_NODES];
 /* Without nodes: the bytes of buffers there is room for at once. */
 static uint64_t fake_mem_room = ~0ull;
+/* A real machine's shape instead of the even split (tests/unit/corpus.h):
+ * fake_cpu_table[0..fake_cpus) answers plat_cpu_info, fake_topo
+ * plat_numa_topology (its cpus named by baremem cpu number; fake_nodes
+ * is then its node count, fake_node_room each node's room). */
+static const struct plat_cpu *fake_cpu_table;
+static const struct numa_topo *fake_topo;
 
 /* Every live buffer and the node it came from (plat_buffer_alloc: the
  * first with room; -1 without nodes), so a test can tell where a
@@ -165,6 +171,10 @@ int plat_cpu_info(int cpu, struct plat_cpu *out)
 {
 	if (cpu < 0 || cpu >= fake_cpus)
 		return -1;
+	if (fake_cpu_table) {
+		*out = fake_cpu_table[cpu];
+		return 0;
+	}
 	int cores = fake_cpus / (fake_smt > 0 ? fake_smt : 1);
 
 	cores = cores > 0 ? cores : 1;
@@ -226,6 +236,10 @@ int plat_run_on_cpus(const int *cpus, int n, plat_window_fn fn, void **args,
  * order, one range per node, distances 10 and 20. */
 int plat_numa_topology(struct numa_topo *t)
 {
+	if (fake_topo) {
+		*t = *fake_topo;
+		return t->node_count;
+	}
 	memset(t, 0, sizeof *t);
 	if (!fake_nodes) {
 		t->problem = "no topology on the fake platform";
