@@ -60,6 +60,9 @@ uint64_t paging_leaf_bytes(uint64_t addr);
 int paging_limit(uint64_t base, uint64_t bytes, uint64_t max_page);
 void paging_unlimit(uint64_t base);
 void paging_fini(void);
+/* Page-table sets replaced while memory was held (memory_hold_all) and
+ * kept, never freed: a lost cpu may still walk any of them. */
+int paging_tables_kept(void);
 
 /* paging.c runs the window through window_run: fn(arg) on the calling
  * cpu (cpu: its number, for fault.c), 0 when it ran to the end, -1 when
@@ -92,6 +95,9 @@ void fault_abort_run(void);
 /* Says what cpu's last fault was, on the console and in res->errors
  * (marking the run failed); 0 when it had none. */
 int fault_report(struct run_results *res, int cpu);
+/* A reported fault (a #MC, an NMI: lib/hw/fault.h fault_ends_run) ends
+ * the run: the call it came in is abandoned once it is over. */
+int fault_stop_pending(void);
 
 /* console.c: the step the progress line shows now ("" when none). */
 const char *console_progress_text(void);
@@ -115,6 +121,9 @@ void machine_read(struct run_results *res);
  * number. */
 int mp_init(struct run_results *res);
 int mp_bsp(void);
+/* The first cpu that never came back and that the firmware never said
+ * it stopped (it may still run baremem's code), or -1. */
+int mp_loose_cpu(void);
 
 /* acpi.c: ACPI tables through the firmware's configuration table. */
 const void *acpi_find_table(const char sig[4]);
@@ -158,6 +167,10 @@ void test_hook_ap_call(int cpu, plat_window_fn *fn, uint64_t *timeout_us);
 /* The window the boot cpu runs for fn (fault-bsp); shared: APs run
  * theirs in the same call (fault-bsp-shared). */
 plat_window_fn test_hook_bsp_window(plat_window_fn fn, int shared);
+/* After the run, before the report (mc-wait: MCG_STATUS read back). */
+void test_hook_after_run(void);
+/* The timeout the firmware gets for cpu's procedure (ap-lost: 0). */
+uint64_t test_hook_fw_timeout(int cpu, uint64_t timeout_us, int blocking);
 #else
 static inline void test_hooks_arm(struct run_results *res)
 {
@@ -180,6 +193,16 @@ static inline plat_window_fn test_hook_bsp_window(plat_window_fn fn,
 {
 	(void)shared;
 	return fn;
+}
+static inline void test_hook_after_run(void)
+{
+}
+static inline uint64_t test_hook_fw_timeout(int cpu, uint64_t timeout_us,
+					    int blocking)
+{
+	(void)cpu;
+	(void)blocking;
+	return timeout_us;
 }
 #endif
 

@@ -7,8 +7,14 @@
  * cpu the run is then abandoned (fault_run_guarded) and the results so
  * far are written the normal way; an AP's fault drops that cpu (mp.c).
  *
+ * A machine check and an NMI are no fault of the window's code: the
+ * handler names them (the MCA banks the cpu can read, the NMI status
+ * port), clears MCG_STATUS.MCIP (left set, the next #MC would shut the
+ * machine down) and they end the whole run (fault_stop_pending: mp.c
+ * abandons it once the call is over), the cpu doing nothing more.
+ *
  * Covered: any exception whose frame the CPU can push on the stack the
- * window runs on (#PF, #GP, #UD, #DE, #MC, ...). Not covered: a fault
+ * window runs on (#PF, #GP, #UD, #DE, #MC, NMI, ...). Not covered: a fault
  * with a broken stack pointer (no IST stack: baremem installs no TSS),
  * which becomes a #DF that cannot be delivered either, then a triple
  * fault that resets the machine; and a fault inside this handler, which
@@ -107,11 +113,13 @@ __asm__(".text\n"
 	"jmp 1b\n");
 
 #define STUB_BYTES 16
-#define VEC_NMI 2
+#define NMI_STATUS_PORT 0x61	/* NMI status and control (ISA, every PC chipset) */
 
 /* One per cpu: the window it is in and the fault it took. */
 struct fault_slot {
 	struct fault_ctx ctx;
+	struct fault_ctx probe_ctx;	/* msr_safe's way back from a #GP */
+	volatile int probing;
 	struct fault_record rec;
 	UINT32 apic_id;
 	volatile int active;	/* in a window, our IDT loaded */
@@ -140,6 +148,60 @@ static void halt_forever(void)
 		__asm__ volatile("cli\n\thlt");
 }
 
+/* rdmsr/wrmsr inside the handler, where the firmware's #GP probe
+ * (msr.c) cannot serve: a #GP comes back here through fault_dispatch
+ * and the access returns -1. */
+static int msr_safe(struct fault_slot *s, UINT32 msr, UINT64 *v, int write)
+{
+	s->probing = 1;
+	if (fault_ctx_save(&s->probe_ctx))
+		return -1;
+	if (write)
+		wrmsr(msr, *v);
+	else
+		*v = rdmsr(msr);
+	s->probing = 0;
+	return 0;
+}
+
+/* The machine-check banks of the cpu that took the #MC (SDM vol 3B,
+ * 16.3), each read only when CPUID says the MSRs exist and under
+ * msr_safe; then MCG_STATUS written 0, which clears MCIP (16.3.1.2:
+ * software may write 0 only). The banks' STATUS stay as they are for
+ * the OS that boots next to log as well. */
+static void mca_read(struct fault_slot *s)
+{
+	struct mca_record *r = &s->rec.mca;
+	UINT64 zero = 0;
+
+	if (!mca_present(cpuid(1, 0).edx)) {
+		r->state = MCA_ABSENT;
+		return;
+	}
+	if (msr_safe(s, MSR_MCG_CAP, &r->mcg_cap, 0) ||
+	    msr_safe(s, MSR_MCG_STATUS, &r->mcg_status, 0)) {
+		r->state = MCA_UNREADABLE;
+		return;
+	}
+	r->state = MCA_READ;
+	r->banks = mca_bank_count(r->mcg_cap);
+	for (int i = 0; i < r->banks; i++) {
+		UINT32 at = MSR_MC0_STATUS + 4 * (UINT32)i;
+		UINT64 st, addr = 0, misc = 0;
+
+		if (msr_safe(s, at, &st, 0)) {
+			r->unreadable++;
+			continue;
+		}
+		if ((st & MCI_ADDRV) && msr_safe(s, at + 1, &addr, 0))
+			addr = 0;
+		if ((st & MCI_MISCV) && msr_safe(s, at + 2, &misc, 0))
+			misc = 0;
+		mca_keep_bank(r, i, st, addr, misc);
+	}
+	r->mcip_cleared = msr_safe(s, MSR_MCG_STATUS, &zero, 1) == 0;
+}
+
 /* Runs on the faulting cpu, on the stack it faulted on, interrupts off
  * (interrupt gates), still under baremem's page tables: it only finds
  * its slot, fills it in and resumes the window. */
@@ -153,6 +215,11 @@ void fault_dispatch(struct fault_frame *f)
 			s = &slots[i];
 			break;
 		}
+	/* A #GP of an MSR the handler probes (msr_safe): back to it. */
+	if (s && s->handling && s->probing && f->vector == FAULT_GP) {
+		s->probing = 0;
+		fault_ctx_jump(&s->probe_ctx);
+	}
 	/* No window of ours (cannot happen: the IDT is ours only inside
 	 * one), or a fault while handling one: nothing safe to resume. */
 	if (!s || s->handling)
@@ -167,7 +234,12 @@ void fault_dispatch(struct fault_frame *f)
 		.rflags = f->rflags,
 		.rsp = f->rsp,
 		.cr2 = read_cr2(),
+		.nmi_reason = -1,
 	};
+	if (f->vector == FAULT_MC)
+		mca_read(s);
+	else if (f->vector == FAULT_NMI)
+		s->rec.nmi_reason = port_in8(NMI_STATUS_PORT);
 	s->faulted = 1;
 	fault_ctx_jump(&s->ctx);
 }
@@ -175,23 +247,20 @@ void fault_dispatch(struct fault_frame *f)
 int fault_init(int cpus)
 {
 	UINT64 base = (UINT64)(UINTN)fault_stubs;
-	struct idt_ptr fw;
 
 	slots = plat_alloc(sizeof(*slots) * (size_t)cpus);
 	if (!slots)
 		return -1;
 	slot_count = cpus;
 	__asm__ volatile("mov %%cs, %0" : "=r"(idt_cs));
-	__asm__ volatile("sidt %0" : "=m"(fw));
 	for (int v = 0; v < FAULT_VECTORS; v++) {
 		UINT64 h = base + (UINT64)v * STUB_BYTES;
 
 		idt[v] = idt_interrupt_gate(h, idt_cs);
 	}
-	/* An NMI is no fault of the window's: it goes where the firmware
-	 * sends it (its gate copied as is), and returns into the window. */
-	if (idt_has(&fw, VEC_NMI))
-		idt[VEC_NMI] = ((struct idt_gate *)(UINTN)fw.base)[VEC_NMI];
+	/* An NMI in a window is caught like the exceptions (a platform
+	 * error or a watchdog: the measurement it hit is not to be kept;
+	 * edk2's own handler would only dump and hang). */
 	return 0;
 }
 
@@ -266,6 +335,22 @@ void fault_abort_run(void)
 		fault_ctx_jump(&abort_ctx);
 }
 
+/* Set when a reported fault ends the run (fault_ends_run): a #MC or an
+ * NMI on an AP, which came back to the firmware like any fault. */
+static int stop_pending;
+
+int fault_stop_pending(void)
+{
+	return stop_pending;
+}
+
+/* A line said on the console and kept as an error. */
+static void say(struct run_results *res, const char *m)
+{
+	out("baremem: %s\n", m);
+	msgs_add(&res->errors, "%s", m);
+}
+
 int fault_report(struct run_results *res, int cpu)
 {
 	struct fault_record f;
@@ -278,6 +363,21 @@ int fault_report(struct run_results *res, int cpu)
 	fault_registers(regs, sizeof regs, &f);
 	out("\nbaremem: %s\nbaremem: %s\n", m, regs);
 	msgs_add(&res->errors, "%s", m);
+	if (f.vector == FAULT_MC) {
+		fault_mca_summary(m, sizeof m, &f);
+		say(res, m);
+		for (int i = 0; i < f.mca.kept; i++) {
+			fault_mca_bank(m, sizeof m, f.cpu, &f.mca.bank[i]);
+			say(res, m);
+		}
+	} else if (fault_nmi_reason(m, sizeof m, &f)) {
+		say(res, m);
+	}
+	if (fault_ends_run(f.vector)) {
+		stop_pending = 1;
+		out("baremem: a %s ends the run: cpu %d does nothing more\n",
+		    f.vector == FAULT_MC ? "machine check" : "NMI", f.cpu);
+	}
 	res->failed = 1;
 	return 1;
 }

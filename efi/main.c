@@ -4,11 +4,13 @@
 #include "hw/x86.h"
 #include "hw/isa.h"
 #include "netboot.h"
+#include "suite/barrier.h"
 #include "suite/cpus.h"
 #include "util/fmt.h"
 #include "util/out.h"
 #include "platform.h"
 #include "run.h"
+#include "run_end.h"
 #include "suite/prefetch.h"
 #include "results/console_json.h"
 #include "results/results_json.h"
@@ -39,6 +41,8 @@ static void run_guarded(struct run_results *res)
 {
 	int abandoned = fault_run_guarded(run_suite, res) != 0;
 
+	barrier_lag_report(res);	/* the suite's own call was skipped */
+	test_hook_after_run();
 	if (!fault_report(res, mp_bsp()) && !abandoned)
 		return;
 	out("baremem: the run stops here; what was measured before the "
@@ -150,29 +154,50 @@ static enum run_status report(struct run_results *res, EFI_FILE_HANDLE root)
 	return status;
 }
 
-/* Does what `after` says; when `after` itself was bad, waits, so the
- * user can read why (DESIGN §3). */
+static int after_bad(const struct run_results *res)
+{
+	return !!(res->config.bad_mask & (1u << BM_KEY_AFTER));
+}
+
+/* Before the report, so the results carry it: how the end will differ
+ * from `after` because a cpu may still run baremem's code. */
+static void end_note(struct run_results *res)
+{
+	char note[MSG_BYTES];
+
+	if (run_end_note(note, sizeof note, res->config.after, after_bad(res),
+			 mp_loose_cpu(), paging_tables_kept()))
+		msgs_add(&res->warnings, "%s", note);
+}
+
+/* Does what `after` says (lib/run_end.h): when `after` itself was bad,
+ * waits, so the user can read why (DESIGN §3); with a cpu that may still
+ * run baremem's code, never returns to the firmware. */
 static void finish(struct run_results *res)
 {
-	enum bm_after after = (res->config.bad_mask & (1u << BM_KEY_AFTER))
-				      ? BM_AFTER_WAIT : res->config.after;
+	struct run_end e = run_end_plan(res->config.after, after_bad(res),
+					mp_loose_cpu());
 
-	memory_release_all();
-	if (!memory_held())	/* a lost cpu may still walk them */
+	if (e.may_free) {
+		memory_release_all();
 		paging_fini();
-	switch (after) {
-	case BM_AFTER_SHUTDOWN:
+	}
+	if (e.wait_key)
+		screen_wait_key(res);
+	switch (e.then) {
+	case RUN_END_SHUTDOWN:
+		if (mp_loose_cpu() >= 0 && res->config.after != BM_AFTER_SHUTDOWN)
+			out("baremem: cpu %d may still run baremem's code: "
+			    "powering off instead of returning\n",
+			    mp_loose_cpu());
 		out("baremem: powering off\n");
 		RT->ResetSystem(EfiResetShutdown, EFI_SUCCESS, 0, 0);
 		break;
-	case BM_AFTER_REBOOT:
+	case RUN_END_REBOOT:
 		out("baremem: rebooting\n");
 		RT->ResetSystem(EfiResetCold, EFI_SUCCESS, 0, 0);
 		break;
-	case BM_AFTER_WAIT:
-		screen_wait_key(res);
-		break;
-	case BM_AFTER_EXIT:
+	case RUN_END_RETURN:
 		break;
 	}
 }
@@ -252,6 +277,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	}
 	res->duration_s = (double)(tsc_read() - t_start) /
 			  (double)(res->tsc_hz ? res->tsc_hz : 1);
+	end_note(res);
 	report(res, root);
 	finish(res);
 	if (root)

@@ -33,6 +33,7 @@ static struct run_results *mp_res;	/* where a lost cpu is reported */
  * call to the firmware takes (the identity until cpus are renumbered). */
 static UINTN mp_number[BM_MAX_CPUS];
 static int cpu_count;	/* plat_cpu_count(), kept at hand */
+static int loose_cpu = -1;	/* the first cpu lost loose (give_up) */
 static int bsp_cpu;
 /* How APs are started (launch_probe, set_blocking). */
 static int aps_blocking;	/* non-blocking calls are refused */
@@ -104,6 +105,7 @@ static EFI_STATUS fw_startup_this(int cpu, EFI_AP_PROCEDURE proc, void *arg,
 {
 	if (event && test_hook_on(TEST_HOOK_MP_BLOCKING_ONLY))
 		return EFI_UNSUPPORTED;
+	timeout_us = test_hook_fw_timeout(cpu, timeout_us, !event);
 	return mp->StartupThisAP(mp, proc, mp_number[cpu], event,
 				 (UINTN)timeout_us, arg, finished);
 }
@@ -308,6 +310,11 @@ int mp_bsp(void)
 	return bsp_cpu;
 }
 
+int mp_loose_cpu(void)
+{
+	return loose_cpu;
+}
+
 /* A fault on the boot cpu abandons the run (main.c reports it); returns
  * only when there is no run to abandon. */
 void plat_run_window(plat_window_fn fn, void *arg)
@@ -336,8 +343,11 @@ static void give_up(int cpu, enum lost why, uint64_t timeout_us,
 	if (!cputable_at(cpu)->usable)
 		return;
 	cputable_at(cpu)->usable = 0;
-	if (why == LOST_LOOSE)
+	if (why == LOST_LOOSE) {
 		memory_hold_all();
+		if (loose_cpu < 0)
+			loose_cpu = cpu;
+	}
 	if (!errs || why == LOST_FAULT)
 		return;
 	if (why == LOST_START)
@@ -438,8 +448,11 @@ static int run_one_ap(int cpu, plat_window_fn fn, void *arg,
 {
 	struct ap_call *c = new_call(cpu, fn, arg,
 				     launch_timeout_us(timeout_us, 1));
+	int ok = c ? run_blocking_one(cpu, c) : 0;
 
-	return c ? run_blocking_one(cpu, c) : 0;
+	if (fault_stop_pending())	/* its #MC or NMI ends the run */
+		fault_abort_run();
+	return ok;
 }
 
 /* A cpu listed twice gets one call: the second would find it busy. */
@@ -730,7 +743,8 @@ int plat_run_on_cpus(const int *cpus, int n, plat_window_fn fn, void **args,
 		plat_free(w.all.calls);
 	}
 	plat_free(w.calls);
-	if (bsp_faulted)
+	/* The boot cpu's fault, or an AP's #MC or NMI, ends the run. */
+	if (bsp_faulted || fault_stop_pending())
 		fault_abort_run();
 	return w.completed;
 }

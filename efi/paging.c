@@ -20,6 +20,7 @@ static int levels = 4;
 static struct pt_arena arena;
 static uint64_t arena_pages;
 static uint64_t root;
+static int tables_kept;		/* sets replaced while memory was held */
 
 static struct mtrr_state mtrr;
 static int use_mtrr;
@@ -145,8 +146,14 @@ static int rebuild(void)
 		return -1;
 	}
 	plat_free(r);
-	if (arena_pages)
+	/* The set replaced is freed unless a cpu that never came back may
+	 * still have it in CR3: freed, the firmware could hand its pages
+	 * out, and that cpu's walks would go through whatever is written
+	 * there, its stores with them. */
+	if (arena_pages && !memory_held())
 		BS->FreePages(arena.phys, arena_pages);
+	else if (arena_pages)
+		tables_kept++;
 	arena = a;
 	arena_pages = need;
 	root = new_root;
@@ -237,6 +244,11 @@ void paging_unlimit(uint64_t base)
 			rebuild();
 		}
 	}
+}
+
+int paging_tables_kept(void)
+{
+	return tables_kept;
 }
 
 void paging_fini(void)

@@ -84,15 +84,62 @@ static void write_unmapped(void *arg)
  * the first window after the TSC check that the boot cpu runs while APs
  * run theirs in the same call (shared), so the fault must wait for them
  * before the run is abandoned. */
+/* mc-wait: the window spins until a machine check takes it out (QEMU's
+ * monitor command `mce`, sent by tests/qemu/test_fault_bsp once the
+ * console line below shows), or gives up after MC_WAIT_S. */
+#define MC_WAIT_S 60
+static uint64_t mc_wait_ticks;
+
+static void wait_for_machine_check(void *arg)
+{
+	uint64_t end = tsc_read() + mc_wait_ticks;
+
+	(void)arg;
+	while (tsc_read() < end)
+		cpu_pause();
+}
+
 plat_window_fn test_hook_bsp_window(plat_window_fn fn, int shared)
 {
 	static int windows, shared_windows;
 
 	if (active == TEST_HOOK_FAULT_BSP_SHARED)	/* the TSC check first */
 		return shared && ++shared_windows == 2 ? read_unmapped : fn;
+	if (active == TEST_HOOK_MC_WAIT && !shared && ++windows == 2) {
+		mc_wait_ticks = MC_WAIT_S * plat_tsc_hz();
+		out("\ntest image: cpu %d waits in a window for a machine "
+		    "check (CR4.MCE %d)\n", mp_bsp(),
+		    (int)(read_cr4() >> 6 & 1));
+		return wait_for_machine_check;
+	}
 	if (active != TEST_HOOK_FAULT_BSP)
 		return fn;
 	return !shared && ++windows == 2 ? read_unmapped : fn;
+}
+
+/* mc-wait: what the handler left in MCG_STATUS, read back after the run
+ * (on the boot cpu, the one that took the #MC): MCIP must be clear. */
+void test_hook_after_run(void)
+{
+	UINT64 v = 0;
+
+	if (active != TEST_HOOK_MC_WAIT)
+		return;
+	if (msr_read_documented(MSR_MCG_STATUS, &v) != 0)
+		out("test image: MCG_STATUS unreadable after the run\n");
+	else
+		out("test image: MCG_STATUS after the run 0x%llx\n",
+		    (unsigned long long)v);
+}
+
+/* ap-lost: the firmware gets no timeout for the spinning AP (0: wait
+ * forever, PI spec), so it never stops it nor says it is done: the AP
+ * is lost loose, still running baremem's code. Only in non-blocking
+ * calls (event set): a blocking call would wait forever with it. */
+uint64_t test_hook_fw_timeout(int cpu, uint64_t timeout_us, int blocking)
+{
+	return active == TEST_HOOK_AP_LOST && !blocking && cpu == spin_cpu
+		       ? 0 : timeout_us;
 }
 
 /* ap-spin, fault-ap: the first selected cpu that is not the boot cpu,
@@ -102,7 +149,8 @@ plat_window_fn test_hook_bsp_window(plat_window_fn fn, int shared)
  * with the TSC check, and the fault belongs in a measurement. */
 void test_hook_ap_call(int cpu, plat_window_fn *fn, uint64_t *timeout_us)
 {
-	if (active != TEST_HOOK_AP_SPIN && active != TEST_HOOK_FAULT_AP)
+	if (active != TEST_HOOK_AP_SPIN && active != TEST_HOOK_FAULT_AP &&
+	    active != TEST_HOOK_AP_LOST)
 		return;
 	if (spin_cpu < 0 && hook_res) {
 		for (int i = 0; i < hook_res->selected_count; i++) {

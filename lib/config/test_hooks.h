@@ -31,6 +31,10 @@ enum test_hook {
 				 * little: it cannot be written, the JSON is */
 	TEST_HOOK_NO_HTTP_PROTOCOL, /* firmware without EFI_HTTP_PROTOCOL: an
 				 * HTTP upload takes the TCP4 way */
+	TEST_HOOK_MC_WAIT,	/* the boot cpu's 2nd window waits for a
+				 * machine check injected from outside */
+	TEST_HOOK_AP_LOST,	/* ap-spin, and the firmware is never told
+				 * to stop the AP (timeout 0: forever) */
 	TEST_HOOK_COUNT
 };
 

@@ -122,3 +122,122 @@ size_t fault_registers(char *buf, size_t cap, const struct fault_record *f)
 		   (unsigned long long)f->cr2,
 		   (unsigned long long)f->error_code);
 }
+
+int fault_ends_run(int vector)
+{
+	return vector == FAULT_MC || vector == FAULT_NMI;
+}
+
+int mca_present(uint32_t cpuid1_edx)
+{
+	return (cpuid1_edx >> 7 & 1) && (cpuid1_edx >> 14 & 1);
+}
+
+int mca_bank_count(uint64_t mcg_cap)
+{
+	int n = (int)(mcg_cap & 0xff);
+
+	return n > MCA_BANKS_MAX ? MCA_BANKS_MAX : n;
+}
+
+void mca_keep_bank(struct mca_record *r, int bank, uint64_t status,
+		   uint64_t addr, uint64_t misc)
+{
+	if (!(status & MCI_VAL))
+		return;
+	r->with_error++;
+	if (r->kept >= MCA_KEPT)
+		return;
+	r->bank[r->kept++] = (struct mca_bank){
+		.bank = bank,
+		.status = status,
+		.addr = status & MCI_ADDRV ? addr : 0,
+		.misc = status & MCI_MISCV ? misc : 0,
+	};
+}
+
+/* Names of set bits, high first, blank-separated. */
+static size_t bit_names(char *buf, size_t cap, uint64_t v,
+			const uint64_t *bits, const char *const *bit_name, int n)
+{
+	size_t len = 0;
+
+	for (int i = 0; i < n; i++)
+		if (v & bits[i])
+			len += fmt(buf + len, cap > len ? cap - len : 0, "%s%s",
+				   len ? " " : "", bit_name[i]);
+	return len;
+}
+
+size_t fault_mca_summary(char *buf, size_t cap, const struct fault_record *f)
+{
+	static const uint64_t bits[] = { MCG_RIPV, MCG_EIPV, MCG_MCIP };
+	static const char *const mcg_names[] = { "RIPV", "EIPV", "MCIP" };
+	const struct mca_record *r = &f->mca;
+	char set[32];
+	size_t n;
+
+	if (r->state == MCA_ABSENT)
+		return fmt(buf, cap, "cpu %d machine check: no MCA banks to "
+			   "read (CPUID.1:EDX has no MCE/MCA)", f->cpu);
+	if (r->state != MCA_READ)
+		return fmt(buf, cap, "cpu %d machine check: MCG_CAP/MCG_STATUS "
+			   "unreadable (#GP): the banks were not read", f->cpu);
+	set[0] = 0;
+	bit_names(set, sizeof set, r->mcg_status, bits, mcg_names, 3);
+	n = fmt(buf, cap, "cpu %d machine check: MCG_STATUS 0x%llx (%s%s%s), "
+		"%d of %d banks hold%s an error", f->cpu,
+		(unsigned long long)r->mcg_status, set[0] ? set : "none",
+		r->mcip_cleared ? "; " : "",
+		r->mcip_cleared ? "MCIP cleared" : "", r->with_error,
+		r->banks, r->with_error == 1 ? "s" : "");
+	if (r->unreadable)
+		n += fmt(buf + n, cap > n ? cap - n : 0, " (%d unreadable)",
+			 r->unreadable);
+	if (!r->mcip_cleared && (r->mcg_status & MCG_MCIP))
+		n += fmt(buf + n, cap > n ? cap - n : 0, "; MCIP could not be "
+			 "cleared: another machine check shuts the machine "
+			 "down");
+	return n;
+}
+
+size_t fault_mca_bank(char *buf, size_t cap, int cpu, const struct mca_bank *b)
+{
+	static const uint64_t bits[] = { MCI_VAL, MCI_OVER, MCI_UC, MCI_EN,
+					 MCI_MISCV, MCI_ADDRV, MCI_PCC, MCI_S,
+					 MCI_AR };
+	static const char *const mci_names[] = { "VAL", "OVER", "UC", "EN",
+					     "MISCV", "ADDRV", "PCC", "S",
+					     "AR" };
+	char set[48];
+	size_t n;
+
+	set[0] = 0;
+	bit_names(set, sizeof set, b->status, bits, mci_names, 9);
+	n = fmt(buf, cap, "cpu %d machine check bank %d: STATUS 0x%llx (%s)",
+		cpu, b->bank, (unsigned long long)b->status, set);
+	if (b->status & MCI_ADDRV)
+		n += fmt(buf + n, cap > n ? cap - n : 0, " ADDR 0x%llx",
+			 (unsigned long long)b->addr);
+	if (b->status & MCI_MISCV)
+		n += fmt(buf + n, cap > n ? cap - n : 0, " MISC 0x%llx",
+			 (unsigned long long)b->misc);
+	return n;
+}
+
+/* Port 61h, read: bit 7 PCI SERR# (or memory parity), bit 6 I/O channel
+ * check: the two NMI sources a PC-compatible chipset reports there. */
+size_t fault_nmi_reason(char *buf, size_t cap, const struct fault_record *f)
+{
+	int r = f->nmi_reason;
+
+	if (f->vector != FAULT_NMI || r < 0) {
+		if (cap)
+			buf[0] = 0;
+		return 0;
+	}
+	return fmt(buf, cap, "cpu %d NMI: port 61h 0x%02x (%s)", f->cpu,
+		   (unsigned)r, (r & 0xc0) == 0xc0 ? "PCI SERR#, I/O channel check"
+		   : r & 0x80 ? "PCI SERR#" : r & 0x40 ? "I/O channel check"
+		   : "no chipset cause shown: a watchdog or the BMC");
+}

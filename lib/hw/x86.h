@@ -110,6 +110,10 @@ static inline void cpu_pause(void)
 #define MSR_MTRR_PHYSBASE0	0x200		/* PHYSBASEn = 0x200 + 2n,
 						 * PHYSMASKn = 0x201 + 2n */
 #define MSR_MTRR_DEF_TYPE	0x2ff
+#define MSR_MCG_CAP		0x179		/* CPUID.1:EDX.MCA[14] */
+#define MSR_MCG_STATUS		0x17a		/* bit 2: MCIP */
+#define MSR_MC0_STATUS		0x401		/* IA32_MCi_STATUS = 0x401 + 4i,
+						 * ADDR + 1, MISC + 2 */
 #define MSR_IA32_PM_ENABLE	0x770		/* bit 0: HWP enabled */
 #define MSR_AMD_PREFETCH_CONTROL 0xc0000108u	/* family 19h PPR */
 #define MSR_AMD_SYSCFG		0xc0010010u	/* bits 21, 22: TOM2 */
@@ -195,6 +199,13 @@ static inline uint32_t port_in32(uint16_t port)
 {
 	uint32_t v;
 	__asm__ volatile("inl %1, %0" : "=a"(v) : "Nd"(port));
+	return v;
+}
+
+static inline uint8_t port_in8(uint16_t port)
+{
+	uint8_t v;
+	__asm__ volatile("inb %1, %0" : "=a"(v) : "Nd"(port));
 	return v;
 }
 

@@ -73,6 +73,7 @@ struct bw_job {
 	uint64_t target_ticks;
 	int samples;
 	struct barrier *barriers;	/* [samples], or 0 when alone */
+	int cpu;		/* whose share: named if its TSC lags */
 	uint64_t *start, *end;		/* [samples] */
 	uint64_t (*smi_count)(void);	/* 0: SMIs not counted */
 	int (*isa_here)(void);	/* 0: isa_usable_here */
@@ -128,7 +129,7 @@ static void bw_window(void *arg)
 	for (int s = 0, missed = 0; s < j->samples; s++) {
 		uint64_t s0 = j->smi_count ? j->smi_count() : 0;
 		if (j->barriers) {
-			t0 = barrier_wait(&j->barriers[s]);
+			t0 = barrier_wait(&j->barriers[s], j->cpu);
 			/* after the start line (the clock of the kernel, not of
 			 * the wait), inside the timed span: two MSR reads,
 			 * well under a microsecond of a >= 1 ms sample */
@@ -314,6 +315,7 @@ static int run_once(struct point_ctx *x, const struct bw_kernel *k, int cpus,
 			.target_ticks = target,
 			.samples = n,
 			.barriers = cpus > 1 ? x->barriers : 0,
+			.cpu = x->cpu_list[i],
 			.start = x->times + (uint64_t)i * 2 * x->samples,
 			.end = x->times + (uint64_t)i * 2 * x->samples + x->samples,
 			.smi_count = x->smis ? res->smi_count : 0,

@@ -32,6 +32,7 @@
 
 struct pp_job {
 	struct barrier *bar;
+	int cpu;		/* named if its TSC lags */
 	volatile uint64_t *line;
 	int serve;		/* 1: server, 0: answerer */
 	int samples;
@@ -46,7 +47,7 @@ static void pp_window(void *arg)
 	struct pp_job *j = arg;
 	uint64_t next = 1;
 
-	if (!barrier_wait(j->bar)) {
+	if (!barrier_wait(j->bar, j->cpu)) {
 		j->failed = 1;
 		return;
 	}
@@ -95,7 +96,8 @@ static double measure_pair(struct run_results *res, int from, int to,
 	for (int i = 0; i < 2; i++)
 		j[i] = (struct pp_job){
 			.rdtscp = res->cpu.f.rdtscp,
-			.bar = &bar, .line = line, .serve = i == 0,
+			.bar = &bar, .cpu = cpus[i], .line = line,
+			.serve = i == 0,
 			.samples = samples,
 			.target_ticks = sweep_sample_ns(&res->config) *
 					res->tsc_hz / 1000000000u,

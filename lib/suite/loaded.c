@@ -39,6 +39,7 @@
 /* One cpu's part of a point: the chaser (start != 0) or a loader. */
 struct load_job {
 	struct barrier *bar;	/* 0: alone */
+	int cpu;		/* whose part: named if its TSC lags */
 	/* chaser */
 	void *start;
 	uint64_t nodes;		/* in the chain: the warm pass */
@@ -123,7 +124,7 @@ static void load_window(void *arg)
 	uint64_t go = 0;
 
 	if (j->bar) {
-		go = barrier_wait(j->bar);
+		go = barrier_wait(j->bar, j->cpu);
 		if (!go) {
 			j->failed = 1;
 			return;
@@ -216,6 +217,7 @@ static int run_together(struct run_results *res, const int *cpus, int n,
 		     res->tsc_hz / 10000);
 	for (int i = 0; i < n; i++) {
 		jobs[i].bar = n > 1 ? &bar : 0;
+		jobs[i].cpu = cpus[i];
 		args[i] = &jobs[i];
 	}
 	done = plat_run_on_cpus(cpus, n, load_window, args, RUN_TIMEOUT_US, ok);

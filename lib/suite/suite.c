@@ -3,6 +3,7 @@
 #include "suite/suite.h"
 
 #include "suite/bandwidth.h"
+#include "suite/barrier.h"
 #include "suite/c2c.h"
 #include "suite/capacity.h"
 #include "suite/cpus.h"
@@ -93,6 +94,7 @@ enum run_status suite_run(struct run_results *res)
 		c2c_run(res);
 	if (res->config.tests & BM_TEST_NUMA)
 		numa_run(res);
+	barrier_lag_report(res);
 	print_summary(res);
 	return results_status(res);
 }

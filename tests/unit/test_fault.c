@@ -1,5 +1,7 @@
 /* Exceptions caught in a measurement window: names, which vectors push
- * an error code, #PF access words, and the messages the user reads. */
+ * an error code, #PF access words, and the messages the user reads; a
+ * machine check and an NMI end the run, with the MCA banks read (gated
+ * on CPUID, at most 32) and named, MCIP cleared or said not to be. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -143,6 +145,105 @@ static void truncates_safely(void **state)
 	assert_true(n > 0);
 }
 
+/* A #MC or an NMI on any cpu stops the run; a #PF on an AP only drops
+ * that AP (the boot cpu's faults end the run in main.c whatever they
+ * are). */
+static void machine_check_and_nmi_end_the_run(void **state)
+{
+	(void)state;
+	assert_true(fault_ends_run(FAULT_MC));
+	assert_true(fault_ends_run(FAULT_NMI));
+	for (int v = 0; v < FAULT_VECTORS; v++)
+		if (v != FAULT_MC && v != FAULT_NMI)
+			assert_false(fault_ends_run(v));
+}
+
+/* SDM vol 2A CPUID.1:EDX: MCE bit 7, MCA bit 14; both or no rdmsr. */
+static void mca_needs_both_cpuid_bits(void **state)
+{
+	(void)state;
+	assert_true(mca_present((1u << 7) | (1u << 14)));
+	assert_false(mca_present(1u << 7));
+	assert_false(mca_present(1u << 14));
+	assert_false(mca_present(0));
+	/* MCG_CAP count in bits 7:0, never past the 32 legacy banks. */
+	assert_int_equal(mca_bank_count(0x100000a), 10);
+	assert_int_equal(mca_bank_count(0xff), MCA_BANKS_MAX);
+	assert_int_equal(mca_bank_count(0), 0);
+}
+
+static void mca_keeps_only_banks_with_an_error(void **state)
+{
+	struct mca_record r = { .state = MCA_READ };
+	(void)state;
+	mca_keep_bank(&r, 0, 0, 0x111, 0x222);	/* VAL clear */
+	mca_keep_bank(&r, 1, MCI_VAL | MCI_UC | MCI_EN | MCI_ADDRV, 0x1234000,
+		      0x86);
+	assert_int_equal(r.with_error, 1);
+	assert_int_equal(r.kept, 1);
+	assert_int_equal(r.bank[0].bank, 1);
+	assert_true(r.bank[0].addr == 0x1234000);
+	assert_true(r.bank[0].misc == 0);	/* MISCV clear: not kept */
+	for (int b = 2; b < 2 + MCA_KEPT + 3; b++)
+		mca_keep_bank(&r, b, MCI_VAL, 0, 0);
+	assert_int_equal(r.kept, MCA_KEPT);
+	assert_int_equal(r.with_error, 1 + MCA_KEPT + 3);
+}
+
+static void machine_check_lines(void **state)
+{
+	struct fault_record f = {
+		.vector = FAULT_MC, .cpu = 2, .rip = 0xabc,
+		.mca = { .state = MCA_READ, .mcg_cap = 0x10a,
+			 .mcg_status = MCG_RIPV | MCG_MCIP, .banks = 10,
+			 .mcip_cleared = 1 },
+	};
+	(void)state;
+	mca_keep_bank(&f.mca, 1, 0xb200000000000000ull | MCI_ADDRV | MCI_MISCV,
+		      0x1234000, 0x86);
+	fault_message(buf, sizeof buf, &f, "bandwidth: 1G on 4 cpus (3 of 9)");
+	assert_string_equal(buf, "cpu 2 faulted: #MC machine check (vector "
+			    "18) at RIP 0xabc, during bandwidth: 1G on 4 cpus");
+	fault_mca_summary(buf, sizeof buf, &f);
+	assert_string_equal(buf, "cpu 2 machine check: MCG_STATUS 0x5 (RIPV "
+			    "MCIP; MCIP cleared), 1 of 10 banks holds an error");
+	assert_true(strlen(buf) < MSG_BYTES);
+	fault_mca_bank(buf, sizeof buf, f.cpu, &f.mca.bank[0]);
+	assert_string_equal(buf, "cpu 2 machine check bank 1: STATUS "
+			    "0xbe00000000000000 (VAL UC EN MISCV ADDRV PCC) "
+			    "ADDR 0x1234000 MISC 0x86");
+	assert_true(strlen(buf) < MSG_BYTES);
+
+	/* Not cleared: said, since the next #MC is a shutdown. */
+	f.mca.mcip_cleared = 0;
+	fault_mca_summary(buf, sizeof buf, &f);
+	assert_non_null(strstr(buf, "MCIP could not be cleared"));
+	f.mca.state = MCA_ABSENT;
+	fault_mca_summary(buf, sizeof buf, &f);
+	assert_string_equal(buf, "cpu 2 machine check: no MCA banks to read "
+			    "(CPUID.1:EDX has no MCE/MCA)");
+	f.mca.state = MCA_UNREADABLE;
+	fault_mca_summary(buf, sizeof buf, &f);
+	assert_non_null(strstr(buf, "unreadable (#GP)"));
+}
+
+static void nmi_lines(void **state)
+{
+	struct fault_record f = { .vector = FAULT_NMI, .cpu = 1,
+				  .nmi_reason = 0x80 };
+	(void)state;
+	fault_message(buf, sizeof buf, &f, "");
+	assert_string_equal(buf, "cpu 1 faulted: NMI (vector 2) at RIP 0x0");
+	fault_nmi_reason(buf, sizeof buf, &f);
+	assert_string_equal(buf, "cpu 1 NMI: port 61h 0x80 (PCI SERR#)");
+	f.nmi_reason = 0x20;
+	fault_nmi_reason(buf, sizeof buf, &f);
+	assert_non_null(strstr(buf, "no chipset cause shown"));
+	f.nmi_reason = -1;
+	assert_int_equal(fault_nmi_reason(buf, sizeof buf, &f), 0);
+	assert_string_equal(buf, "");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -154,6 +255,11 @@ int main(void)
 		cmocka_unit_test(worst_case_fits_a_results_message),
 		cmocka_unit_test(registers_line),
 		cmocka_unit_test(truncates_safely),
+		cmocka_unit_test(machine_check_and_nmi_end_the_run),
+		cmocka_unit_test(mca_needs_both_cpuid_bits),
+		cmocka_unit_test(mca_keeps_only_banks_with_an_error),
+		cmocka_unit_test(machine_check_lines),
+		cmocka_unit_test(nmi_lines),
 	};
 	return cmocka_run_group_tests(tests, 0, 0);
 }
