@@ -76,8 +76,8 @@ static int put_file(const struct run_results *res, const char *ext,
 		}
 		t0 = now_ms();
 		if (up.target == TARGET_TFTP)
-			st = pxe_write_file(boot_source(), path, data, len, why,
-					    why_cap);
+			st = tftp_write_file(boot_source(), path, data, len,
+					     why, why_cap);
 		else
 			st = http_put(&res->config.upload_url, path, data, len,
 				      HTTP_TIMEOUT_MS, why, why_cap);
