@@ -56,10 +56,18 @@ net_up() {
 # tftpd_start / tftpd_stop: in.tftpd in the foreground of a background
 # job, as Debian runs it (user tftp, chrooted by --secure), uploads
 # allowed (--create) where that user may write: the results folder.
+# TFTPD_CMD is the command line docs/netboot.md gives. Without
+# --permissive, tftpd-hpa writes only files others may write, so the
+# files it creates must be world-writable (its default umask 0): any
+# client could overwrite or read back any result. With --permissive the
+# system's own checks apply to user tftp, and --umask 0737 creates each
+# result mode 0040: tftpd writes it through the descriptor that created
+# it, and can then neither reopen it to overwrite nor to serve it; group
+# tftp (the people who read the results) reads it.
+TFTPD_CMD=(in.tftpd --foreground --listen --secure --create --permissive
+	--umask 0737 --user tftp --address "$NET_SERVER_IP:69" --verbose)
 tftpd_start() {
-	in.tftpd --foreground --listen --secure --create --user tftp \
-		--address "$NET_SERVER_IP:69" --verbose "$TFTP_ROOT" \
-		>"$T/tftpd.log" 2>&1 &
+	"${TFTPD_CMD[@]}" "$TFTP_ROOT" >"$T/tftpd.log" 2>&1 &
 	TFTPD_PID=$!
 }
 
