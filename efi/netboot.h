@@ -62,10 +62,15 @@ void tftp_error_text(char *out, UINTN cap, const UINT8 *msg, UINTN len);
 int tftp_write_file(const struct boot_source *b, const char *name,
 		    const void *data, UINTN len, char *why, UINTN why_cap);
 
+/* http_put.c: the IPv4 address uploads go from, once a run: the PXE
+ * session's, or a DHCP lease of its own on the first NIC with a PXE base
+ * code (bounded by the firmware, about a minute without an answer). Its
+ * NIC sends the PUTs. 0, or -1 with why (the same on every call). */
+int http_address(char *why, UINTN why_cap);
 /* http_put.c: PUT data as u's path + name over EFI_TCP4 (HTTP/1.1,
  * Content-Length, status line checked: 2xx is kept). 0, or -1 with why
  * (naming what the firmware lacks when it has no TCP). timeout_ms bounds
- * the whole exchange. */
+ * the whole exchange once the address is bound (http_address). */
 int http_put(const struct http_url *u, const char *name, const void *data,
 	     UINTN len, UINT64 timeout_ms, char *why, UINTN why_cap);
 

@@ -42,15 +42,32 @@ net_up() {
 	ip tuntap add dev "$NET_TAP" mode tap
 	ip addr add "$NET_SERVER_IP/$NET_PREFIX" dev "$NET_TAP"
 	ip link set "$NET_TAP" up
+	# shellcheck disable=SC2119 # no options: the plain server
+	dnsmasq_start
+	tftpd_start
+	trap net_down EXIT
+}
+
+# dnsmasq_start [dnsmasq options] / dnsmasq_stop: the DHCP server, with
+# the boot file; options added (--dhcp-reply-delay=30: a switch port
+# running spanning tree).
+# shellcheck disable=SC2120 # tests/long/test_http_slow_dhcp passes some
+dnsmasq_start() {
 	dnsmasq --conf-file=/dev/null --port=0 --no-resolv --no-hosts \
 		--keep-in-foreground --bind-interfaces \
 		--interface="$NET_TAP" --dhcp-range="$NET_DHCP_RANGE" \
 		--dhcp-boot="baremem.efi,,$NET_SERVER_IP" \
 		--dhcp-leasefile="$T/dnsmasq.leases" --log-facility="$T/dnsmasq.log" \
-		--log-dhcp --pid-file="$T/dnsmasq.pid" &
+		--log-dhcp --pid-file="$T/dnsmasq.pid" "$@" &
 	DNSMASQ_PID=$!
-	tftpd_start
-	trap net_down EXIT
+}
+
+dnsmasq_stop() {
+	if [ -n "${DNSMASQ_PID:-}" ]; then
+		kill "$DNSMASQ_PID" 2>/dev/null || true
+		wait "$DNSMASQ_PID" 2>/dev/null || true
+		DNSMASQ_PID=""
+	fi
 }
 
 # tftpd_start / tftpd_stop: in.tftpd in the foreground of a background
@@ -81,10 +98,7 @@ tftpd_stop() {
 
 net_down() {
 	tftpd_stop
-	if [ -n "${DNSMASQ_PID:-}" ]; then
-		kill "$DNSMASQ_PID" 2>/dev/null || true
-		wait "$DNSMASQ_PID" 2>/dev/null || true
-	fi
+	dnsmasq_stop
 	cleanup_test_dir
 }
 
