@@ -141,6 +141,13 @@ EFI_FILE_HANDLE store_open(EFI_FILE_HANDLE root, char *why, UINTN why_cap);
 int store_next_run(EFI_FILE_HANDLE dir);
 int store_write(EFI_FILE_HANDLE dir, const char *name, const void *data,
 		UINTN len, char *why, UINTN why_cap);
+/* Replaces name with data, never with less than one whole copy on the
+ * volume: the new text is written and read back as NAME.new first, then
+ * the old file is deleted and the new one renamed. 0, or -1 with why
+ * (the old file is then untouched, unless why names NAME.new as the
+ * place the text is in). */
+int store_replace(EFI_FILE_HANDLE dir, const char *name, const void *data,
+		  UINTN len, char *why, UINTN why_cap);
 /* report_store.c: run-NNNN.html beside run-NNNN.json; a failure is a
  * warning in res. */
 /* The report in a plat_alloc block grown to fit; 0 with why filled. */

@@ -99,6 +99,7 @@ void boot_source_find(EFI_HANDLE image, struct run_results *res)
 		return;
 	}
 	dev = li->DeviceHandle;
+	found.device = dev;
 	if (BS->HandleProtocol(dev, &FileSystemProtocol, &fs) == EFI_SUCCESS &&
 	    fs) {
 		res->boot = "disk";

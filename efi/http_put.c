@@ -83,9 +83,19 @@ static EFI_STATUS outcome(struct conn *c, EFI_TCP4_COMPLETION_TOKEN *tok,
 	return tok->Status;
 }
 
+/* The address the PUTs go from and the PXE base code's handle that got
+ * it (its NIC sends them), found once a run: 1 bound, -1 failed (why). */
+static struct {
+	int state;
+	struct ipv4 ip;
+	EFI_HANDLE nic;
+	char why[200];
+} addr;
+
 /* The PXE base code that gives the address: the boot session's, or one
  * on any NIC, started and given a DHCP lease here. */
-static int find_ipv4(struct ipv4 *ip, char *why, UINTN why_cap)
+static int find_ipv4(struct ipv4 *ip, EFI_HANDLE *nic, char *why,
+		     UINTN why_cap)
 {
 	const struct boot_source *b = boot_source();
 	EFI_PXE_BASE_CODE *pxe = b->pxe;
@@ -94,6 +104,7 @@ static int find_ipv4(struct ipv4 *ip, char *why, UINTN why_cap)
 	EFI_STATUS st;
 	struct dhcp_boot ack;
 
+	*nic = b->device;
 	if (!pxe) {
 		if (BS->LocateHandleBuffer(ByProtocol, &PxeBaseCodeProtocol, 0,
 					   &n, &handles) != EFI_SUCCESS || !n) {
@@ -102,6 +113,7 @@ static int find_ipv4(struct ipv4 *ip, char *why, UINTN why_cap)
 			    "network stack in the firmware setup");
 			return -1;
 		}
+		*nic = handles[0];
 		BS->HandleProtocol(handles[0], &PxeBaseCodeProtocol,
 				   (void **)&pxe);
 		BS->FreePool(handles);
@@ -150,25 +162,36 @@ static void connect_nics(void)
 	BS->FreePool(handles);
 }
 
-/* A service binding (TCP4, HTTP), the boot NIC's where there is one. */
+/* A service binding (TCP4, HTTP) on the NIC whose PXE base code got the
+ * address: the binding under that handle's device path (edk2 puts both
+ * on the NIC's handle), else the one whose NIC has that MAC, else the
+ * only one. Never another NIC's when there are several: its TCP would
+ * send from an address it does not have. */
 static EFI_SERVICE_BINDING *find_binding(EFI_GUID *guid)
 {
-	const struct boot_source *b = boot_source();
-	EFI_HANDLE *handles = 0;
+	EFI_DEVICE_PATH *dp = addr.nic ? DevicePathFromHandle(addr.nic) : 0;
+	EFI_HANDLE *handles = 0, h = 0;
 	EFI_SERVICE_BINDING *sb = 0;
+	UINT8 want[NET_MAC_MAX];
+	int want_len = 0;
 	UINTN n = 0;
 
+	if (dp && BS->LocateDevicePath(guid, &dp, &h) == EFI_SUCCESS && h &&
+	    BS->HandleProtocol(h, guid, (void **)&sb) == EFI_SUCCESS && sb)
+		return sb;
+	sb = 0;
+	if (!addr.nic || net_mac_of(addr.nic, want, &want_len))
+		want_len = 0;
 	if (BS->LocateHandleBuffer(ByProtocol, guid, 0, &n,
 				   &handles) == EFI_SUCCESS) {
 		for (UINTN i = 0; i < n && !sb; i++) {
 			UINT8 mac[NET_MAC_MAX];
 			int len = 0;
 
-			/* Another NIC's only when it is the last left. */
-			if (b->mac_len && i + 1 < n &&
-			    (net_mac_of(handles[i], mac, &len) ||
-			     len != b->mac_len ||
-			     CompareMem(mac, b->mac, (UINTN)len)))
+			if (want_len ? net_mac_of(handles[i], mac, &len) ||
+				       len != want_len ||
+				       CompareMem(mac, want, (UINTN)len)
+				     : n > 1)
 				continue;
 			BS->HandleProtocol(handles[i], guid, (void **)&sb);
 		}
@@ -438,6 +461,19 @@ out:
 	return ret;
 }
 
+int http_address(char *why, UINTN why_cap)
+{
+	if (!addr.state) {
+		if (!boot_source()->network)
+			connect_nics();
+		addr.state = find_ipv4(&addr.ip, &addr.nic, addr.why,
+				       sizeof addr.why) ? -1 : 1;
+	}
+	if (addr.state < 0)
+		fmt(why, why_cap, "%s", addr.why);
+	return addr.state > 0 ? 0 : -1;
+}
+
 /* Once a run: which way the PUTs go. */
 static void say_path(const char *text)
 {
@@ -457,16 +493,17 @@ int http_put(const struct http_url *u, const char *name, const void *data,
 	int code = -1;
 
 	ZeroMem(&c, sizeof c);
-	c.deadline_tsc = tsc_read() + timeout_ms * (plat_tsc_hz() / 1000);
 	head_len = http_put_head(head, sizeof head, u, name, len);
 	if (!head_len) {
 		fmt(why, why_cap, "the request for %s is too long", name);
 		return -1;
 	}
-	if (!boot_source()->network)
-		connect_nics();
-	if (find_ipv4(&ip, why, why_cap))
+	if (http_address(why, why_cap))
 		return -1;
+	ip = addr.ip;
+	/* The deadline starts with the address bound: the DHCP before it
+	 * is bounded by the firmware (about a minute). */
+	c.deadline_tsc = tsc_read() + timeout_ms * (plat_tsc_hz() / 1000);
 	if (!test_hook_on(TEST_HOOK_NO_HTTP_PROTOCOL)) {
 		int via = put_http_protocol(u, name, data, len, &ip,
 					    c.deadline_tsc, why, why_cap);

@@ -75,9 +75,29 @@ static void console_json_maybe(struct run_results *res,
 	plat_free(json);
 }
 
+/* The stick's JSON again, once the upload failed: it was written before
+ * the upload (so that nothing waits on the network), and now says what
+ * the console, the text and the variable say: the status and the upload's
+ * error. Replaced whole or not at all (store_replace). */
+static void restamp_json(EFI_FILE_HANDLE dir, struct run_results *res,
+			 enum run_status status, int run)
+{
+	char why[WHY_BYTES], name[32], *json;
+	size_t len, tried;
+
+	fmt(name, sizeof name, "run-%04d.json", run);
+	json = results_json_new(res, status, &len, &tried);
+	if (!json)
+		fmt(why, sizeof why, "out of memory");
+	if (!json || store_replace(dir, name, json, len, why, sizeof why))
+		out("warning: %s on the stick does not list the upload's "
+		    "failure: %s\n", name, why);
+	plat_free(json);
+}
+
 /* Where the results go, in DESIGN §4's order: the file (JSON, the HTML
- * report, then the console text), the upload, the done line, then the
- * variable. A failure at one place is said on the console and does not
+ * report, then the console text), the upload (then the JSON file again
+ * when the upload failed), the done line, then the variable. A failure at one place is said on the console and does not
  * stop the next. */
 static enum run_status report(struct run_results *res, EFI_FILE_HANDLE root)
 {
@@ -85,7 +105,7 @@ static enum run_status report(struct run_results *res, EFI_FILE_HANDLE root)
 	EFI_FILE_HANDLE dir = 0;
 	char why[WHY_BYTES], name[32], *json = 0, *summary;
 	size_t len, json_bytes = 0;
-	int run = 0, filed = 0, uploaded;
+	int run = 0, filed = 0, uploaded, errors;
 
 	why[0] = 0;
 	if (root && !(dir = store_open(root, why, sizeof why)))
@@ -120,8 +140,11 @@ static enum run_status report(struct run_results *res, EFI_FILE_HANDLE root)
 		res->file[0] = 0;
 		res->run_number = 0;
 	}
+	errors = res->errors.count + res->errors.dropped;
 	uploaded = upload_json(res, &status);
 	upload_html(res, status);
+	if (filed && res->errors.count + res->errors.dropped != errors)
+		restamp_json(dir, res, status, run);
 	if (!filed && !uploaded && status == RUN_OK)
 		status = RUN_PARTIAL;
 

@@ -11,6 +11,7 @@
 
 struct boot_source {
 	int network;			/* 1: loaded over the network */
+	EFI_HANDLE device;		/* the loaded image's device */
 	EFI_PXE_BASE_CODE *pxe;		/* the session it came in on, or 0 */
 	struct dhcp_boot server;	/* its boot server and boot file */
 	int have_server;
@@ -32,21 +33,44 @@ int net_first_mac(UINT8 *mac, int *mac_len);
 /* "10.77.0.1" */
 void net_ip_text(char *out, UINTN cap, const UINT8 ip[4]);
 
-/* pxe.c: TFTP through the PXE base code on the boot NIC, to the boot
- * server. Names are paths on the server ("baremem/baremem.cfg"). Each
- * call is bounded by the firmware's TFTP timeout and retries (edk2: 4 s,
- * 6 tries). read: 0, -1 when the server has no such file (or refused
- * it without saying why: OVMF does not pass the reason on), -2 another
- * failure (why filled in). write: 0, or -1 with why. */
+/* Larger than the default 512 so a results file of a few MiB is a few
+ * thousand round trips, not ten thousand; fits a 1500-byte MTU (1500 -
+ * 20 IP - 8 UDP - 4 TFTP header). Servers that refuse the blksize option
+ * get 512 (RFC 2348). */
+#define TFTP_BLOCK_BYTES 1468
+
+/* pxe.c: TFTP reads through the PXE base code on the boot NIC, from the
+ * boot server. Names are paths on the server ("baremem/baremem.cfg").
+ * Bounded by the firmware's TFTP timeout and retries (edk2: 4 s, 6
+ * tries). 0, -1 when the server has no such file (or refused it without
+ * saying why: OVMF does not pass the reason on), -2 another failure (why
+ * filled in). */
 int pxe_read_file(const struct boot_source *b, const char *name, char *buf,
 		  UINTN cap, UINTN *len, char *why, UINTN why_cap);
-int pxe_write_file(const struct boot_source *b, const char *name,
-		   const void *data, UINTN len, char *why, UINTN why_cap);
+/* A failed TFTP transfer of name with boot server b in words: st the
+ * firmware's status; code and text the server's error packet (RFC 1350
+ * code, its message), code -1 when none came. */
+void tftp_why(const struct boot_source *b, EFI_STATUS st, const char *name,
+	      int code, const char *text, char *why, UINTN why_cap);
+/* An error packet's message as printable ASCII, at most cap - 1 bytes. */
+void tftp_error_text(char *out, UINTN cap, const UINT8 *msg, UINTN len);
 
+/* tftp_write.c: writes data as name on the boot server through an MTFTP4
+ * instance of the app's own on the boot NIC (not the PXE base code's
+ * Mtftp, see there), bounded like a read. 0, or -1 with why naming the
+ * server's own reason when it sent one. */
+int tftp_write_file(const struct boot_source *b, const char *name,
+		    const void *data, UINTN len, char *why, UINTN why_cap);
+
+/* http_put.c: the IPv4 address uploads go from, once a run: the PXE
+ * session's, or a DHCP lease of its own on the first NIC with a PXE base
+ * code (bounded by the firmware, about a minute without an answer). Its
+ * NIC sends the PUTs. 0, or -1 with why (the same on every call). */
+int http_address(char *why, UINTN why_cap);
 /* http_put.c: PUT data as u's path + name over EFI_TCP4 (HTTP/1.1,
  * Content-Length, status line checked: 2xx is kept). 0, or -1 with why
  * (naming what the firmware lacks when it has no TCP). timeout_ms bounds
- * the whole exchange. */
+ * the whole exchange once the address is bound (http_address). */
 int http_put(const struct http_url *u, const char *name, const void *data,
 	     UINTN len, UINT64 timeout_ms, char *why, UINTN why_cap);
 

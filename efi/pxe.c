@@ -1,14 +1,9 @@
-/* TFTP through the PXE base code the app was booted with (UEFI spec,
- * EFI_PXE_BASE_CODE_PROTOCOL.Mtftp): files on the boot server, read for
- * the config and written for the results. */
+/* TFTP reads through the PXE base code the app was booted with (UEFI
+ * spec, EFI_PXE_BASE_CODE_PROTOCOL.Mtftp): the config files on the boot
+ * server; and a failed transfer in words, for reads and writes (the
+ * results are written by tftp_write.c, not through the PXE base code). */
 #include "netboot.h"
 #include "util/fmt.h"
-
-/* Larger than the default 512 so a results file of a few MiB is a few
- * thousand round trips, not ten thousand; fits a 1500-byte MTU (1500 -
- * 20 IP - 8 UDP - 4 TFTP header). Servers that refuse the blksize option
- * get 512 (RFC 2348). */
-#define TFTP_BLOCK_BYTES 1468
 
 
 static void server_ip(const struct boot_source *b, EFI_IP_ADDRESS *ip)
@@ -17,24 +12,34 @@ static void server_ip(const struct boot_source *b, EFI_IP_ADDRESS *ip)
 	CopyMem(&ip->v4, b->server.server, 4);
 }
 
-/* A failed Mtftp call in words: the server's own TFTP error text where
- * it sent one. */
-static void tftp_why(const struct boot_source *b, EFI_STATUS st,
-		     const char *name, char *why, UINTN why_cap)
+/* The server's TFTP error code in words, with the fix on the server
+ * (RFC 1350 codes; tftpd-hpa sends code 0 with the system's text for a
+ * failed write, "No space left on device" among them). */
+static const char *tftp_hint(int code)
 {
-	EFI_PXE_BASE_CODE_MODE *m = b->pxe->Mode;
-	char ip[16], text[64];
-	UINTN i = 0;
+	switch (code) {
+	case 1:
+		return " (no baremem/results/ folder in the TFTP root?)";
+	case 2:
+		return " (may the TFTP server's user create files in "
+		       "baremem/results/?)";
+	case 3:
+		return " (the server's disk is full)";
+	case 6:
+		return " (a file of that name is already there)";
+	}
+	return "";
+}
+
+void tftp_why(const struct boot_source *b, EFI_STATUS st, const char *name,
+	      int code, const char *text, char *why, UINTN why_cap)
+{
+	char ip[16];
 
 	net_ip_text(ip, sizeof ip, b->server.server);
-	if (st == EFI_TFTP_ERROR && m->TftpErrorReceived) {
-		for (; i + 1 < sizeof text && m->TftpError.ErrorString[i]; i++)
-			text[i] = m->TftpError.ErrorString[i] >= 0x20 &&
-				  m->TftpError.ErrorString[i] < 0x7f
-					  ? m->TftpError.ErrorString[i] : '?';
-		text[i] = 0;
-		fmt(why, why_cap, "TFTP server %s refused %s: error %u '%s'",
-		    ip, name, m->TftpError.ErrorCode, text);
+	if (st == EFI_TFTP_ERROR && code >= 0) {
+		fmt(why, why_cap, "TFTP server %s refused %s: error %d '%s'%s",
+		    ip, name, code, text, tftp_hint(code));
 	} else if (st == EFI_TFTP_ERROR) {
 		fmt(why, why_cap, "TFTP server %s refused %s (the firmware "
 		    "does not say why: a missing folder, no write access, "
@@ -61,6 +66,17 @@ static void tftp_why(const struct boot_source *b, EFI_STATUS st,
 	}
 }
 
+/* The text of an error packet, printable ASCII only (it goes to the
+ * console and the JSON), at most cap - 1 bytes. */
+void tftp_error_text(char *out, UINTN cap, const UINT8 *msg, UINTN len)
+{
+	UINTN i = 0;
+
+	for (; i + 1 < cap && i < len && msg[i]; i++)
+		out[i] = msg[i] >= 0x20 && msg[i] < 0x7f ? (char)msg[i] : '?';
+	out[i] = 0;
+}
+
 int pxe_read_file(const struct boot_source *b, const char *name, char *buf,
 		  UINTN cap, UINTN *len, char *why, UINTN why_cap)
 {
@@ -82,24 +98,15 @@ int pxe_read_file(const struct boot_source *b, const char *name, char *buf,
 	if (st == EFI_TFTP_ERROR && (!b->pxe->Mode->TftpErrorReceived ||
 				     b->pxe->Mode->TftpError.ErrorCode == 1))
 		return -1;
-	tftp_why(b, st, name, why, why_cap);
+	if (st == EFI_TFTP_ERROR) {
+		char text[64];
+		EFI_PXE_BASE_CODE_TFTP_ERROR *e = &b->pxe->Mode->TftpError;
+
+		tftp_error_text(text, sizeof text, (UINT8 *)e->ErrorString,
+				sizeof e->ErrorString);
+		tftp_why(b, st, name, e->ErrorCode, text, why, why_cap);
+	} else {
+		tftp_why(b, st, name, -1, "", why, why_cap);
+	}
 	return -2;
-}
-
-int pxe_write_file(const struct boot_source *b, const char *name,
-		   const void *data, UINTN len, char *why, UINTN why_cap)
-{
-	EFI_IP_ADDRESS ip;
-	UINT64 size = len;
-	UINTN block = TFTP_BLOCK_BYTES;
-	EFI_STATUS st;
-
-	server_ip(b, &ip);
-	st = b->pxe->Mtftp(b->pxe, EFI_PXE_BASE_CODE_TFTP_WRITE_FILE,
-			   (void *)data, FALSE, &size, &block, &ip,
-			   (UINT8 *)name, 0, FALSE);
-	if (st == EFI_SUCCESS)
-		return 0;
-	tftp_why(b, st, name, why, why_cap);
-	return -1;
 }

@@ -154,3 +154,67 @@ int store_write(EFI_FILE_HANDLE dir, const char *name, const void *data,
 	f->Close(f);
 	return 0;
 }
+
+/* Opens name in dir for writing, or 0. */
+static EFI_FILE_HANDLE open_rw(EFI_FILE_HANDLE dir, const char *name)
+{
+	CHAR16 wname[64];
+	EFI_FILE_HANDLE f = 0;
+
+	to_wide(wname, name, 64);
+	if (dir->Open(dir, &f, wname, EFI_FILE_MODE_READ |
+		      EFI_FILE_MODE_WRITE, 0) != EFI_SUCCESS)
+		return 0;
+	return f;
+}
+
+/* Renames the open file f to name (UEFI: SetInfo with a new FileName)
+ * and closes it. */
+static EFI_STATUS rename_close(EFI_FILE_HANDLE f, const char *name)
+{
+	UINT8 buf[DIR_INFO_BYTES];
+	EFI_FILE_INFO *info = (EFI_FILE_INFO *)buf;
+	UINTN len = sizeof buf;
+	EFI_STATUS st = f->GetInfo(f, &GenericFileInfo, &len, info);
+
+	if (st == EFI_SUCCESS) {
+		to_wide(info->FileName, name, 64);
+		info->Size = SIZE_OF_EFI_FILE_INFO +
+			     (StrLen(info->FileName) + 1) * sizeof(CHAR16);
+		st = f->SetInfo(f, &GenericFileInfo, info->Size, info);
+	}
+	f->Close(f);
+	return st;
+}
+
+int store_replace(EFI_FILE_HANDLE dir, const char *name, const void *data,
+		  UINTN len, char *why, UINTN why_cap)
+{
+	char tmp[64];
+	EFI_FILE_HANDLE f;
+	EFI_STATUS st;
+
+	fmt(tmp, sizeof tmp, "%s.new", name);
+	if ((f = open_rw(dir, tmp)))
+		f->Delete(f);	/* a leftover of a run cut short here */
+	if (store_write(dir, tmp, data, len, why, why_cap))
+		return -1;
+	if (!(f = open_rw(dir, name)) || f->Delete(f) != EFI_SUCCESS) {
+		/* Delete closes f even when it fails (UEFI 2.7 13.5). */
+		if ((f = open_rw(dir, tmp)))
+			f->Delete(f);
+		fmt(why, why_cap, "%s cannot be replaced", name);
+		return -1;
+	}
+	if (!(f = open_rw(dir, tmp))) {
+		fmt(why, why_cap, "%s is in %s and cannot be reopened", name,
+		    tmp);
+		return -1;
+	}
+	if ((st = rename_close(f, name)) != EFI_SUCCESS) {
+		fmt(why, why_cap, "%s is in %s, not renamed: %s", name, tmp,
+		    status_text(st));
+		return -1;
+	}
+	return 0;
+}

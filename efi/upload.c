@@ -76,8 +76,8 @@ static int put_file(const struct run_results *res, const char *ext,
 		}
 		t0 = now_ms();
 		if (up.target == TARGET_TFTP)
-			st = pxe_write_file(boot_source(), path, data, len, why,
-					    why_cap);
+			st = tftp_write_file(boot_source(), path, data, len,
+					     why, why_cap);
 		else
 			st = http_put(&res->config.upload_url, path, data, len,
 				      HTTP_TIMEOUT_MS, why, why_cap);
@@ -183,6 +183,14 @@ int upload_json(struct run_results *res, enum run_status *status)
 	if (mac_len && up.stem[0] && !json && !why[0])
 		fmt(why, sizeof why, "the results text does not fit in %llu "
 		    "bytes", (unsigned long long)tried);
+	/* The address first (a DHCP exchange may take half a minute behind
+	 * a switch port running spanning tree): each attempt's deadline and
+	 * the retry rule's clock start once it is bound. */
+	if (json && up.target == TARGET_HTTP &&
+	    http_address(why, sizeof why)) {
+		plat_free(json);
+		json = 0;
+	}
 	if (json && put_file(res, "json", json, len, why, sizeof why) == 0) {
 		char path[DHCP_BOOT_FILE_BYTES + 64], where[256];
 

@@ -421,6 +421,20 @@ def print_text(groups, threshold, out):
                                                  threshold))
 
 
+# What a spreadsheet takes for the start of a formula in a cell (OWASP,
+# "CSV injection"): SMBIOS and CPU brand strings are the machine's to
+# choose, and a results file's name is its uploader's.
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_cell(v):
+    """v as a cell a spreadsheet shows as text: a string that starts like
+    a formula gets a leading apostrophe (numbers are left as they are)."""
+    if isinstance(v, str) and v.startswith(FORMULA_START):
+        return "'" + v
+    return v
+
+
 def print_csv(groups, out):
     w = csv.writer(out, lineterminator="\n")
     w.writerow(["group", "cpu", "logical_cpus", "system", "id", "file"] +
@@ -428,12 +442,14 @@ def print_csv(groups, out):
                ["flagged", "verdict", "notes"])
     for n, g in enumerate(groups, 1):
         for m in g.machines:
-            w.writerow([n, g.key[0], g.key[1], m.system, m.ident, m.path] +
-                       ["" if v is None else v for v in m.values] +
-                       [" ".join(FIGURES[i][1] for i in range(len(FIGURES))
-                                 if m.flagged[i]) +
-                        (" status" if m.problem else ""),
-                        verdict(m, g), notes(m)])
+            w.writerow([csv_cell(c) for c in
+                        [n, g.key[0], g.key[1], m.system, m.ident, m.path] +
+                        ["" if v is None else v for v in m.values] +
+                        [" ".join(FIGURES[i][1]
+                                  for i in range(len(FIGURES))
+                                  if m.flagged[i]) +
+                         (" status" if m.problem else ""),
+                         verdict(m, g), notes(m)]])
 
 
 def main(argv, prog="baremem-report --fleet"):

@@ -42,24 +42,49 @@ net_up() {
 	ip tuntap add dev "$NET_TAP" mode tap
 	ip addr add "$NET_SERVER_IP/$NET_PREFIX" dev "$NET_TAP"
 	ip link set "$NET_TAP" up
+	# shellcheck disable=SC2119 # no options: the plain server
+	dnsmasq_start
+	tftpd_start
+	trap net_down EXIT
+}
+
+# dnsmasq_start [dnsmasq options] / dnsmasq_stop: the DHCP server, with
+# the boot file; options added (--dhcp-reply-delay=30: a switch port
+# running spanning tree).
+# shellcheck disable=SC2120 # tests/long/test_http_slow_dhcp passes some
+dnsmasq_start() {
 	dnsmasq --conf-file=/dev/null --port=0 --no-resolv --no-hosts \
 		--keep-in-foreground --bind-interfaces \
 		--interface="$NET_TAP" --dhcp-range="$NET_DHCP_RANGE" \
 		--dhcp-boot="baremem.efi,,$NET_SERVER_IP" \
 		--dhcp-leasefile="$T/dnsmasq.leases" --log-facility="$T/dnsmasq.log" \
-		--log-dhcp --pid-file="$T/dnsmasq.pid" &
+		--log-dhcp --pid-file="$T/dnsmasq.pid" "$@" &
 	DNSMASQ_PID=$!
-	tftpd_start
-	trap net_down EXIT
+}
+
+dnsmasq_stop() {
+	if [ -n "${DNSMASQ_PID:-}" ]; then
+		kill "$DNSMASQ_PID" 2>/dev/null || true
+		wait "$DNSMASQ_PID" 2>/dev/null || true
+		DNSMASQ_PID=""
+	fi
 }
 
 # tftpd_start / tftpd_stop: in.tftpd in the foreground of a background
 # job, as Debian runs it (user tftp, chrooted by --secure), uploads
 # allowed (--create) where that user may write: the results folder.
+# TFTPD_CMD is the command line docs/netboot.md gives. Without
+# --permissive, tftpd-hpa writes only files others may write, so the
+# files it creates must be world-writable (its default umask 0): any
+# client could overwrite or read back any result. With --permissive the
+# system's own checks apply to user tftp, and --umask 0737 creates each
+# result mode 0040: tftpd writes it through the descriptor that created
+# it, and can then neither reopen it to overwrite nor to serve it; group
+# tftp (the people who read the results) reads it.
+TFTPD_CMD=(in.tftpd --foreground --listen --secure --create --permissive
+	--umask 0737 --user tftp --address "$NET_SERVER_IP:69" --verbose)
 tftpd_start() {
-	in.tftpd --foreground --listen --secure --create --user tftp \
-		--address "$NET_SERVER_IP:69" --verbose "$TFTP_ROOT" \
-		>"$T/tftpd.log" 2>&1 &
+	"${TFTPD_CMD[@]}" "$TFTP_ROOT" >"$T/tftpd.log" 2>&1 &
 	TFTPD_PID=$!
 }
 
@@ -73,10 +98,7 @@ tftpd_stop() {
 
 net_down() {
 	tftpd_stop
-	if [ -n "${DNSMASQ_PID:-}" ]; then
-		kill "$DNSMASQ_PID" 2>/dev/null || true
-		wait "$DNSMASQ_PID" 2>/dev/null || true
-	fi
+	dnsmasq_stop
 	cleanup_test_dir
 }
 

@@ -209,6 +209,45 @@ class Output(unittest.TestCase):
         self.assertEqual(by["m0"]["verdict"], "ok")
         self.assertEqual(float(by["half"]["dram_all_cpus_gb_per_s"]), 24.1)
 
+    def test_csv_cells_never_start_a_formula(self):
+        def hostile(brand, maker):
+            def edit(r):
+                r["machine"]["cpu"]["brand"] = brand
+                r["machine"]["system"]["manufacturer"] = maker
+            return edit
+        ms = [machine("=cmd|' -C calc'!A0",
+                      edit=hostile('=HYPERLINK("http://x","y")', "+1+1")),
+              machine("m1", edit=hostile("-2+3", "@SUM(A1)")),
+              machine("m2", edit=hostile("\tTab CPU", "\rCR maker")),
+              machine("m3", -90.0)]
+        gs = groups(ms)
+        out = io.StringIO()
+        bf.print_csv(gs, out)
+        rows = list(csv.reader(io.StringIO(out.getvalue())))
+        def number(cell):
+            try:
+                float(cell)
+                return True
+            except ValueError:
+                return False
+        for row in rows[1:]:
+            for cell in row:
+                self.assertFalse(cell.startswith(("=", "+", "-", "@", "\t", "\r")) and
+                                 not number(cell),
+                                 "cell %r of row %r" % (cell, row))
+        by = {r[4]: r for r in rows[1:]}
+        self.assertEqual(by["'=cmd|' -C calc'!A0"][1],
+                         "'=HYPERLINK(\"http://x\",\"y\")")
+        self.assertEqual(by["m1"][1], "'-2+3")
+        self.assertEqual(by["m1"][3].split()[0], "'@SUM(A1)")
+        # Numbers stay numbers: a negative figure is not text.
+        self.assertEqual(float(by["m3"][6]), -90.0)
+        # The table a person reads is not changed.
+        table = io.StringIO()
+        bf.print_text(gs, 5.0, table)
+        self.assertIn('=HYPERLINK("http://x","y")', table.getvalue())
+        self.assertNotIn("'=HYPERLINK", table.getvalue())
+
     def test_load_skips_what_is_not_results(self):
         import tempfile
         notes = []
