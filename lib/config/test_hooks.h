@@ -31,6 +31,8 @@ enum test_hook {
 				 * little: it cannot be written, the JSON is */
 	TEST_HOOK_NO_HTTP_PROTOCOL, /* firmware without EFI_HTTP_PROTOCOL: an
 				 * HTTP upload takes the TCP4 way */
+	TEST_HOOK_AP_SPIN_SUITE_TIMEOUT, /* as ap-spin, but the firmware
+				 * waits the suite's own timeout for it */
 	TEST_HOOK_COUNT
 };
 
