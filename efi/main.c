@@ -53,7 +53,6 @@ static void run_guarded(struct run_results *res)
 		out("baremem: prefetchers put back as they were found\n");
 }
 
-#define SUMMARY_BYTES 2048
 #define WHY_BYTES 200
 
 /* The results JSON framed on the console when console_json asks for it
@@ -159,9 +158,11 @@ static enum run_status report(struct run_results *res, EFI_FILE_HANDLE root)
 	}
 	upload_text(res);
 	console_json_maybe(res, status, filed || uploaded);
-	summary = res->config.var ? plat_alloc(SUMMARY_BYTES) : 0;
+	summary = res->config.var
+			  ? plat_alloc(RESULTS_SUMMARY_MAX_BYTES + 1) : 0;
 	if (summary) {
-		len = results_summary_json(res, status, summary, SUMMARY_BYTES);
+		len = results_summary_json(res, status, summary,
+					   RESULTS_SUMMARY_MAX_BYTES + 1);
 		if (len == 0)
 			out("warning: EFI variable not written: the summary is "
 			    "over 2 KiB\n");

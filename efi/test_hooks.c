@@ -16,6 +16,10 @@ static int spin_cpu = -1;	/* latched by the first ap-spin or fault-ap call */
  * each second of it is a second of test_ap_hangs. The other cpus keep
  * theirs. */
 #define SPIN_TIMEOUT_US 1000000u
+/* ap-spin-suite-timeout spins in the first call that carries one of the
+ * measurements' own timeouts (lib/suite: 2 to 5 minutes), not in the
+ * short ones of the TSC check or the MSR reads before them. */
+#define SUITE_TIMEOUT_MIN_US 60000000u
 
 /* watchdog-5s: what the boot manager does before starting an option
  * (UEFI spec 3.1.2: a 5-minute watchdog), but with 5 s, so a test run
@@ -142,15 +146,17 @@ uint64_t test_hook_fw_timeout(int cpu, uint64_t timeout_us, int blocking)
 		       ? 0 : timeout_us;
 }
 
-/* ap-spin, fault-ap: the first selected cpu that is not the boot cpu,
- * chosen at its first call and kept: once it is dropped, the next AP must
+/* ap-spin, ap-spin-suite-timeout, ap-lost, fault-ap: the first selected
+ * cpu that is not the boot cpu, chosen at its first call and kept: once
+ * it is dropped, the next AP must
  * not spin (or fault) too. Should it be called again, it does again.
  * fault-ap leaves that cpu's first call alone: every multi-cpu run starts
  * with the TSC check, and the fault belongs in a measurement. */
 void test_hook_ap_call(int cpu, plat_window_fn *fn, uint64_t *timeout_us)
 {
 	if (active != TEST_HOOK_AP_SPIN && active != TEST_HOOK_FAULT_AP &&
-	    active != TEST_HOOK_AP_LOST)
+	    active != TEST_HOOK_AP_LOST &&
+	    active != TEST_HOOK_AP_SPIN_SUITE_TIMEOUT)
 		return;
 	if (spin_cpu < 0 && hook_res) {
 		for (int i = 0; i < hook_res->selected_count; i++) {
@@ -164,6 +170,9 @@ void test_hook_ap_call(int cpu, plat_window_fn *fn, uint64_t *timeout_us)
 	}
 	if (cpu != spin_cpu)
 		return;
+	if (active == TEST_HOOK_AP_SPIN_SUITE_TIMEOUT &&
+	    *timeout_us < SUITE_TIMEOUT_MIN_US)
+		return;
 	if (active == TEST_HOOK_FAULT_AP) {
 		static int calls;
 
@@ -172,7 +181,10 @@ void test_hook_ap_call(int cpu, plat_window_fn *fn, uint64_t *timeout_us)
 		return;
 	}
 	*fn = spin_forever;
-	if (*timeout_us > SPIN_TIMEOUT_US)
+	/* ap-spin-suite-timeout keeps the suite's timeout: the product's
+	 * own is what tests/long/test_ap_hangs_suite_timeout waits out. */
+	if (active == TEST_HOOK_AP_SPIN &&
+	    *timeout_us > SPIN_TIMEOUT_US)
 		*timeout_us = SPIN_TIMEOUT_US;
 }
 #endif

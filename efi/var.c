@@ -1,19 +1,19 @@
 /* The EFI variable BarememResult: a compact summary that survives in
  * NVRAM for Linux to read (DESIGN §4). Written once per run. */
 #include "baremem_efi.h"
+#include "results/results_json.h"
 #include "util/fmt.h"
 
 #define BAREMEM_VAR_GUID                                                   \
 	{ 0x3809c10d, 0x4ffd, 0x4485,                                      \
 	  { 0xb0, 0x80, 0x87, 0x9e, 0xf5, 0xcf, 0x6f, 0x69 } }
-#define VAR_MAX_BYTES 2048
 
 int var_write(const char *json, UINTN len, char *why, UINTN why_cap)
 {
 	EFI_GUID guid = BAREMEM_VAR_GUID;
 	EFI_STATUS st;
 
-	if (len > VAR_MAX_BYTES) {
+	if (len > RESULTS_SUMMARY_MAX_BYTES) {
 		fmt(why, why_cap, "summary is %u bytes, over the 2 KiB bound",
 		    (unsigned)len);
 		return -1;

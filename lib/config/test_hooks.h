@@ -35,6 +35,8 @@ enum test_hook {
 				 * machine check injected from outside */
 	TEST_HOOK_AP_LOST,	/* ap-spin, and the firmware is never told
 				 * to stop the AP (timeout 0: forever) */
+	TEST_HOOK_AP_SPIN_SUITE_TIMEOUT, /* as ap-spin, but the firmware
+				 * waits the suite's own timeout for it */
 	TEST_HOOK_COUNT
 };
 

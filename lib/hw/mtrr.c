@@ -1,6 +1,8 @@
 /* MTRR decoding and type lookup (SDM vol 3A, 12.11.4 - 12.11.4.1). */
 #include "hw/mtrr.h"
 
+#include "util/fmt.h"
+
 #define VALID (1ull << 11)
 #define ONE_MIB 0x100000ull
 #define FOUR_GIB 0x100000000ull
@@ -50,6 +52,22 @@ int mtrr_set_amd_tom2(struct mtrr_state *s, uint64_t syscfg, uint64_t tom2)
 		return 0;
 	s->tom2_wb_end = tom2;
 	return 1;
+}
+
+void mtrr_amd_tom2_text(uint64_t syscfg, uint64_t tom2, char *buf,
+			size_t cap)
+{
+	uint64_t both = AMD_SYSCFG_MTRR_TOM2_EN | AMD_SYSCFG_TOM2_FORCE_WB;
+
+	tom2 &= AMD_TOM2_ADDR_MASK;
+	if ((syscfg & both) != both)
+		fmt(buf, cap, "not in force (SYSCFG bits 21, 22 not both set)");
+	else if (tom2 <= FOUR_GIB)
+		fmt(buf, cap, "not in force (SYSCFG bits 21, 22 set, but TOM2 "
+		    "0x%llx is not above 4 GiB)", (unsigned long long)tom2);
+	else
+		fmt(buf, cap, "[4 GiB, TOM2) write-back by default (SYSCFG "
+		    "bits 21, 22; TOM2 0x%llx)", (unsigned long long)tom2);
 }
 
 /* The type where no variable range matches. */

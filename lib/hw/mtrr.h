@@ -3,6 +3,7 @@
 #ifndef BAREMEM_MTRR_H
 #define BAREMEM_MTRR_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #define MTRR_UC 0
@@ -53,6 +54,11 @@ void mtrr_decode(struct mtrr_state *s, uint64_t cap, uint64_t def,
 #define AMD_SYSCFG_TOM2_FORCE_WB (1ull << 22)
 #define AMD_TOM2_ADDR_MASK 0x000fffffff800000ull
 int mtrr_set_amd_tom2(struct mtrr_state *s, uint64_t syscfg, uint64_t tom2);
+/* What the TOM2 rule does with these SYSCFG and TOM2 values, in words
+ * for the console ("[4 GiB, TOM2) write-back by default ...", or why it
+ * is not in force: the SYSCFG bits, or a TOM2 at or below 4 GiB). */
+void mtrr_amd_tom2_text(uint64_t syscfg, uint64_t tom2, char *buf,
+			size_t cap);
 
 /* The memory type at one address. */
 int mtrr_type_at(const struct mtrr_state *s, uint64_t addr);

@@ -352,51 +352,13 @@ static void write_bandwidth(struct json_writer *w,
 	json_array_end(w);
 }
 
-static void isa_or_null(struct json_writer *w, const char *key,
-			const char *isa)
-{
-	if (isa)
-		json_string(w, key, isa);
-	else
-		json_null(w, key);
-}
-
 static void write_summary(struct json_writer *w, const struct run_results *res)
 {
-	static const char *const lvl[SUM_LEVELS] = { "l1", "l2", "l3", "dram" };
 	struct summary s;
-	char key[32];
-	int cpu = res->selected_count ? res->selected[0] : 0;
+	int cpu = results_summary_cpu(res);
 
 	summary_compute(res, cpu, &s);
-	json_object_begin(w, "summary");
-	json_u64(w, "cpu", (uint64_t)cpu);
-	for (int l = 0; l < SUM_LEVELS; l++) {
-		fmt(key, sizeof key, "%s_ns", lvl[l]);
-		json_measured(w, key, s.lat_ns[l], 2);
-	}
-	for (int l = 0; l < SUM_LEVELS; l++) {
-		fmt(key, sizeof key, "%s_cycles", lvl[l]);
-		json_measured(w, key, s.lat_core_cycles[l], 1);
-	}
-	for (int l = 0; l < SUM_LEVELS; l++) {
-		fmt(key, sizeof key, "%s_tsc_cycles", lvl[l]);
-		json_measured(w, key, s.lat_tsc_cycles[l], 1);
-	}
-	json_object_begin(w, "read_gb_per_s");
-	for (int l = 0; l < SUM_LEVELS; l++)
-		json_measured(w, lvl[l], s.read_gb[l], 1);
-	json_measured(w, "dram_all_cpus", s.read_gb_dram_all, 1);
-	json_object_end(w);
-	/* whose each read figure is: the faster ISA where several ran */
-	json_object_begin(w, "read_isa");
-	for (int l = 0; l < SUM_LEVELS; l++)
-		isa_or_null(w, lvl[l], s.read_isa[l]);
-	isa_or_null(w, "dram_all_cpus", s.read_isa_dram_all);
-	json_object_end(w);
-	if (s.dram_all_cpus)
-		json_u64(w, "all_cpus", (uint64_t)s.dram_all_cpus);
-	json_object_end(w);
+	results_json_summary(w, cpu, &s);
 }
 
 size_t results_json(const struct run_results *res, enum run_status status,
@@ -452,26 +414,6 @@ size_t results_json(const struct run_results *res, enum run_status status,
 	results_json_loaded(&w, res);
 	results_json_c2c(&w, res);
 	results_json_numa(&w, res);
-	write_summary(&w, res);
-	json_object_end(&w);
-	if (json_finish(&w) != 0)
-		return 0;
-	return w.len;
-}
-
-size_t results_summary_json(const struct run_results *res,
-			    enum run_status status, char *buf, size_t cap)
-{
-	struct json_writer w;
-
-	json_init(&w, buf, cap, 0);
-	json_object_begin(&w, 0);
-	json_string(&w, "schema", "baremem-summary/1");
-	json_u64(&w, "run", (uint64_t)res->run_number);
-	json_string(&w, "status", results_status_name(status));
-	json_string(&w, "file", res->file);
-	if (res->errors.count)
-		json_string_n(&w, "error", res->errors.text[0], 160);
 	write_summary(&w, res);
 	json_object_end(&w);
 	if (json_finish(&w) != 0)

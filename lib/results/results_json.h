@@ -21,14 +21,31 @@ size_t results_json(const struct run_results *res, enum run_status status,
 char *results_json_new(const struct run_results *res, enum run_status status,
 		       size_t *len, size_t *tried_bytes);
 
-/* Writes the variable's compact summary JSON. Returns its length, or 0
- * when it does not fit in cap. */
+/* The EFI variable's data (DESIGN §4): at most this many bytes of JSON.
+ * efivarfs shows 4 attribute bytes before them, which are not part of
+ * the variable's data and do not count. */
+#define RESULTS_SUMMARY_MAX_BYTES 2048
+/* The first error's bytes the summary carries at most, before escaping. */
+#define RESULTS_SUMMARY_ERROR_BYTES 160
+
+/* Writes the variable's compact summary JSON (results_summary_json.c)
+ * into buf, NUL-terminated: at most RESULTS_SUMMARY_MAX_BYTES (and
+ * cap - 1) bytes whatever the error and path hold. When the whole does
+ * not fit, the error is cut, then the path (each marked "..."), then the
+ * figures are written null; schema, run, status and file are always
+ * there. Returns its length, or 0 when cap cannot hold even that. */
 size_t results_summary_json(const struct run_results *res,
 			    enum run_status status, char *buf, size_t cap);
+/* The cpu whose sweep the summary's latency figures come from. */
+int results_summary_cpu(const struct run_results *res);
 
 /* The multi-cpu tests' entries (results_json_multi.c): each writes
  * nothing when its test did not run. */
 struct json_writer;
+struct summary;
+/* The "summary" object: cpu and the per-level figures of s. */
+void results_json_summary(struct json_writer *w, int cpu,
+			  const struct summary *s);
 void results_json_loaded(struct json_writer *w, const struct run_results *res);
 void results_json_c2c(struct json_writer *w, const struct run_results *res);
 void results_json_numa(struct json_writer *w, const struct run_results *res);

@@ -1,5 +1,6 @@
 /* The results file's entries of the multi-cpu tests:
  * loaded[], c2c[] and numa (DESIGN §4); results_json.c calls these. */
+#include "util/fmt.h"
 #include "util/json.h"
 #include "hw/numa.h"
 #include "results/results_json.h"
@@ -17,7 +18,10 @@ void results_json_loaded(struct json_writer *w, const struct run_results *res)
 		else
 			json_i64(w, "delay", p->delay);
 		json_u64(w, "loaders", (uint64_t)p->loaders);
-		json_double(w, "gb_per_s", p->gb_per_s, 2);
+		/* the lightest loads read little: 0.004 GB/s is a figure,
+		 * not the 0.00 two fixed decimals would make of it */
+		json_double(w, "gb_per_s", p->gb_per_s,
+			    fmt_decimals_sig(p->gb_per_s, 2, 2));
 		json_double(w, "ns", p->ns, 2);
 		if (p->cpu_list && p->buffer_nodes) {
 			json_array_begin(w, "cpu_list");

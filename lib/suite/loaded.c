@@ -262,7 +262,8 @@ static void print_row(const struct loaded_point *pt, double max_ns)
 	for (int i = 0; i < BAR_WIDTH; i++)
 		bar[i] = i < w ? '#' : ' ';
 	bar[w < BAR_WIDTH ? w : BAR_WIDTH] = 0;
-	out("%8s %9.2f %9.1f  %s\n", delay, pt->gb_per_s, pt->ns, bar);
+	out("%8s %9.*f %9.1f  %s\n", delay,
+	    fmt_decimals_sig(pt->gb_per_s, 2, 2), pt->gb_per_s, pt->ns, bar);
 }
 
 /* Each of the first *n selected cpus' buffer in its node, *size bytes

@@ -459,6 +459,28 @@ int fmt_append_v(char *buf, size_t cap, size_t *len, const char *f,
 	return -1;
 }
 
+#define FMT_SIG_DECIMALS_MAX 12
+
+int fmt_decimals_sig(double v, int min_decimals, int sig)
+{
+	int d = min_decimals < 0 ? 0 : min_decimals;
+	double a = v < 0 ? -v : v, shown = 1;
+
+	/* NaN fails every comparison; infinities and 0 need no digits */
+	if (!(a > 0) || a - a != 0)
+		return d;
+	/* 10^(sig - 1 - d): the smallest value with sig digits at d */
+	for (int i = 1; i < sig; i++)
+		shown *= 10;
+	for (int i = 0; i < d; i++)
+		shown /= 10;
+	while (a < shown && d < FMT_SIG_DECIMALS_MAX) {
+		shown /= 10;
+		d++;
+	}
+	return d;
+}
+
 char *fmt_size(char *buf, size_t cap, uint64_t bytes)
 {
 	static const char suffix[] = "KMGT";

@@ -24,6 +24,12 @@ size_t fmt(char *buf, size_t cap, const char *f, ...)
 int fmt_append_v(char *buf, size_t cap, size_t *len, const char *f,
 		 va_list ap);
 
+/* The decimals to print v with: at least min_decimals, more (at most
+ * 12) while v, non-zero, would show fewer than sig significant digits,
+ * so a small positive figure never prints as 0.00 (0.0043 with 2 and 2:
+ * 4 decimals, "0.0043"; 12.345 keeps 2). */
+int fmt_decimals_sig(double v, int min_decimals, int sig);
+
 /* A byte count as the shortest exact label with a power-of-1024 suffix:
  * 4096 -> "4K", 1572864 -> "1.5M", 1073741824 -> "1G", 100 -> "100";
  * otherwise up to 2 decimals ("1.25M"). Returns buf. */

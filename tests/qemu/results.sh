@@ -98,3 +98,36 @@ check_html() {
 	fi
 	echo "$out"
 }
+
+# validate_var: the variable read_var left in $T/var.json, as the app
+# wrote it (baremem-var --json prints its bytes unchanged), is valid
+# against docs/summary.schema.json, holds no key twice, and is at most
+# 2 KiB (DESIGN §4).
+SUMMARY_SCHEMA=$ROOT/docs/summary.schema.json
+validate_var() {
+	local out bytes
+	bytes=$(stat -c %s "$T/var.json")
+	if [ "$bytes" -gt 2048 ]; then
+		fail "the variable's JSON is $bytes bytes, over 2 KiB"
+	fi
+	if ! out=$(SCHEMA=$SUMMARY_SCHEMA validate_quiet "$T/var.json"); then
+		fail "the variable's JSON does not validate against summary.schema.json"
+		echo "$out" | tail -n 8 | sed 's/^/  | /'
+	fi
+}
+
+# validate_quiet FILE: validate's check against $SCHEMA, printing the
+# errors instead of failing the test.
+validate_quiet() {
+	$PY - "$SCHEMA" "$1" 2>&1 <<'PYEOF'
+import json, sys, jsonschema
+def unique(pairs):
+    keys = [k for k, _ in pairs]
+    dup = sorted({k for k in keys if keys.count(k) > 1})
+    if dup:
+        raise ValueError("duplicate keys in one object: " + ", ".join(dup))
+    return dict(pairs)
+schema = json.load(open(sys.argv[1]))
+jsonschema.validate(json.load(open(sys.argv[2]), object_pairs_hook=unique), schema)
+PYEOF
+}

@@ -355,6 +355,39 @@ static void labels_round_trip(void **state)
 	}
 }
 
+/* fmt_decimals_sig: as many decimals as the figure needs to show its
+ * leading digits, never fewer than asked; 0, NaN and infinities keep
+ * the minimum. Checked by printing: the text of every non-zero figure
+ * holds at least `sig` significant digits. */
+static void decimals_for_significant_digits(void **state)
+{
+	static const double small[] = { 0.0043, 0.004, 0.05, 0.0995, 0.000123,
+					-0.0043, 1e-9 };
+	char buf[64];
+
+	(void)state;
+	assert_int_equal(fmt_decimals_sig(12.345, 2, 2), 2);
+	assert_int_equal(fmt_decimals_sig(0.43, 2, 2), 2);
+	assert_int_equal(fmt_decimals_sig(0.0043, 2, 2), 4);
+	assert_int_equal(fmt_decimals_sig(0.05, 2, 2), 3);
+	assert_int_equal(fmt_decimals_sig(0, 2, 2), 2);
+	assert_int_equal(fmt_decimals_sig(NAN, 2, 2), 2);
+	assert_int_equal(fmt_decimals_sig(INFINITY, 1, 2), 1);
+	assert_int_equal(fmt_decimals_sig(1e-30, 2, 2), 12);	/* the cap */
+	assert_int_equal(fmt_decimals_sig(5, -3, 1), 0);
+	for (size_t i = 0; i < sizeof small / sizeof small[0]; i++) {
+		int d = fmt_decimals_sig(small[i], 2, 2), digits = 0, lead = 0;
+
+		fmt(buf, sizeof buf, "%.*f", d, small[i]);
+		for (const char *c = buf; *c; c++) {
+			lead |= *c >= '1' && *c <= '9';
+			digits += lead && *c >= '0' && *c <= '9';
+		}
+		if (digits < 2)
+			fail_msg("%g printed as %s", small[i], buf);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -367,6 +400,7 @@ int main(void)
 		cmocka_unit_test(random_doubles_match_snprintf),
 		cmocka_unit_test(truncates_and_returns_full_length),
 		cmocka_unit_test(size_labels),
+		cmocka_unit_test(decimals_for_significant_digits),
 		cmocka_unit_test(parse_accepts),
 		cmocka_unit_test(parse_rejects),
 		cmocka_unit_test(labels_round_trip),

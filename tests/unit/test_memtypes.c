@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 #include <cmocka.h>
 
 #include "hw/memclass.h"
@@ -110,6 +111,41 @@ static void tom2_off_or_odd(void **state)
 	assert_int_equal(mtrr_set_amd_tom2(&s, SYSCFG_BOTH | 0xff,
 					   64 * G | 0x7fffff), 1);
 	assert_int_equal(s.tom2_wb_end, 64 * G);
+}
+
+/* The console names the reason the rule is off: both SYSCFG bits set
+ * with TOM2 at or below 4 GiB is not "bits not both set"; and the text
+ * says "in force" exactly when mtrr_set_amd_tom2 applies the rule. */
+static void tom2_text_names_the_reason(void **state)
+{
+	static const struct {
+		uint64_t syscfg, tom2;
+		const char *text;
+	} cases[] = {
+		{ SYSCFG_BOTH, 64 * G, "[4 GiB, TOM2) write-back by default "
+		  "(SYSCFG bits 21, 22; TOM2 0x1000000000)" },
+		{ SYSCFG_BOTH, 4 * G, "not in force (SYSCFG bits 21, 22 set, "
+		  "but TOM2 0x100000000 is not above 4 GiB)" },
+		{ SYSCFG_BOTH, 0, "not in force (SYSCFG bits 21, 22 set, but "
+		  "TOM2 0x0 is not above 4 GiB)" },
+		{ AMD_SYSCFG_MTRR_TOM2_EN, 64 * G,
+		  "not in force (SYSCFG bits 21, 22 not both set)" },
+		{ AMD_SYSCFG_TOM2_FORCE_WB, 4 * G,
+		  "not in force (SYSCFG bits 21, 22 not both set)" },
+	};
+	char text[120];
+	(void)state;
+
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct mtrr_state s = { 0 };
+		int applied = mtrr_set_amd_tom2(&s, cases[i].syscfg,
+						cases[i].tom2);
+
+		mtrr_amd_tom2_text(cases[i].syscfg, cases[i].tom2, text,
+				   sizeof text);
+		assert_string_equal(text, cases[i].text);
+		assert_int_equal(applied, text[0] == '[');
+	}
 }
 
 /* The rule changes only the default type: variable MTRRs above 4 GiB
@@ -217,6 +253,7 @@ int main(void)
 		cmocka_unit_test(tom2_at_64g_makes_high_ram_wb),
 		cmocka_unit_test(tom2_at_1t),
 		cmocka_unit_test(tom2_off_or_odd),
+		cmocka_unit_test(tom2_text_names_the_reason),
 		cmocka_unit_test(variable_mtrrs_still_win),
 		cmocka_unit_test(memclass_rule),
 		cmocka_unit_test(reserved_range_splits_its_gigabyte),
