@@ -107,7 +107,8 @@ static void worst_case_fits_and_keeps_the_figures(void **state)
 	assert_non_null(strstr(buf, "\"cpu\":4095,\"l1_ns\":987654321098.75,"));
 	assert_non_null(strstr(buf, "\"dram_tsc_cycles\":987654321098.8,"));
 	assert_non_null(strstr(buf, "\"dram_all_cpus\":987654321098.8},"
-				    "\"all_cpus\":4096}}"));
+				    "\"read_isa\":{\"l1\":"));
+	assert_non_null(strstr(buf, "},\"all_cpus\":4096}}"));
 	if (getenv("SUMMARY_WORST_OUT")) {
 		FILE *f = fopen(getenv("SUMMARY_WORST_OUT"), "w");
 
