@@ -15,6 +15,10 @@
 #include "platform.h"
 
 /* Hardware prefetchers during a point, where baremem switched them. */
+/* Core types a run tells apart: Intel's Core and Atom (CPUID 1Ah), and
+ * room for a third. */
+#define CORE_TYPES_MAX 4
+
 #define BM_PF_ON 1
 #define BM_PF_OFF 2
 
@@ -148,6 +152,16 @@ struct run_results {
 
 	struct bm_config config;
 	struct cpu_info cpu;
+	/* Each core type's CPUID, read on a cpu of that type, and each cpu's
+	 * type as an index into core_types (lib/suite/coretypes.h). 0 types:
+	 * not read (one core type), every cpu has res->cpu's caches. */
+	int core_type_count;
+	struct cpu_info core_types[CORE_TYPES_MAX];
+	unsigned char cpu_type[BM_MAX_CPUS];
+	/* CPUID inside the window that reads the core types, ctx pointing at
+	 * the cpu's number (an int); 0: the cpu's own CPUID. The unit tests
+	 * give every cpu a part of their own here. */
+	cpuid_fn cpuid_here;
 	struct freq_state freq;	/* boost, HWP/CPPC as the run found them */
 	uint64_t tsc_hz;
 	const char *tsc_source;	/* cpuid, pmtimer, hpet, stall, os */

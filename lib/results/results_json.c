@@ -10,6 +10,7 @@
 #include "util/json.h"
 #include "hw/mtrr.h"
 #include "hw/smbios.h"
+#include "suite/coretypes.h"
 #include "suite/summary.h"
 
 static void write_msgs(struct json_writer *w, const char *key,
@@ -75,6 +76,11 @@ static void write_cpu(struct json_writer *w, const struct run_results *res)
 		json_u64(w, "thread", (uint64_t)p->thread);
 		json_bool(w, "bsp", p->bsp);
 		json_bool(w, "usable", p->usable);
+		if (coretypes_info(res, i)->core_type)
+			json_string(w, "core_type",
+				    coretypes_info(res, i)->core_type);
+		else
+			json_null(w, "core_type");
 		json_object_end(w);
 	}
 	json_array_end(w);
@@ -178,6 +184,52 @@ static void write_tsc_skew(struct json_writer *w, const struct run_results *res)
 	json_array_end(w);
 }
 
+/* machine.caches, or a core type's: what CPUID lists. */
+static void write_caches(struct json_writer *w, const struct cpu_info *ci)
+{
+	json_array_begin(w, "caches");
+	for (int i = 0; i < ci->cache_count; i++) {
+		const struct cpu_cache *c = &ci->caches[i];
+		json_object_begin(w, 0);
+		json_u64(w, "level", (uint64_t)c->level);
+		json_string(w, "type", c->type);
+		json_u64(w, "size_bytes", c->size_bytes);
+		json_u64(w, "line_bytes", (uint64_t)c->line_bytes);
+		json_u64(w, "ways", (uint64_t)c->ways);
+		json_u64(w, "shared_by", (uint64_t)c->shared_by);
+		json_object_end(w);
+	}
+	json_array_end(w);
+}
+
+/* machine.core_types: each core type's caches and its cpus (one type,
+ * the boot cpu's, where the part has one). */
+static void write_core_types(struct json_writer *w,
+			     const struct run_results *res)
+{
+	int types = res->core_type_count ? res->core_type_count : 1;
+
+	json_array_begin(w, "core_types");
+	for (int t = 0; t < types; t++) {
+		const struct cpu_info *ci = res->core_type_count
+						    ? &res->core_types[t]
+						    : &res->cpu;
+		json_object_begin(w, 0);
+		if (ci->core_type)
+			json_string(w, "core_type", ci->core_type);
+		else
+			json_null(w, "core_type");
+		json_array_begin(w, "cpus");
+		for (int i = 0; i < res->cpu_count; i++)
+			if (coretypes_of(res, i) == t)
+				json_u64(w, 0, (uint64_t)i);
+		json_array_end(w);
+		write_caches(w, ci);
+		json_object_end(w);
+	}
+	json_array_end(w);
+}
+
 static void write_machine(struct json_writer *w, const struct run_results *res)
 {
 	const struct smbios_info *sm = res->smbios;
@@ -192,19 +244,8 @@ static void write_machine(struct json_writer *w, const struct run_results *res)
 		    : "mfence-lfence-rdtsc");
 	write_tsc_skew(w, res);
 	json_object_end(w);
-	json_array_begin(w, "caches");
-	for (int i = 0; i < res->cpu.cache_count; i++) {
-		const struct cpu_cache *c = &res->cpu.caches[i];
-		json_object_begin(w, 0);
-		json_u64(w, "level", (uint64_t)c->level);
-		json_string(w, "type", c->type);
-		json_u64(w, "size_bytes", c->size_bytes);
-		json_u64(w, "line_bytes", (uint64_t)c->line_bytes);
-		json_u64(w, "ways", (uint64_t)c->ways);
-		json_u64(w, "shared_by", (uint64_t)c->shared_by);
-		json_object_end(w);
-	}
-	json_array_end(w);
+	write_caches(w, &res->cpu);
+	write_core_types(w, res);
 	write_memory(w, res);
 	json_object_begin(w, "system");
 	json_string(w, "manufacturer", sm ? sm->system_manufacturer : "");

@@ -1,6 +1,8 @@
-/* The bandwidth plan (DESIGN §5): per level (half of each cache, and a
- * DRAM size) every kernel on one cpu, then on all selected cpus at once
- * started on a TSC barrier, then a read scaling curve at the DRAM size.
+/* The bandwidth plan (DESIGN §5): per level (the sizes and cpu counts
+ * of lib/suite/levels.h, by each cpu's own caches, and a DRAM size)
+ * every kernel on one cpu, then on all selected cpus at once (or as
+ * many as the level holds) started on a TSC barrier, then a read scaling
+ * curve at the DRAM size.
  *
  * Copy at DRAM is measured twice, with cached stores and with
  * non-temporal ones, and the faster is the copy point. A cached store
@@ -23,6 +25,7 @@
 
 #include "suite/barrier.h"
 #include "suite/calibrate.h"
+#include "suite/coretypes.h"
 #include "bw.h"
 #include "hw/x86.h"
 #include "hw/cpuinfo.h"
@@ -41,7 +44,6 @@
 #include "suite/sweep.h"
 #include "suite/together.h"
 
-#define MAX_LEVELS 4
 #define MAX_SAMPLES 1000
 #define RUN_TIMEOUT_US 300000000u	/* 5 min: a cpu that takes longer is stuck */
 #define BARRIER_TIMEOUT_S 5		/* all cpus start within this, plus
@@ -54,12 +56,6 @@ static const char *const ops[] = { "read", "write", "ntwrite", "copy" };
 /* The read/write mixes, measured at DRAM (kernels/bw_asm.h). */
 static const char *const mixes[] = { "mix31", "mix21", "mix11", "triad" };
 #define MIX_COUNT 4
-
-struct level {
-	const char *name;
-	uint64_t size_bytes;	/* working set of one cpu alone */
-	uint64_t shared_by;	/* cpus sharing one instance of it */
-};
 
 /* One cpu's share of a point; runs inside its measurement window. */
 struct bw_job {
@@ -177,42 +173,6 @@ static void bw_window(void *arg)
 	if (j->wide)
 		settle_after_wide(j->clock_read, ref, tsc_read(), &j->rule,
 				  &j->settled);
-}
-
-/* Levels from CPUID: half of each data/unified cache, then DRAM. */
-static int plan_levels(const struct run_results *res, struct level *lv)
-{
-	static const char *const names[] = { "L1", "L2", "L3" };
-	int n = 0;
-
-	for (int l = 1; l <= 3; l++) {
-		const struct cpu_cache *c = cpuinfo_cache(&res->cpu, l);
-		if (!c)
-			continue;
-		lv[n].name = names[l - 1];
-		lv[n].size_bytes = (c->size_bytes / 2) & ~(uint64_t)4095;
-		lv[n].shared_by = c->shared_by > 0 ? (uint64_t)c->shared_by : 1;
-		n++;
-	}
-	lv[n].name = "DRAM";
-	lv[n].size_bytes = latency_dram_bytes(res);
-	lv[n].shared_by = 0;
-	return n + 1;
-}
-
-/* Per-cpu working set when `cpus` run at once: a shared cache is split
- * between the cpus that share it, so the all-cpu point stays in that
- * level instead of spilling into the next one. */
-static uint64_t size_for(const struct level *lv, int cpus)
-{
-	uint64_t share = lv->shared_by, size = lv->size_bytes;
-
-	if (share > (uint64_t)cpus)
-		share = (uint64_t)cpus;
-	if (share > 1)
-		size /= share;
-	size &= ~(uint64_t)255;
-	return size < 4096 ? 4096 : size;
 }
 
 struct point_ctx {
@@ -698,12 +658,29 @@ static uint64_t smallest_page(const struct nodebuf *const *sets, int n)
 	return p;
 }
 
+/* A cache level's point the plan (levels.h) left out, or runs on fewer
+ * cpus than selected: a warning that says why, and a line above the
+ * table. */
+static void note_row(struct run_results *res, const struct levels_row *row)
+{
+	if (row->one.why[0]) {
+		msgs_add(&res->warnings, "bandwidth: no one-cpu %s point: %s",
+			 row->name, row->one.why);
+		out("%s on one cpu: left out: %s\n", row->name, row->one.why);
+	}
+	if (row->all.why[0] && res->selected_count > 1) {
+		msgs_add(&res->warnings, "bandwidth: %s %s", row->name,
+			 row->all.why);
+		out("%s %s\n", row->name, row->all.why);
+	}
+}
+
 /* What the table, the mixes and the scaling curve share. */
 struct plan {
 	struct run_results *res;
 	struct point_ctx x;
-	struct level lv[MAX_LEVELS + 1];
-	int nlv;
+	/* each level's sizes and cpu counts, by the cpus' own caches */
+	struct levels_plan lv;
 	int dram_cpus;		/* the all-cpu DRAM points run on these */
 	uint64_t dram_one, dram_all;	/* DRAM working set a cpu */
 	/* one: the one-cpu points; caches, dram: the all-cpu points' per-cpu
@@ -712,19 +689,22 @@ struct plan {
 	struct progress pr;
 };
 
-/* The row's cpus and size for level l alone (all 0) or on all cpus; 0
- * size: no buffer for it (warned when allocated). Points p->x.bufs at
- * the row's buffers. */
+/* The row's cpus and size for level l alone (all 0) or on all cpus
+ * (as many as the level plan, levels.h, lets share it); 0 size: no
+ * point (the plan says why) or no buffer for it (warned when
+ * allocated). Points p->x.bufs at the row's buffers. */
 static uint64_t row_size(struct plan *p, int l, int all, int *cpus)
 {
-	int is_dram = l == p->nlv - 1, sel = p->res->selected_count;
+	const struct levels_row *row = &p->lv.rows[l];
+	int is_dram = l == p->lv.count - 1, sel = p->res->selected_count;
+	int planned = is_dram ? p->dram_cpus : row->all.cpus;
 
-	*cpus = !all ? 1 : is_dram && p->dram_cpus < sel ? p->dram_cpus : sel;
+	*cpus = !all ? 1 : planned < sel ? planned : sel;
 	p->x.bufs = !all ? &p->one : is_dram ? &p->dram : &p->caches;
 	if (!p->x.bufs->count)
 		return 0;
-	return !all ? (is_dram ? p->dram_one : p->lv[l].size_bytes)
-		    : is_dram ? p->dram_all : size_for(&p->lv[l], *cpus);
+	return !all ? (is_dram ? p->dram_one : row->one.bytes)
+		    : is_dram ? p->dram_all : row->all.bytes;
 }
 
 /* One ISA's table: per level, every operation on one cpu then on all. */
@@ -740,8 +720,8 @@ static void run_table(struct plan *p, enum bw_isa isa)
 		ks[o] = bw_kernel_for(ops[o], isa);
 	ntcopy = bw_kernel_for("ntcopy", isa);
 	print_table_head(ks);
-	for (int l = 0; l < p->nlv; l++) {
-		int is_dram = l == p->nlv - 1;
+	for (int l = 0; l < p->lv.count; l++) {
+		int is_dram = l == p->lv.count - 1;
 		for (int all = 0; all <= (res->selected_count > 1); all++) {
 			int cpus;
 			uint64_t size = row_size(p, l, all, &cpus);
@@ -750,28 +730,28 @@ static void run_table(struct plan *p, enum bw_isa isa)
 
 			if (!size)
 				continue;	/* warned: no memory for it */
-			n = fmt(line, sizeof line, "%-6s %8s %5d", p->lv[l].name,
+			n = fmt(line, sizeof line, "%-6s %8s %5d", p->lv.rows[l].name,
 				fmt_size(a, sizeof a, size), cpus);
 			for (int o = 0; o < OP_COUNT; o++) {
 				int both = ks[o]->bytes_per_byte == 2 &&
 					   is_dram;
 				struct bw_point *pt;
 				progress_step(&p->pr, "bandwidth: %s %s on %d "
-					      "cpu%s%s", p->lv[l].name,
+					      "cpu%s%s", p->lv.rows[l].name,
 					      ks[o]->name, cpus, cpus > 1 ? "s"
 					      : "", both ? ", cached stores" : "");
-				pt = run_point(&p->x, ks[o], p->lv[l].name, size,
+				pt = run_point(&p->x, ks[o], p->lv.rows[l].name, size,
 					       cpus, 0, 0);
 				if (both) {
 					struct bw_point *nt;
 					progress_done(&p->pr);
 					progress_step(&p->pr, "bandwidth: %s %s on "
 						      "%d cpu%s, non-temporal "
-						      "stores", p->lv[l].name,
+						      "stores", p->lv.rows[l].name,
 						      ntcopy->name, cpus,
 						      cpus > 1 ? "s" : "");
 					nt = run_point(&p->x, ntcopy,
-						       p->lv[l].name, size, cpus,
+						       p->lv.rows[l].name, size, cpus,
 						       0, 0);
 					pt = bandwidth_keep_faster(res, pt, nt);
 					compared[all] = pt;
@@ -817,7 +797,7 @@ static void run_table(struct plan *p, enum bw_isa isa)
 static void run_mixes(struct plan *p, const enum bw_isa *isas, int nisa)
 {
 	struct run_results *res = p->res;
-	int l = p->nlv - 1;
+	int l = p->lv.count - 1;
 	char a[16];
 
 	out("\nread/write mixes at DRAM, GB/s (bytes read + written; cached "
@@ -901,23 +881,29 @@ int bandwidth_run(struct run_results *res)
 	 * drops when a cpu stops answering. */
 	int counts[64], ncounts, rows;
 	uint64_t cache_one = 0, cache_all = 0;
-	uint64_t floor_bytes = latency_dram_floor_bytes(res);
+	uint64_t floor_bytes;
 	const struct nodebuf *const sets[3] = { &pl.one, &pl.caches, &pl.dram };
 
 	p->res = res;
 	p->x.res = res;
-	p->nlv = plan_levels(res, p->lv);
+	if (coretypes_plan(res, latency_dram_bytes(res), &p->lv) != 0) {
+		msgs_add(&res->errors, "bandwidth: out of pool memory");
+		res->failed = 1;
+		return -1;
+	}
+	floor_bytes = p->lv.dram_floor_bytes;
 	p->dram_cpus = ncpu;
-	p->dram_one = p->dram_all = p->lv[p->nlv - 1].size_bytes;
+	p->dram_one = p->dram_all = p->lv.rows[p->lv.count - 1].one.bytes;
 	res->bw_isa = bw_isa_name(isas[0]);
 	for (int t = 0; t < nisa; t++)
 		res->avx512_used |= isas[t] == BW_AVX512;
 	p->x.samples = sweep_repeats(&res->config);
-	for (int i = 0; i < p->nlv - 1; i++) {
-		uint64_t all = size_for(&p->lv[i], ncpu);
-		cache_one = p->lv[i].size_bytes > cache_one ? p->lv[i].size_bytes
-							    : cache_one;
-		cache_all = all > cache_all ? all : cache_all;
+	for (int i = 0; i < p->lv.count - 1; i++) {
+		const struct levels_row *row = &p->lv.rows[i];
+		cache_one = row->one.bytes > cache_one ? row->one.bytes
+						       : cache_one;
+		cache_all = row->all.bytes > cache_all ? row->all.bytes
+						       : cache_all;
 	}
 
 	if (alloc_one(res, cache_one, floor_bytes, &p->dram_one, &p->one) < 0) {
@@ -951,12 +937,14 @@ int bandwidth_run(struct run_results *res)
 	if (why[0])
 		out("%s kernels, the widest this cpu can run (%s)\n",
 		    bw_isa_name(isas[0]), why);
+	for (int i = 0; i < p->lv.count - 1; i++)
+		note_row(res, &p->lv.rows[i]);
 	ncounts = p->dram_cpus > 1
 			  ? bandwidth_scaling_counts(p->dram_cpus, counts, 64)
 			  : 0;
 	rows = 1 + (res->selected_count > 1);
 	/* + 1 a row: DRAM's copy runs twice */
-	progress_begin(&p->pr, (nisa * (p->nlv * OP_COUNT + 1) +
+	progress_begin(&p->pr, (nisa * (p->lv.count * OP_COUNT + 1) +
 				nmix * MIX_COUNT) * rows + ncounts);
 	for (int t = 0; t < nisa; t++)
 		run_table(p, isas[t]);

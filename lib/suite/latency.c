@@ -5,6 +5,7 @@
 #include "suite/calibrate.h"
 #include "chase.h"
 #include "hw/cpuinfo.h"
+#include "suite/coretypes.h"
 #include "suite/cpus.h"
 #include "suite/dist.h"
 #include "hw/x86.h"
@@ -176,7 +177,8 @@ static int measure_point(struct run_results *res, int cpu,
 		.noisy = job.noisy,
 		.smi = job.smi_on ? job.smi : -1,
 		.level = summary_level_name(
-			summary_level_of(&res->cpu, size_bytes)),
+			summary_level_of(coretypes_info(res, cpu),
+					 size_bytes)),
 	};
 	if (job.noisy) {
 		char a[16];
@@ -404,15 +406,17 @@ int latency_sweep(struct run_results *res)
 	return 0;
 }
 
-/* The last-level cache's size: L3, else L2; 32 MiB when CPUID names
- * neither (a guess on the large side). */
+/* The last-level cache's size: L3, else L2, the largest of any core
+ * type; 32 MiB when CPUID names none (a guess on the large side). */
 static uint64_t llc_bytes_of(const struct run_results *res)
 {
-	const struct cpu_cache *llc = cpuinfo_cache(&res->cpu, 3);
+	uint64_t llc = levels_llc_bytes(&res->cpu);
 
-	if (!llc)
-		llc = cpuinfo_cache(&res->cpu, 2);
-	return llc ? llc->size_bytes : (32ull << 20);
+	for (int t = 0; t < res->core_type_count; t++) {
+		uint64_t b = levels_llc_bytes(&res->core_types[t]);
+		llc = b > llc ? b : llc;
+	}
+	return llc ? llc : (32ull << 20);
 }
 
 uint64_t latency_dram_floor_bytes(const struct run_results *res)
@@ -440,38 +444,61 @@ uint64_t latency_dram_bytes(const struct run_results *res)
 			return p;
 }
 
-/* Console: per-core table with the spread and outliers (> 5 % from the
- * median across cpus: the same DIMMs should give the same latency, so a
- * core further away, e.g. on another die, shows up). */
-static void print_spread(struct run_results *res, int first, uint64_t size)
+/* print_spread for the cpus of core type t. */
+static void print_spread_of_type(struct run_results *res, int first,
+				 uint64_t size, int t)
 {
-	int n = res->lat_count - first;
-	double *v, lo, hi, med;
-	char a[16];
+	int n = 0;
+	double *v, lo = 0, hi = 0, med;
+	const char *type = res->core_type_count > 1
+				   ? res->core_types[t].core_type : 0;
+	char a[16], of[48];
 
-	if (n < 2 || !(v = plat_alloc(sizeof(double) * (size_t)n)))
+	if (res->lat_count - first < 2 ||
+	    !(v = plat_alloc(sizeof(double) * (size_t)(res->lat_count - first))))
 		return;
-	lo = hi = res->lat[first].ns_median;
-	for (int i = 0; i < n; i++) {
-		v[i] = res->lat[first + i].ns_median;
-		lo = v[i] < lo ? v[i] : lo;
-		hi = v[i] > hi ? v[i] : hi;
+	for (int i = first; i < res->lat_count; i++) {
+		if (coretypes_of(res, res->lat[i].cpu) != t)
+			continue;
+		v[n] = res->lat[i].ns_median;
+		lo = !n || v[n] < lo ? v[n] : lo;
+		hi = !n || v[n] > hi ? v[n] : hi;
+		n++;
 	}
+	if (n < 2) {
+		plat_free(v);
+		return;
+	}
+	fmt(of, sizeof of, type ? " (%s cores)" : "", type);
 	med = stats_median_double(v, n);
-	out("spread over %d cpus at %s: min %.1f, median %.1f, max %.1f ns\n",
-	    n, fmt_size(a, sizeof a, size), lo, med, hi);
-	for (int i = 0; i < n; i++) {
-		const struct lat_point *p = &res->lat[first + i];
+	out("spread over %d cpus%s at %s: min %.1f, median %.1f, max %.1f "
+	    "ns\n", n, of, fmt_size(a, sizeof a, size), lo, med, hi);
+	for (int i = first; i < res->lat_count; i++) {
+		const struct lat_point *p = &res->lat[i];
 		double off = (p->ns_median - med) / med;
+		if (coretypes_of(res, p->cpu) != t)
+			continue;
 		if (off > 0.05 || off < -0.05) {
 			out("outlier: cpu %d at %.1f ns, %+.0f%% from the "
-			    "median\n", p->cpu, p->ns_median, off * 100);
+			    "median%s\n", p->cpu, p->ns_median, off * 100, of);
 			msgs_add(&res->warnings, "cpu %d DRAM latency %.1f ns is "
-				 "%+.0f%% from the median of all cpus", p->cpu,
-				 p->ns_median, off * 100);
+				 "%+.0f%% from the median of all cpus%s",
+				 p->cpu, p->ns_median, off * 100, of);
 		}
 	}
 	plat_free(v);
+}
+
+/* Console: per-core table with the spread and outliers (> 5 % from the
+ * median across cpus: the same DIMMs should give the same latency, so a
+ * core further away, e.g. on another die, shows up). On a hybrid part
+ * cpus are compared only with cpus of their own core type (an E-core's
+ * DRAM latency is not a P-core's). */
+static void print_spread(struct run_results *res, int first, uint64_t size)
+{
+	for (int t = 0; t < (res->core_type_count ? res->core_type_count : 1);
+	     t++)
+		print_spread_of_type(res, first, size, t);
 }
 
 int latency_per_cpu(struct run_results *res)

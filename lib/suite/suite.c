@@ -6,6 +6,7 @@
 #include "suite/barrier.h"
 #include "suite/c2c.h"
 #include "suite/capacity.h"
+#include "suite/coretypes.h"
 #include "suite/cpus.h"
 #include "util/fmt.h"
 #include "suite/latency.h"
@@ -77,6 +78,8 @@ enum run_status suite_run(struct run_results *res)
 		msgs_add(&res->errors, "out of memory listing the cpus");
 		return results_status(res);
 	}
+	/* before anything is sized: a hybrid part's cpus by their own caches */
+	coretypes_read(res);
 	if (capacity_fit(res) != 0)
 		msgs_add(&res->warnings, "out of pool memory for the results "
 			 "of %d cpus: points past %d latency and %d bandwidth "

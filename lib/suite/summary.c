@@ -3,6 +3,8 @@
 
 #include "bw.h"
 #include "hw/cpuinfo.h"
+#include "suite/coretypes.h"
+#include "suite/levels.h"
 #include "util/stats.h"
 
 /* "avx512" of "avx512-read": the ISA a read figure came from. */
@@ -73,7 +75,10 @@ static void level_latency(const struct run_results *res, int cpu,
 void summary_compute(const struct run_results *res, int cpu,
 		     struct summary *s)
 {
-	uint64_t below = 0, llc = 0;
+	/* cpu's own core type's caches: an E-core's levels are not a
+	 * P-core's */
+	const struct cpu_info *ci = coretypes_info(res, cpu);
+	uint64_t llc = levels_llc_bytes(ci);
 	const struct lat_point *largest = 0;
 	uint64_t page = summary_page(res, cpu);
 
@@ -86,13 +91,11 @@ void summary_compute(const struct run_results *res, int cpu,
 		s->read_isa[l] = 0;
 	s->read_isa_dram_all = 0;
 
+	/* a level's points: the one-cpu sizes of levels.h */
 	for (int l = 1; l <= 3; l++) {
-		const struct cpu_cache *c = cpuinfo_cache(&res->cpu, l);
-		if (!c)
-			continue;
-		level_latency(res, cpu, 2 * below, c->size_bytes / 2, s, l - 1);
-		below = c->size_bytes;
-		llc = c->size_bytes;
+		uint64_t lo, hi;
+		if (levels_one_range(ci, l, &lo, &hi) == 0)
+			level_latency(res, cpu, lo, hi, s, l - 1);
 	}
 	for (int i = 0; i < res->lat_count; i++) {
 		const struct lat_point *p = &res->lat[i];
@@ -133,12 +136,9 @@ void summary_compute(const struct run_results *res, int cpu,
 
 int summary_level_of(const struct cpu_info *ci, uint64_t size_bytes)
 {
-	for (int l = 1; l <= 3; l++) {
-		const struct cpu_cache *c = cpuinfo_cache(ci, l);
-		if (c && size_bytes <= c->size_bytes)
-			return l - 1;
-	}
-	return SUM_DRAM;
+	int l = levels_of_size(ci, size_bytes);
+
+	return l == LEVELS_DRAM ? SUM_DRAM : l - 1;
 }
 
 const char *summary_level_name(int level)

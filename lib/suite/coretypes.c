@@ -1,0 +1,149 @@
+/* Core types and their caches, read on every cpu (see coretypes.h). */
+#include "suite/coretypes.h"
+
+#include "suite/cpus.h"
+#include "util/fmt.h"
+#include "util/out.h"
+#include "util/str.h"
+#include "platform.h"
+
+/* CPUID of every cpu takes microseconds; a cpu that takes longer than
+ * this is stuck. */
+#define READ_TIMEOUT_US 10000000u
+
+/* One cpu's read; cpu first, as cpuid_here's ctx. */
+struct type_job {
+	int cpu;
+	cpuid_fn fn;
+	struct cpu_info info;
+};
+
+static void read_window(void *arg)
+{
+	struct type_job *j = arg;
+
+	if (j->fn)
+		cpuinfo_decode(&j->info, j->fn, j);
+	else
+		cpuinfo_read(&j->info);
+}
+
+static int same_type(const struct cpu_info *a, const struct cpu_info *b)
+{
+	return a->core_type == b->core_type ||
+	       (a->core_type && b->core_type &&
+		str_eq(a->core_type, b->core_type));
+}
+
+/* The type of info in res->core_types, added when new; the boot cpu's
+ * type when there is no room left. */
+static int type_index(struct run_results *res, const struct cpu_info *info)
+{
+	for (int t = 0; t < res->core_type_count; t++)
+		if (same_type(&res->core_types[t], info))
+			return t;
+	if (res->core_type_count == CORE_TYPES_MAX)
+		return 0;
+	res->core_types[res->core_type_count] = *info;
+	return res->core_type_count++;
+}
+
+static void print_type(const struct run_results *res, int t)
+{
+	const struct cpu_info *ci = &res->core_types[t];
+	char line[200], a[16];
+	size_t n;
+	int cpus = 0;
+
+	for (int i = 0; i < res->cpu_count && i < BM_MAX_CPUS; i++)
+		cpus += res->cpu_type[i] == t && res->cpus[i].usable;
+	n = fmt(line, sizeof line, "core type %s: %d cpu%s,",
+		ci->core_type ? ci->core_type : "unknown", cpus,
+		cpus == 1 ? "" : "s");
+	for (int l = 1; l <= 3; l++) {
+		const struct cpu_cache *c = cpuinfo_cache(ci, l);
+		if (c)
+			n += fmt(line + n, sizeof line - n, " L%d %s (shared "
+				 "by %d)", l, fmt_size(a, sizeof a,
+						       c->size_bytes),
+				 c->shared_by);
+	}
+	out("%s\n", line);
+}
+
+int coretypes_read(struct run_results *res)
+{
+	int n = 0, *list, *ok, boot;
+	struct type_job *jobs;
+	void **args;
+
+	res->core_type_count = 0;
+	if (!res->cpu.f.hybrid || res->cpu_count < 1)
+		return 0;
+	list = plat_alloc(sizeof(int) * (size_t)res->cpu_count);
+	ok = plat_alloc(sizeof(int) * (size_t)res->cpu_count);
+	args = plat_alloc(sizeof(void *) * (size_t)res->cpu_count);
+	jobs = plat_alloc(sizeof(*jobs) * (size_t)res->cpu_count);
+	if (!list || !ok || !args || !jobs) {
+		msgs_add(&res->warnings, "hybrid cpu: no memory to read every "
+			 "cpu's caches; every cpu is sized with the boot "
+			 "cpu's");
+		goto out;
+	}
+	for (int i = 0; i < res->cpu_count && i < BM_MAX_CPUS; i++) {
+		if (!res->cpus[i].usable)
+			continue;
+		jobs[n] = (struct type_job){ .cpu = i, .fn = res->cpuid_here };
+		args[n] = &jobs[n];
+		list[n++] = i;
+	}
+	plat_run_on_cpus(list, n, read_window, args, READ_TIMEOUT_US, ok);
+	/* The boot cpu's type first: res->cpu is that type's. */
+	boot = type_index(res, &res->cpu);
+	for (int i = 0; i < res->cpu_count && i < BM_MAX_CPUS; i++)
+		res->cpu_type[i] = (unsigned char)boot;
+	for (int k = 0; k < n; k++) {
+		if (!ok[k]) {
+			cpus_lost(res, list[k], "reading its caches");
+			continue;
+		}
+		res->cpu_type[list[k]] = (unsigned char)type_index(res,
+								  &jobs[k].info);
+	}
+	cpus_prune(res);
+	for (int t = 0; t < res->core_type_count; t++)
+		print_type(res, t);
+out:
+	plat_free(list);
+	plat_free(ok);
+	plat_free(args);
+	plat_free(jobs);
+	return res->core_type_count;
+}
+
+int coretypes_plan(const struct run_results *res, uint64_t dram_bytes,
+		   struct levels_plan *out)
+{
+	int n = res->selected_count, r = -1;
+	struct levels_cpu *cpus = plat_alloc(sizeof(*cpus) *
+					     (size_t)(n > 0 ? n : 1));
+	int *scratch = plat_alloc(sizeof(int) * LEVELS_SCRATCH_INTS(n));
+	struct levels_input in = {
+		.types = res->core_type_count ? res->core_types : &res->cpu,
+		.type_count = res->core_type_count ? res->core_type_count : 1,
+		.cpus = cpus, .cpu_count = n, .dram_bytes = dram_bytes };
+
+	if (cpus && scratch) {
+		for (int i = 0; i < n; i++) {
+			const struct plat_cpu *p = &res->cpus[res->selected[i]];
+			cpus[i] = (struct levels_cpu){
+				.apic_id = p->apic_id, .package = p->package,
+				.core = p->core, .thread = p->thread,
+				.type = coretypes_of(res, res->selected[i]) };
+		}
+		r = levels_make(&in, scratch, out);
+	}
+	plat_free(cpus);
+	plat_free(scratch);
+	return r;
+}

@@ -1,0 +1,43 @@
+/* The caches of each core type. A hybrid part (CPUID 7:EDX[15], Alder
+ * Lake and later) has cores of two types whose caches differ (an E-core
+ * cluster's 2 MiB L2 against a P-core's 1.25 MiB), and CPUID describes
+ * only the core that runs it: the cache and type leaves are read on
+ * every cpu, inside a window on that cpu (MP services on UEFI, a pinned
+ * thread on Linux), and the cpus grouped by core type (CPUID 1Ah). */
+#ifndef BAREMEM_CORETYPES_H
+#define BAREMEM_CORETYPES_H
+
+#include "results/results.h"
+#include "suite/levels.h"
+
+/* On a hybrid part, reads every usable cpu's CPUID and fills
+ * res->core_types and res->cpu_type (a cpu that does not answer is
+ * dropped and keeps the boot cpu's type); prints one line per type.
+ * Elsewhere every core has the boot cpu's caches, and nothing is read.
+ * Returns the number of core types (0: not read). */
+int coretypes_read(struct run_results *res);
+
+/* cpu's core type: an index into res->core_types (0 when not read).
+ * Inline, so the summary and the JSON writer need no platform. */
+static inline int coretypes_of(const struct run_results *res, int cpu)
+{
+	if (!res->core_type_count || cpu < 0 || cpu >= BM_MAX_CPUS)
+		return 0;
+	return res->cpu_type[cpu];
+}
+
+/* cpu's CPUID: its core type's (res->cpu when the types were not read). */
+static inline const struct cpu_info *
+coretypes_info(const struct run_results *res, int cpu)
+{
+	return res->core_type_count ? &res->core_types[coretypes_of(res, cpu)]
+				    : &res->cpu;
+}
+
+/* The level plan (levels.h) of res's selected cpus, by their own core
+ * types, with dram_bytes a cpu asked at DRAM. 0, or -1 when out of
+ * memory. */
+int coretypes_plan(const struct run_results *res, uint64_t dram_bytes,
+		   struct levels_plan *out);
+
+#endif
