@@ -244,8 +244,9 @@ static struct numa_topo *get_topology(struct run_results *res)
 		res->failed = 1;
 		return 0;
 	}
+	/* Nothing half-known: no nodes means no cpus or ranges either. */
 	if (plat_numa_topology(t) <= 0)
-		t->node_count = 0;
+		t->node_count = t->cpu_count = t->range_count = 0;
 	return t;
 }
 
