@@ -10,6 +10,29 @@ struct acpi_header {
 	UINT32 length;
 } __attribute__((packed));
 
+/* Which bytes of the SRAT's hot-pluggable ranges are RAM: the memory
+ * map's word, not the flag (servers with memory hot-plug on in setup,
+ * and Hyper-V guests, flag all their RAM; an empty slot has none).
+ * Without a map they count as none, and the topology says so. */
+static void ram_from_memmap(struct numa_topo *t)
+{
+	struct memmap m;
+
+	if (memmap_read(&m)) {
+		if (!t->problem)
+			t->problem = "no memory map: hot-pluggable SRAT ranges "
+				     "left out";
+		return;
+	}
+	for (UINTN i = 0; i < MEMMAP_COUNT(&m); i++) {
+		EFI_MEMORY_DESCRIPTOR *d = MEMMAP_AT(&m, i);
+		if (memmap_is_ram(d->Type))
+			numa_hotplug_ram_add(t, d->PhysicalStart,
+					     d->NumberOfPages * 4096ull);
+	}
+	memmap_free(&m);
+}
+
 int plat_numa_topology(struct numa_topo *t)
 {
 	const struct acpi_header *srat = acpi_find_table("SRAT");
@@ -24,6 +47,7 @@ int plat_numa_topology(struct numa_topo *t)
 	nodes = numa_parse_srat(srat, srat->length, t);
 	if (nodes <= 0)
 		return nodes;
+	ram_from_memmap(t);
 	for (int k = 0; k < t->cpu_count; k++)
 		for (int c = 0; c < plat_cpu_count(); c++) {
 			struct plat_cpu pc;
@@ -47,7 +71,7 @@ int plat_buffer_alloc_node(uint64_t bytes, uint64_t page_bytes,
 		return plat_buffer_alloc(bytes, page_bytes, out);
 	for (int r = 0; r < t->range_count; r++) {
 		const struct numa_range *g = &t->range[r];
-		if (g->node == node && !g->hotplug && g->bytes >= bytes &&
+		if (numa_range_fits(g, node, bytes) &&
 		    memory_alloc_in(bytes, page_bytes, g->base,
 				    g->base + g->bytes, out) == 0)
 			return 0;

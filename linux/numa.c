@@ -89,10 +89,12 @@ int plat_numa_topology(struct numa_topo *t)
 		ids[t->node_count] = node;
 		t->domain[t->node_count] = (uint32_t)node;
 		read_cpulist(t, node, t->node_count);
-		if (t->range_count < NUMA_MAX_RANGES)
+		if (t->range_count < NUMA_MAX_RANGES) {
+			uint64_t bytes = node_mem_bytes(node);
 			t->range[t->range_count++] = (struct numa_range){
-				.bytes = node_mem_bytes(node),
+				.bytes = bytes, .ram_bytes = bytes,
 				.node = t->node_count };
+		}
 		t->node_count++;
 	}
 	if (t->node_count == 0) {

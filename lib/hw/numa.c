@@ -143,6 +143,9 @@ static void add_range(struct numa_topo *t, uint64_t base, uint64_t bytes,
 		return;
 	t->range[t->range_count++] = (struct numa_range){
 		.base = base, .bytes = bytes, .node = node,
+		/* An empty hot-plug slot looks the same in the SRAT: only
+		 * the memory map can say it holds RAM. */
+		.ram_bytes = flags & SRAT_MEM_HOTPLUG ? 0 : bytes,
 		.hotplug = !!(flags & SRAT_MEM_HOTPLUG),
 		.nonvolatile = !!(flags & SRAT_MEM_NONVOLATILE),
 	};
@@ -247,12 +250,39 @@ int numa_node_of_apic(const struct numa_topo *t, uint32_t apic_id)
 	return -1;
 }
 
+int numa_node_of_cpu(const struct numa_topo *t, int cpu)
+{
+	for (int k = 0; k < t->cpu_count; k++)
+		if (t->cpu[k].cpu == cpu)
+			return t->cpu[k].node;
+	return -1;
+}
+
+void numa_hotplug_ram_add(struct numa_topo *t, uint64_t base, uint64_t bytes)
+{
+	uint64_t end = base + bytes < base ? ~0ull : base + bytes;
+
+	for (int i = 0; i < t->range_count; i++) {
+		struct numa_range *g = &t->range[i];
+		uint64_t lo = g->base > base ? g->base : base;
+		uint64_t hi = g->base + g->bytes < end ? g->base + g->bytes
+						       : end;
+		if (g->hotplug && lo < hi)
+			g->ram_bytes += hi - lo;
+	}
+}
+
+int numa_range_fits(const struct numa_range *g, int node, uint64_t bytes)
+{
+	return g->node == node && g->ram_bytes >= bytes;
+}
+
 uint64_t numa_node_bytes(const struct numa_topo *t, int node)
 {
 	uint64_t sum = 0;
 
 	for (int i = 0; i < t->range_count; i++)
-		if (t->range[i].node == node && !t->range[i].hotplug)
-			sum += t->range[i].bytes;
+		if (t->range[i].node == node)
+			sum += t->range[i].ram_bytes;
 	return sum;
 }

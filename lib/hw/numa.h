@@ -14,8 +14,17 @@
 
 struct numa_range {
 	uint64_t base, bytes;
+	/* Of those bytes, the RAM a buffer may use: all of a range not
+	 * flagged hot-pluggable (the SRAT's word), and of one that is, what
+	 * the platform's memory map lists as RAM (numa_hotplug_ram_add; 0
+	 * until then: it may be an empty slot). */
+	uint64_t ram_bytes;
 	int node;		/* index into numa_topo.domain */
-	int hotplug;		/* SRAT flag: may not be populated */
+	/* SRAT flag: the range may be hot-added or removed. Not a reason to
+	 * leave it alone: servers with memory hot-plug on in setup, and
+	 * Hyper-V guests, flag all their RAM so. ram_bytes says what is
+	 * there. */
+	int hotplug;
 	int nonvolatile;
 };
 
@@ -59,7 +68,21 @@ int numa_node_of_apic(const struct numa_topo *t, uint32_t apic_id);
 /* The node index of the range holding physical address addr, or -1. */
 int numa_node_of_addr(const struct numa_topo *t, uint64_t addr);
 
-/* Bytes of memory (non-hotplug ranges) in node. */
+/* The node of the platform's cpu number cpu, or -1 when t does not
+ * list it. */
+int numa_node_of_cpu(const struct numa_topo *t, int cpu);
+
+/* Adds a span the platform's memory map lists as RAM to every
+ * hot-pluggable range it overlaps; called once per span after
+ * numa_parse_srat (spans must not overlap). A range the map lists as RAM
+ * is usable whatever the flag says. */
+void numa_hotplug_ram_add(struct numa_topo *t, uint64_t base, uint64_t bytes);
+
+/* Whether range g of node may hold a buffer of bytes: it is in node and
+ * holds at least that much RAM (where in it, the allocator finds). */
+int numa_range_fits(const struct numa_range *g, int node, uint64_t bytes);
+
+/* Bytes of RAM in node: the sum of its ranges' ram_bytes. */
 uint64_t numa_node_bytes(const struct numa_topo *t, int node);
 
 #endif

@@ -48,6 +48,9 @@ struct lat_point {
 	int smi;		/* samples that saw an SMI (retaken ones too);
 				 * < 0: SMIs not counted */
 	const char *level;	/* cache level the size falls in: "L1".."DRAM" */
+	int buffer_node;	/* node of the chased buffer's pages
+				 * (plat_buffer_node); -1: unknown, or in
+				 * several */
 	/* Distribution (dist=on, lib/suite/dist.c): ns per hop of short timed
 	 * segments, the timing overhead subtracted. */
 	int dist_segments;	/* 0: not measured */

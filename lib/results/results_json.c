@@ -304,6 +304,10 @@ static void write_latency(struct json_writer *w, const struct run_results *res)
 		if (p->level)
 			json_string(w, "level", p->level);
 		json_u64(w, "page_bytes", p->page_bytes);
+		if (p->buffer_node >= 0)
+			json_u64(w, "buffer_node", (uint64_t)p->buffer_node);
+		else
+			json_null(w, "buffer_node");
 		json_u64(w, "hops", p->hops);
 		json_u64(w, "repeats", (uint64_t)p->repeats);
 		json_double(w, "ns_min", p->ns_min, 3);

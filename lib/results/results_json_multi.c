@@ -134,6 +134,7 @@ void results_json_numa(struct json_writer *w, const struct run_results *res)
 			json_u64(w, "base", t->range[g].base);
 			json_u64(w, "bytes", t->range[g].bytes);
 			json_bool(w, "hotplug", t->range[g].hotplug);
+			json_u64(w, "ram_bytes", t->range[g].ram_bytes);
 			json_object_end(w);
 		}
 		json_array_end(w);

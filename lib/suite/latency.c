@@ -5,9 +5,11 @@
 #include "suite/calibrate.h"
 #include "chase.h"
 #include "hw/cpuinfo.h"
+#include "hw/numa.h"
 #include "suite/coretypes.h"
 #include "suite/cpus.h"
 #include "suite/dist.h"
+#include "suite/nodebuf.h"
 #include "hw/x86.h"
 #include "util/fmt.h"
 #include "util/out.h"
@@ -126,8 +128,8 @@ static void chase_window(void *arg)
 }
 
 static int measure_point(struct run_results *res, int cpu,
-			 const struct plat_buffer *buf, uint64_t size_bytes,
-			 uint64_t *ticks, int samples)
+			 const struct plat_buffer *buf, int buffer_node,
+			 uint64_t size_bytes, uint64_t *ticks, int samples)
 {
 	const struct bm_config *c = &res->config;
 	struct chase_job job;
@@ -179,6 +181,7 @@ static int measure_point(struct run_results *res, int cpu,
 		.level = summary_level_name(
 			summary_level_of(coretypes_info(res, cpu),
 					 size_bytes)),
+		.buffer_node = buffer_node,
 	};
 	if (job.noisy) {
 		char a[16];
@@ -232,19 +235,64 @@ static const char *page_label(uint64_t page_bytes)
 	       : page_bytes >= (1ull << 21) ? "2M" : "4K";
 }
 
-/* Gets the largest buffer the sweep can use on page_bytes pages, trimming
- * sizes that do not fit (with a warning) rather than failing. Returns the
- * size count. */
+/* The machine's NUMA topology for placing latency buffers (node_count
+ * 0: unknown), in pool memory; 0 when out of it (said in errors). */
+static struct numa_topo *get_topology(struct run_results *res)
+{
+	struct numa_topo *t = plat_alloc(sizeof *t);
+
+	if (!t) {
+		msgs_add(&res->errors, "latency: out of pool memory");
+		res->failed = 1;
+		return 0;
+	}
+	/* Nothing half-known: no nodes means no cpus or ranges either. */
+	if (plat_numa_topology(t) <= 0)
+		t->node_count = t->cpu_count = t->range_count = 0;
+	return t;
+}
+
+/* The node a buffer's pages are in as the platform finds them, -1 when
+ * it cannot tell or they are in several. */
+static int node_of_buffer(const struct plat_buffer *buf,
+			  const struct numa_topo *t)
+{
+	int node;
+
+	if (t->node_count == 0)
+		return -1;
+	node = plat_buffer_node(buf->base, buf->bytes, t);
+	return node >= 0 ? node : -1;
+}
+
+/* Gets the largest buffer the sweep can use on page_bytes pages, in node
+ * (-1: anywhere) where it has room, else anywhere (with a warning), and
+ * trims sizes that do not fit at all (with a warning) rather than failing.
+ * Returns the size count. */
 static size_t get_buffer(struct run_results *res, uint64_t *sizes,
 			 size_t count, uint64_t page_bytes,
+			 const struct numa_topo *topo, int node, int cpu,
 			 struct plat_buffer *buf)
 {
 	char a[16], b[16], t[16];
 
 	while (count > 0) {
 		uint64_t want = sizes[count - 1];
-		if (plat_buffer_alloc(want, page_bytes, buf) == 0)
+		/* The chase is cpu's: a buffer in another node would add the
+		 * link between sockets to every DRAM hop. */
+		if (node >= 0 && plat_buffer_alloc_node(want, page_bytes, topo,
+							node, buf) == 0)
 			return count;
+		if (plat_buffer_alloc(want, page_bytes, buf) == 0) {
+			if (node >= 0)
+				msgs_add(&res->warnings, "latency: no room for "
+					 "a %s buffer in cpu %d's node %d: the "
+					 "sweep chases memory elsewhere "
+					 "(buffer_node says where)",
+					 fmt_size(a, sizeof a, want), cpu,
+					 node);
+			return count;
+		}
 		/* 4K pages need tables of their own: 8 bytes per page. */
 		if (page_bytes < (2ull << 20))
 			fmt(t, sizeof t, "%s", fmt_size(a, sizeof a,
@@ -278,9 +326,9 @@ static int alloc_ticks(struct run_results *res, uint64_t **ticks)
 /* Measures sizes[0..count) on cpu into res, printing a row each.
  * Returns the number of points measured. */
 static int sweep_on(struct run_results *res, int cpu,
-		    const struct plat_buffer *buf, const uint64_t *sizes,
-		    size_t count, uint64_t *ticks, int samples,
-		    const char *what)
+		    const struct plat_buffer *buf, int buffer_node,
+		    const uint64_t *sizes, size_t count, uint64_t *ticks,
+		    int samples, const char *what)
 {
 	char a[16];
 	int done = 0;
@@ -292,7 +340,8 @@ static int sweep_on(struct run_results *res, int cpu,
 
 		progress_step(&pr, "%s: %s on cpu %d", what,
 			      fmt_size(a, sizeof a, sizes[i]), cpu);
-		r = measure_point(res, cpu, buf, sizes[i], ticks, samples);
+		r = measure_point(res, cpu, buf, buffer_node, sizes[i], ticks,
+				  samples);
 		progress_done(&pr);
 		if (r == -1) {
 			msgs_add(&res->errors, "latency: more points than "
@@ -331,11 +380,13 @@ static int page_in_list(const struct bm_config *c, uint64_t page_bytes)
  * measured twice: the pass is skipped, with a warning. Returns the page
  * size measured, or 0. */
 static uint64_t sweep_pass(struct run_results *res, uint64_t page_bytes,
-			   int first_pass, uint64_t *ticks)
+			   int first_pass, const struct numa_topo *t,
+			   uint64_t *ticks)
 {
 	const struct bm_config *c = &res->config;
 	uint64_t sizes[256], max_bytes;
 	int trimmed = 0, samples = sweep_repeats(c), cpu = res->selected[0];
+	int node;
 	size_t count;
 	struct plat_buffer buf;
 	char a[16];
@@ -348,9 +399,11 @@ static uint64_t sweep_pass(struct run_results *res, uint64_t page_bytes,
 			 "%d sweep size%s above the %s of free memory left out",
 			 trimmed, trimmed > 1 ? "s" : "",
 			 fmt_size(a, sizeof a, max_bytes));
-	count = get_buffer(res, sizes, count, page_bytes, &buf);
+	count = get_buffer(res, sizes, count, page_bytes, t,
+			   numa_node_of_cpu(t, cpu), cpu, &buf);
 	if (count == 0)
 		return 0;
+	node = node_of_buffer(&buf, t);
 	if (buf.page_bytes < page_bytes) {
 		int twice = c->page_count > 1 &&
 			    page_in_list(c, buf.page_bytes);
@@ -367,14 +420,15 @@ static uint64_t sweep_pass(struct run_results *res, uint64_t page_bytes,
 		}
 	}
 	print_header(cpu, buf.page_bytes, samples);
-	sweep_on(res, cpu, &buf, sizes, count, ticks, samples, "latency");
+	sweep_on(res, cpu, &buf, node, sizes, count, ticks, samples,
+		 "latency");
 	if (first_pass && c->profile == BM_PROFILE_FULL) {
 		for (int i = 1; i < res->selected_count; i++) {
 			int other = res->selected[i];
 			if (!cpus_usable(other))
 				continue;
 			print_header(other, buf.page_bytes, samples);
-			sweep_on(res, other, &buf, sizes, count, ticks,
+			sweep_on(res, other, &buf, node, sizes, count, ticks,
 				 samples, "latency");
 		}
 	}
@@ -388,14 +442,18 @@ int latency_sweep(struct run_results *res)
 {
 	const struct bm_config *c = &res->config;
 	uint64_t *ticks;
+	struct numa_topo *t = get_topology(res);
 	int first = res->lat_count, passes = 0;
 
-	if (alloc_ticks(res, &ticks))
+	if (!t || alloc_ticks(res, &ticks)) {
+		plat_free(t);
 		return -1;
+	}
 	for (int k = 0; k < c->page_count && k < 3; k++)
-		if (sweep_pass(res, c->pages[k], passes == 0, ticks))
+		if (sweep_pass(res, c->pages[k], passes == 0, t, ticks))
 			passes++;
 	plat_free(ticks);
+	plat_free(t);
 	if (passes == 0) {
 		msgs_add(&res->errors, "latency: no memory for any buffer");
 		res->failed = 1;
@@ -444,99 +502,151 @@ uint64_t latency_dram_bytes(const struct run_results *res)
 			return p;
 }
 
-/* print_spread for the cpus of core type t. */
-static void print_spread_of_type(struct run_results *res, int first,
-				 uint64_t size, int t)
+/* How far a cpu is from the buffer it chased: the SLIT distance between
+ * their nodes (10 local), 10 or 20 without a SLIT (ACPI's values for
+ * local and remote), -1 when either node is unknown. */
+static int distance_of(const struct numa_topo *t, int cpu, int buffer_node)
 {
-	int n = 0;
-	double *v, lo = 0, hi = 0, med;
-	const char *type = res->core_type_count > 1
-				   ? res->core_types[t].core_type : 0;
-	char a[16], of[48];
+	int own = numa_node_of_cpu(t, cpu);
 
-	if (res->lat_count - first < 2 ||
-	    !(v = plat_alloc(sizeof(double) * (size_t)(res->lat_count - first))))
-		return;
-	for (int i = first; i < res->lat_count; i++) {
-		if (coretypes_of(res, res->lat[i].cpu) != t)
+	if (own < 0 || buffer_node < 0 || buffer_node >= t->node_count)
+		return -1;
+	if (t->has_slit)
+		return t->slit[own][buffer_node];
+	return own == buffer_node ? 10 : 20;
+}
+
+/* The spread of the points [first, first + n) whose distance is d, and
+ * the outliers among them (> 5 % from their median: the same DIMMs at the
+ * same distance should give the same latency, so a core further away,
+ * e.g. on another die, shows up). */
+static void spread_at(struct run_results *res, int first, int n,
+		      const int *distance, int d, int groups, int t,
+		      uint64_t size, double *v)
+{
+	int k = 0;
+	double lo = 0, hi = 0, med;
+	char a[16], at[48] = "", of[48] = "";
+
+	for (int i = 0; i < n; i++) {
+		double x = res->lat[first + i].ns_median;
+		if (distance[i] != d ||
+		    coretypes_of(res, res->lat[first + i].cpu) != t)
 			continue;
-		v[n] = res->lat[i].ns_median;
-		lo = !n || v[n] < lo ? v[n] : lo;
-		hi = !n || v[n] > hi ? v[n] : hi;
-		n++;
+		lo = k == 0 || x < lo ? x : lo;
+		hi = k == 0 || x > hi ? x : hi;
+		v[k++] = x;
 	}
-	if (n < 2) {
-		plat_free(v);
+	if (k < 2)
 		return;
-	}
-	fmt(of, sizeof of, type ? " (%s cores)" : "", type);
-	med = stats_median_double(v, n);
-	out("spread over %d cpus%s at %s: min %.1f, median %.1f, max %.1f "
-	    "ns\n", n, of, fmt_size(a, sizeof a, size), lo, med, hi);
-	for (int i = first; i < res->lat_count; i++) {
-		const struct lat_point *p = &res->lat[i];
+	med = stats_median_double(v, k);
+	if (res->core_type_count > 1)
+		fmt(of, sizeof of, " (%s cores)", res->core_types[t].core_type);
+	if (groups > 1 && d >= 0)
+		fmt(at, sizeof at, ", buffer at distance %d", d);
+	else if (groups > 1)
+		fmt(at, sizeof at, ", buffer's distance unknown");
+	out("spread over %d cpus%s at %s%s: min %.1f, median %.1f, max %.1f "
+	    "ns\n", k, of, fmt_size(a, sizeof a, size), at, lo, med, hi);
+	for (int i = 0; i < n; i++) {
+		const struct lat_point *p = &res->lat[first + i];
 		double off = (p->ns_median - med) / med;
-		if (coretypes_of(res, p->cpu) != t)
+		if (distance[i] != d || coretypes_of(res, p->cpu) != t ||
+		    (off <= 0.05 && off >= -0.05))
 			continue;
-		if (off > 0.05 || off < -0.05) {
-			out("outlier: cpu %d at %.1f ns, %+.0f%% from the "
-			    "median%s\n", p->cpu, p->ns_median, off * 100, of);
-			msgs_add(&res->warnings, "cpu %d DRAM latency %.1f ns is "
-				 "%+.0f%% from the median of all cpus%s",
+		out("outlier: cpu %d at %.1f ns, %+.0f%% from the median%s\n",
+		    p->cpu, p->ns_median, off * 100, of);
+		if (groups > 1)
+			msgs_add(&res->warnings, "cpu %d DRAM latency %.1f ns "
+				 "is %+.0f%% from the median of the cpus%s at "
+				 "its distance from its buffer (%d)", p->cpu,
+				 p->ns_median, off * 100, of, d);
+		else
+			msgs_add(&res->warnings, "cpu %d DRAM latency %.1f ns "
+				 "is %+.0f%% from the median of all cpus%s",
 				 p->cpu, p->ns_median, off * 100, of);
-		}
 	}
+}
+
+void latency_judge_spread(struct run_results *res, int first, uint64_t size,
+			  const int *distance)
+{
+	int n = res->lat_count - first, groups = 0;
+	double *v;
+
+	if (n < 2 || !(v = plat_alloc(sizeof(double) * (size_t)n)))
+		return;
+	/* A cpu chasing a remote buffer (its node had no room) is slower by
+	 * the link, not by a fault of its own: compared only with cpus as
+	 * far from theirs. */
+	for (int i = 0; i < n; i++) {
+		int seen = 0;
+		for (int j = 0; j < i; j++)
+			seen |= distance[j] == distance[i];
+		groups += !seen;
+	}
+	/* On a hybrid part cpus are compared only with cpus of their own
+	 * core type too (an E-core's DRAM latency is not a P-core's). */
+	for (int t = 0; t < (res->core_type_count ? res->core_type_count : 1);
+	     t++)
+		for (int i = 0; i < n; i++) {
+			int seen = 0;
+			for (int j = 0; j < i; j++)
+				seen |= distance[j] == distance[i];
+			if (!seen)
+				spread_at(res, first, n, distance, distance[i],
+					  groups, t, size, v);
+		}
 	plat_free(v);
 }
 
-/* Console: per-core table with the spread and outliers (> 5 % from the
- * median across cpus: the same DIMMs should give the same latency, so a
- * core further away, e.g. on another die, shows up). On a hybrid part
- * cpus are compared only with cpus of their own core type (an E-core's
- * DRAM latency is not a P-core's). */
-static void print_spread(struct run_results *res, int first, uint64_t size)
+/* Chases one buffer of size, in node where it has room (-1: anywhere),
+ * on every selected, usable cpu whose own node is node (rep, the first
+ * of them, names the buffer). Returns -1 when there was no buffer (said
+ * in errors) or no room for more points, 0 otherwise. */
+static int chase_node(struct run_results *res, const struct numa_topo *t,
+		      int node, int rep, uint64_t size, uint64_t *ticks,
+		      int samples, struct progress *pr)
 {
-	for (int t = 0; t < (res->core_type_count ? res->core_type_count : 1);
-	     t++)
-		print_spread_of_type(res, first, size, t);
-}
-
-int latency_per_cpu(struct run_results *res)
-{
-	const struct bm_config *c = &res->config;
-	uint64_t size = latency_dram_bytes(res), max_bytes, *ticks;
-	int samples = sweep_repeats(c), first = res->lat_count;
+	struct nodebuf nb;
 	struct plat_buffer buf;
-	struct progress pr;
-	char a[16];
+	char a[16], what[64];
+	int r = 0;
 
-	max_bytes = plat_buffer_max_bytes(c->page_bytes);
-	while (size > max_bytes && size > (1ull << 20))
-		size >>= 1;
-	if (plat_buffer_alloc(size, c->page_bytes, &buf) != 0) {
+	/* nodebuf: the node's own memory, else the nearest with room. */
+	if (nodebuf_alloc(res, &rep, 1, size, &nb) != 0) {
 		msgs_add(&res->errors, "per-cpu latency: no memory for a %s "
-			 "buffer", fmt_size(a, sizeof a, size));
+			 "buffer for cpu %d%s", fmt_size(a, sizeof a, size),
+			 rep, node >= 0 ? " and the others of its node" : "");
 		res->failed = 1;
 		return -1;
 	}
-	if (alloc_ticks(res, &ticks)) {
-		plat_buffer_free(&buf);
-		return -1;
-	}
-	out("\nlatency per cpu, %s working set, %s pages: ns per load "
-	    "(min, median, max of %d samples)\n", fmt_size(a, sizeof a, size),
-	    page_label(buf.page_bytes), samples);
-	print_columns(1);
-	progress_begin(&pr, res->selected_count);
+	fmt(what, sizeof what, "per-cpu latency, the buffer for cpu %d's "
+	    "node", rep);
+	nodebuf_warn(res, &nb, what);
+	buf = (struct plat_buffer){ .base = nb.base[0],
+				    .bytes = nb.slot_bytes,
+				    .page_bytes = nb.page_bytes };
+	if (nb.node[0] >= 0)
+		fmt(what, sizeof what, "in node %d", nb.node[0]);
+	else
+		fmt(what, sizeof what, "in a node not known");
+	if (node >= 0)
+		out("cpus of node %d: buffer %s, %s pages\n", node, what,
+		    page_label(buf.page_bytes));
+	else
+		out("buffer %s, %s pages\n", what, page_label(buf.page_bytes));
 	for (int i = 0; i < res->selected_count; i++) {
-		int cpu = res->selected[i], r;
+		int cpu = res->selected[i];
 
-		if (!cpus_usable(cpu))
+		if (!cpus_usable(cpu) ||
+		    (t->node_count ? numa_node_of_cpu(t, cpu) : -1) != node)
 			continue;
-		progress_step(&pr, "latency per cpu: %s on cpu %d",
+		progress_step(pr, "latency per cpu: %s on cpu %d",
 			      fmt_size(a, sizeof a, size), cpu);
-		r = measure_point(res, cpu, &buf, size, ticks, samples);
-		progress_done(&pr);
+		r = measure_point(res, cpu, &buf, nb.node[0], size, ticks,
+				  samples);
+		progress_done(pr);
 		if (r == -2) {
 			cpus_lost(res, cpu, "its latency point");
 			cpus_prune(res);	/* later tests go without it */
@@ -547,8 +657,62 @@ int latency_per_cpu(struct run_results *res)
 			break;
 		print_row(&res->lat[res->lat_count - 1], 1);
 	}
-	print_spread(res, first, size);
+	nodebuf_free(&nb);
+	return r == -1 ? -1 : 0;
+}
+
+int latency_per_cpu(struct run_results *res)
+{
+	const struct bm_config *c = &res->config;
+	uint64_t size = latency_dram_bytes(res), max_bytes, *ticks;
+	int samples = sweep_repeats(c), first = res->lat_count;
+	int done[NUMA_MAX_NODES + 1] = { 0 }, *distance, rc = 0;
+	struct numa_topo *t = get_topology(res);
+	struct progress pr;
+	char a[16];
+
+	if (!t)
+		return -1;
+	max_bytes = plat_buffer_max_bytes(c->page_bytes);
+	while (size > max_bytes && size > (1ull << 20))
+		size >>= 1;
+	if (alloc_ticks(res, &ticks)) {
+		plat_free(t);
+		return -1;
+	}
+	out("\nlatency per cpu, %s working set, each cpu on a buffer in its "
+	    "own node where known: ns per load (min, median, max of %d "
+	    "samples)\n", fmt_size(a, sizeof a, size), samples);
+	print_columns(1);
+	progress_begin(&pr, res->selected_count);
+	/* One node at a time, in the order of each node's first cpu: one
+	 * buffer held at once, in the memory of the cpus chasing it. */
+	for (;;) {
+		int rep = -1, node = -1;
+		for (int i = 0; i < res->selected_count && rep < 0; i++) {
+			int cpu = res->selected[i];
+			node = t->node_count ? numa_node_of_cpu(t, cpu) : -1;
+			if (cpus_usable(cpu) && !done[node + 1])
+				rep = cpu;
+		}
+		if (rep < 0)
+			break;
+		done[node + 1] = 1;
+		if (chase_node(res, t, node, rep, size, ticks, samples, &pr)) {
+			rc = -1;
+			break;
+		}
+	}
+	distance = plat_alloc(sizeof(int) *
+			      (size_t)(res->lat_count - first + 1));
+	if (distance) {
+		for (int i = first; i < res->lat_count; i++)
+			distance[i - first] = distance_of(
+				t, res->lat[i].cpu, res->lat[i].buffer_node);
+		latency_judge_spread(res, first, size, distance);
+	}
+	plat_free(distance);
 	plat_free(ticks);
-	plat_buffer_free(&buf);
-	return 0;
+	plat_free(t);
+	return rc;
 }

@@ -5,14 +5,24 @@
 #include "results/results.h"
 
 /* Chases every size of the configuration's sweep on the first selected
- * cpu (in profile full, on every selected cpu), prints the table and
+ * cpu, over a buffer in that cpu's node where it has room (in profile
+ * full, on every selected cpu, the same buffer), prints the table and
  * appends the points to res. Returns 0, or -1 when nothing could be
  * measured (the reason is in res->errors). */
 int latency_sweep(struct run_results *res);
 
-/* Each selected cpu alone chases one DRAM-sized buffer: the per-core idle
- * DRAM latency, with the spread across cores and outliers flagged. */
+/* Each selected cpu alone chases a DRAM-sized buffer in its own node
+ * (the nearest with room when that is full; anywhere when the nodes are
+ * unknown): the per-core idle DRAM latency, with the spread and outliers
+ * among cpus at the same distance from their buffer. */
 int latency_per_cpu(struct run_results *res);
+
+/* The per-cpu DRAM points res->lat[first..lat_count): prints their spread
+ * and warns of each more than 5 % from the median of the points at the
+ * same distance (distance[i] for point first + i: SLIT units, -1 not
+ * known). */
+void latency_judge_spread(struct run_results *res, int first, uint64_t size,
+			  const int *distance);
 
 /* The DRAM working-set size: a power of two well above the last-level
  * cache (64 MiB at least in profile quick, 256 MiB otherwise). */

@@ -7,15 +7,6 @@
 #define SLOT_ALIGN 4096u
 #define UNKNOWN_NODES "buffers placed without knowing the NUMA nodes"
 
-/* The node of cpu in t, -1 when t does not list it. */
-static int node_of_cpu(const struct numa_topo *t, int cpu)
-{
-	for (int k = 0; k < t->cpu_count; k++)
-		if (t->cpu[k].cpu == cpu)
-			return t->cpu[k].node;
-	return -1;
-}
-
 /* The node a slot's pages are in, asked for in node (-1: anywhere):
  * what the platform finds there (a kernel may place pages elsewhere than
  * mbind asked, a firmware range may not be the node the SRAT says it
@@ -128,7 +119,7 @@ int nodebuf_alloc(struct run_results *res, const int *cpus, int n,
 	nb->topology_known = nodes > 0;
 	for (int i = 0; i < n; i++) {
 		nb->cpu[i] = cpus[i];
-		nb->own[i] = nodes > 0 ? node_of_cpu(t, cpus[i]) : -1;
+		nb->own[i] = nodes > 0 ? numa_node_of_cpu(t, cpus[i]) : -1;
 		nb->node[i] = -1;
 	}
 	if (nodes > 0) {

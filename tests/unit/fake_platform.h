@@ -231,6 +231,33 @@ int plat_run_on_cpus(const int *cpus, int n, plat_window_fn fn, void **args,
 	return done;
 }
 
+/* An ACPI SRAT image instead of the even split below, read as
+ * efi/numa.c reads the firmware's: parsed, its hot-pluggable ranges
+ * counted by the spans the fake memory map lists as RAM
+ * (fake_ram[0..fake_ram_count)), APIC ids matched to the fake cpus'
+ * (cpu * 2). fake_nodes still names the nodes' room. */
+static const void *fake_srat;
+static size_t fake_srat_len;
+static struct {
+	uint64_t base, bytes;
+} fake_ram[8];
+static int fake_ram_count;
+
+static int fake_srat_topology(struct numa_topo *t)
+{
+	int n = numa_parse_srat(fake_srat, fake_srat_len, t);
+
+	if (n <= 0)
+		return n;
+	for (int i = 0; i < fake_ram_count; i++)
+		numa_hotplug_ram_add(t, fake_ram[i].base, fake_ram[i].bytes);
+	for (int k = 0; k < t->cpu_count; k++)
+		if (t->cpu[k].apic_id % 2 == 0 &&
+		    t->cpu[k].apic_id / 2 < (uint32_t)fake_cpus)
+			t->cpu[k].cpu = (int)(t->cpu[k].apic_id / 2);
+	return n;
+}
+
 /* No NUMA topology unless fake_nodes (the matrix then measures one
  * node, and node buffers are plain ones); with it, the cpus split in
  * order, one range per node, distances 10 and 20. */
@@ -241,6 +268,8 @@ int plat_numa_topology(struct numa_topo *t)
 		return t->node_count;
 	}
 	memset(t, 0, sizeof *t);
+	if (fake_srat)
+		return fake_srat_topology(t);
 	if (!fake_nodes) {
 		t->problem = "no topology on the fake platform";
 		return 0;
@@ -252,6 +281,7 @@ int plat_numa_topology(struct numa_topo *t)
 		t->domain[m] = (uint32_t)m;
 		t->range[m] = (struct numa_range){ .base = (uint64_t)m << 40,
 						   .bytes = 1ull << 40,
+						   .ram_bytes = 1ull << 40,
 						   .node = m };
 		for (int k = 0; k < fake_nodes; k++)
 			t->slit[m][k] = m == k ? 10 : 20;
@@ -270,6 +300,12 @@ int plat_buffer_alloc_node(uint64_t bytes, uint64_t page_bytes,
 	if (!fake_nodes || t->range_count == 0)
 		return plat_buffer_alloc(bytes, page_bytes, out);
 	if (node < 0 || node >= fake_nodes)
+		return -1;
+	/* efi/numa.c's rule for which of the node's ranges may hold it */
+	for (int r = 0; fake_srat && r < t->range_count; r++)
+		if (numa_range_fits(&t->range[r], node, bytes))
+			return fake_buffer_take(bytes, page_bytes, node, out);
+	if (fake_srat)
 		return -1;
 	return fake_buffer_take(bytes, page_bytes, node, out);
 }

@@ -3,7 +3,10 @@
  * all-cpu point's buffer of cpu i in cpu i's node, buffer_nodes saying
  * so, a warning when the topology is unknown or a node is full; the
  * DRAM size floor (4x the LLC) on a machine with many cpus and little
- * memory; ntwrite in the cache rows marked as the DRAM writes it is.
+ * memory; ntwrite in the cache rows marked as the DRAM writes it is;
+ * each cpu's DRAM latency chased in its own node, the sweep in the first
+ * cpu's, outliers judged among cpus as far from their buffers; SRAT
+ * memory flagged hot-pluggable used where the memory map lists RAM.
  * Run on the host through the fake platform, its windows in threads. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -13,6 +16,7 @@
 #include <cmocka.h>
 
 #include "fake_platform.h"
+#include "srat_image.h"
 
 #include "suite/bandwidth.h"
 #include "suite/c2c.h"
@@ -20,6 +24,7 @@
 #include "suite/latency.h"
 #include "suite/loaded.h"
 #include "suite/nodebuf.h"
+#include "suite/numa_matrix.h"
 
 #define MIB (1ull << 20)
 
@@ -32,6 +37,8 @@ static void machine(int cpus, int nodes, uint64_t node_room)
 	fake_threads = 1;
 	fake_max_bytes = 64 * MIB;
 	fake_mem_room = ~0ull;
+	fake_srat = 0;
+	fake_ram_count = 0;
 	for (int m = 0; m < NUMA_MAX_NODES; m++)
 		fake_node_room[m] = node_room;
 	fake_out_len = 0;
@@ -397,6 +404,200 @@ static void c2c_pairs_say_same_core(void **state)
 	fake_results_free(res);
 }
 
+/* A run with room for latency points; extra: one more config word. */
+static struct run_results *run_lat(const char *extra)
+{
+	const char *words[] = { "profile=quick", "sizes=16K", "repeat=2",
+				"tests=latency", extra };
+	struct run_results *res = fake_results_new(words, extra ? 5 : 4, 64,
+						   8);
+
+	assert_non_null(res);
+	assert_true(cpus_select(res) > 0);
+	return res;
+}
+
+/* Two nodes: each cpu's DRAM point chases a buffer in its own node and
+ * says so (buffer_node, found from the pages); the sweep's buffer is in
+ * the first selected cpu's node, node 1 for cpus=2-3 (the first node
+ * with room, where a plain buffer lands, is 0). */
+static void per_cpu_latency_chases_its_own_node(void **state)
+{
+	struct run_results *res;
+
+	(void)state;
+	machine(4, 2, 1ull << 30);
+	fake_max_bytes = 4 * MIB;
+	res = run_lat(0);
+	assert_int_equal(latency_per_cpu(res), 0);
+	assert_int_equal(res->lat_count, 4);
+	for (int i = 0; i < res->lat_count; i++)
+		assert_int_equal(res->lat[i].buffer_node,
+				 fake_node_of_cpu(res->lat[i].cpu));
+	assert_non_null(strstr(fake_out, "cpus of node 1: buffer in node 1"));
+	assert_false(fake_warned(res, "own node"));
+	fake_results_free(res);
+
+	machine(4, 2, 1ull << 30);
+	res = run_lat("cpus=2-3");
+	assert_int_equal(res->selected[0], 2);
+	assert_int_equal(latency_sweep(res), 0);
+	assert_true(res->lat_count > 0);
+	for (int i = 0; i < res->lat_count; i++)
+		assert_int_equal(res->lat[i].buffer_node, 1);
+	fake_results_free(res);
+
+	/* No topology: every buffer_node unknown, said once. */
+	machine(2, 0, 0);
+	fake_max_bytes = 4 * MIB;
+	res = run_lat(0);
+	assert_int_equal(latency_sweep(res), 0);
+	assert_int_equal(latency_per_cpu(res), 0);
+	for (int i = 0; i < res->lat_count; i++)
+		assert_int_equal(res->lat[i].buffer_node, -1);
+	assert_int_equal(count_warned(res, "without knowing"), 1);
+	fake_results_free(res);
+}
+
+/* Node 1 has no room for a DRAM buffer: its cpus chase node 0's memory,
+ * the record says so, a warning names it, and their remote latency is
+ * no outlier against the local cpus'. */
+static void per_cpu_latency_full_node_goes_remote(void **state)
+{
+	struct run_results *res;
+
+	(void)state;
+	machine(4, 2, 1ull << 30);
+	fake_max_bytes = 4 * MIB;
+	fake_node_room[1] = MIB;
+	res = run_lat(0);
+	assert_int_equal(latency_per_cpu(res), 0);
+	assert_int_equal(res->lat_count, 4);
+	for (int i = 0; i < res->lat_count; i++)
+		assert_int_equal(res->lat[i].buffer_node, 0);
+	assert_true(fake_warned(res, "not in their cpu's own node"));
+	fake_results_free(res);
+}
+
+static void lat_at(struct run_results *res, int cpu, double ns)
+{
+	res->lat[res->lat_count++] = (struct lat_point){
+		.cpu = cpu, .size_bytes = 64 * MIB, .ns_median = ns };
+}
+
+/* Outliers are judged among cpus at one distance from their buffers: a
+ * socket's cpus on a remote buffer (SLIT 21) are no outliers against
+ * the local ones, a slow cpu among either is. */
+static void outliers_judged_within_a_distance(void **state)
+{
+	struct run_results *res;
+	int local_remote[5] = { 10, 10, 10, 21, 21 };
+	int one[5] = { 10, 10, 10, 10, 10 };
+
+	(void)state;
+	machine(5, 0, 0);
+	res = run_lat(0);
+	lat_at(res, 0, 100);
+	lat_at(res, 1, 101);
+	lat_at(res, 2, 99);
+	lat_at(res, 3, 150);
+	lat_at(res, 4, 152);
+	latency_judge_spread(res, 0, 64 * MIB, local_remote);
+	assert_int_equal(res->warnings.count, 0);
+	assert_non_null(strstr(fake_out, "buffer at distance 21"));
+	/* all at one distance: the remote ones stand out, as before */
+	latency_judge_spread(res, 0, 64 * MIB, one);
+	assert_true(fake_warned(res, "cpu 3 DRAM latency 150.0 ns is"));
+	assert_true(fake_warned(res, "cpu 4 DRAM latency 152.0 ns is"));
+	assert_int_equal(res->warnings.count, 2);
+	/* a slow cpu among the local ones, judged against them alone */
+	res->warnings.count = 0;
+	res->lat[1].ns_median = 120;
+	latency_judge_spread(res, 0, 64 * MIB, local_remote);
+	assert_true(fake_warned(res, "cpu 1 DRAM latency 120.0 ns is +20% "
+				     "from the median of the cpus at its "
+				     "distance from its buffer (10)"));
+	assert_int_equal(res->warnings.count, 1);
+	fake_results_free(res);
+}
+
+static struct img hv_srat;
+
+/* A Hyper-V guest's SRAT (and a server's with memory hot-plug on in
+ * setup): cpus 0, 1 (APIC ids 0, 2) in domain 0, cpus 2, 3 in domain 1,
+ * every memory range Enabled+HotPluggable, and an empty hot-plug slot in
+ * domain 1. The memory map lists the first two ranges as RAM. */
+static void hotplug_machine(void)
+{
+	machine(4, 2, 1ull << 30);
+	fake_max_bytes = 4 * MIB;
+	begin(&hv_srat, "SRAT", 48);
+	lapic(&hv_srat, 0, 0, 1);
+	lapic(&hv_srat, 2, 0, 1);
+	lapic(&hv_srat, 4, 1, 1);
+	lapic(&hv_srat, 6, 1, 1);
+	memory(&hv_srat, 0, 1ull << 32, 0, SRAT_IMG_ENABLED | SRAT_IMG_HOTPLUG);
+	memory(&hv_srat, 1ull << 32, 1ull << 32, 1,
+	       SRAT_IMG_ENABLED | SRAT_IMG_HOTPLUG);
+	memory(&hv_srat, 1ull << 36, 1ull << 34, 1,
+	       SRAT_IMG_ENABLED | SRAT_IMG_HOTPLUG);
+	finish(&hv_srat);
+	fake_srat = hv_srat.buf;
+	fake_srat_len = hv_srat.len;
+	fake_ram[0].base = 0x100000;
+	fake_ram[0].bytes = (1ull << 32) - 0x100000;
+	fake_ram[1].base = 1ull << 32;
+	fake_ram[1].bytes = 1ull << 32;
+	fake_ram_count = 2;
+}
+
+/* Hot-pluggable ranges that the memory map lists as RAM hold each
+ * node's buffers: every cpu's slot and DRAM chase in its own node, no
+ * warning, and the NUMA matrix measures all four cells. */
+static void hotplug_srat_memory_is_used(void **state)
+{
+	struct run_results *res;
+	struct nodebuf nb;
+	int cpus[4] = { 0, 1, 2, 3 };
+
+	(void)state;
+	hotplug_machine();
+	res = run_lat(0);
+	assert_int_equal(nodebuf_alloc(res, cpus, 4, MIB, &nb), 0);
+	for (int i = 0; i < 4; i++) {
+		int node = -3;
+		assert_non_null(nodebuf_slot(&nb, cpus[i], &node));
+		assert_int_equal(node, fake_node_of_cpu(cpus[i]));
+	}
+	nodebuf_warn(res, &nb, "test");
+	nodebuf_free(&nb);
+	assert_int_equal(latency_per_cpu(res), 0);
+	for (int i = 0; i < res->lat_count; i++)
+		assert_int_equal(res->lat[i].buffer_node,
+				 fake_node_of_cpu(res->lat[i].cpu));
+	assert_false(fake_warned(res, "own node"));
+	assert_false(fake_warned(res, "asked in"));
+	assert_false(fake_warned(res, "without knowing"));
+	fake_results_free(res);
+
+	hotplug_machine();
+	res = run_lat("tests=numa");
+	assert_int_equal(numa_run(res), 0);
+	assert_non_null(res->numa);
+	assert_int_equal(res->numa->topo->node_count, 2);
+	assert_int_equal(numa_node_bytes(res->numa->topo, 1), 1ull << 32);
+	for (int i = 0; i < 4; i++)
+		assert_true(res->numa->latency_ns[i] > 0);
+	assert_false(fake_warned(res, "numa"));
+	free(res->numa->topo);
+	free(res->numa->latency_ns);
+	free(res->numa->read_gb);
+	free(res->numa->buffer_base);
+	free(res->numa->page_bytes);
+	free(res->numa);
+	fake_results_free(res);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -411,6 +612,10 @@ int main(void)
 		cmocka_unit_test(ntwrite_in_cache_rows_is_marked),
 		cmocka_unit_test(loaders_avoid_the_chasers_core),
 		cmocka_unit_test(c2c_pairs_say_same_core),
+		cmocka_unit_test(per_cpu_latency_chases_its_own_node),
+		cmocka_unit_test(per_cpu_latency_full_node_goes_remote),
+		cmocka_unit_test(outliers_judged_within_a_distance),
+		cmocka_unit_test(hotplug_srat_memory_is_used),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

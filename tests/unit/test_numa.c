@@ -10,85 +10,7 @@
 #include <cmocka.h>
 
 #include "hw/numa.h"
-
-struct img {
-	uint8_t buf[4096];
-	size_t len;
-};
-
-static void put32(uint8_t *p, uint32_t v)
-{
-	for (int i = 0; i < 4; i++)
-		p[i] = (uint8_t)(v >> (8 * i));
-}
-
-static void put64(uint8_t *p, uint64_t v)
-{
-	put32(p, (uint32_t)v);
-	put32(p + 4, (uint32_t)(v >> 32));
-}
-
-/* Header (and SRAT's 12 reserved bytes or SLIT's count come next). */
-static void begin(struct img *m, const char *sig, size_t fixed)
-{
-	memset(m, 0, sizeof *m);
-	memcpy(m->buf, sig, 4);
-	m->buf[8] = 3;	/* revision */
-	m->len = fixed;
-}
-
-/* Sets the length and checksum, as firmware does. */
-static void finish(struct img *m)
-{
-	uint8_t sum = 0;
-
-	put32(m->buf + 4, (uint32_t)m->len);
-	m->buf[9] = 0;
-	for (size_t i = 0; i < m->len; i++)
-		sum = (uint8_t)(sum + m->buf[i]);
-	m->buf[9] = (uint8_t)-sum;
-}
-
-static void lapic(struct img *m, uint8_t apic, uint32_t dom, int enabled)
-{
-	uint8_t *e = m->buf + m->len;
-
-	e[0] = 0;
-	e[1] = 16;
-	e[2] = (uint8_t)dom;
-	e[3] = apic;
-	put32(e + 4, enabled ? 1 : 0);
-	e[9] = (uint8_t)(dom >> 8);
-	e[10] = (uint8_t)(dom >> 16);
-	e[11] = (uint8_t)(dom >> 24);
-	m->len += 16;
-}
-
-static void x2apic(struct img *m, uint32_t apic, uint32_t dom)
-{
-	uint8_t *e = m->buf + m->len;
-
-	e[0] = 2;
-	e[1] = 24;
-	put32(e + 4, dom);
-	put32(e + 8, apic);
-	put32(e + 12, 1);
-	m->len += 24;
-}
-
-static void memory(struct img *m, uint64_t base, uint64_t bytes, uint32_t dom,
-		   uint32_t flags)
-{
-	uint8_t *e = m->buf + m->len;
-
-	e[0] = 1;
-	e[1] = 40;
-	put32(e + 2, dom);
-	put64(e + 8, base);
-	put64(e + 16, bytes);
-	put32(e + 28, flags);
-	m->len += 40;
-}
+#include "srat_image.h"
 
 /* Parses a heap copy of exactly len bytes, so ASan sees any overrun. */
 static int parse_srat(const struct img *m, size_t len, struct numa_topo *t)
@@ -157,6 +79,54 @@ static void srat_two_nodes(void **state)
 	assert_int_equal(numa_node_of_addr(&topo, 0x7fffffff), 0);
 	assert_int_equal(numa_node_of_addr(&topo, 0xa0000), -1);
 	assert_int_equal(numa_node_of_addr(&topo, 0x80000000), -1);
+}
+
+/* A Hyper-V guest's SRAT (and a server's with memory hot-plug on in
+ * setup): every range Enabled+HotPluggable, RAM or not. The memory map
+ * says which are RAM: those hold buffers and count as the node's memory,
+ * flag or not; an empty hot-plug slot (no RAM in the map) stays empty. */
+static void srat_hotplug_ram_is_used(void **state)
+{
+	struct img m;
+	(void)state;
+	begin(&m, "SRAT", 48);
+	lapic(&m, 0, 0, 1);
+	lapic(&m, 2, 1, 1);
+	memory(&m, 0, 0x80000000, 0, 3);
+	memory(&m, 0x100000000ull, 0x80000000, 1, 3);
+	memory(&m, 0x200000000ull, 0x40000000, 1, 3);	/* an empty slot */
+	finish(&m);
+	assert_int_equal(parse_srat(&m, m.len, &topo), 2);
+	assert_null(topo.problem);
+	assert_int_equal(topo.range_count, 3);
+	for (int r = 0; r < 3; r++)
+		assert_true(topo.range[r].hotplug);
+	/* From the SRAT alone a hot-plug range may be an empty slot. */
+	assert_int_equal(numa_node_bytes(&topo, 0), 0);
+	assert_false(numa_range_fits(&topo.range[0], 0, 1 << 20));
+	/* The memory map: RAM in node 0 but a hole at 0xa0000-0x100000
+	 * and 0x7f000000 up; all of node 1's first range; none of the
+	 * slot. */
+	numa_hotplug_ram_add(&topo, 0, 0xa0000);
+	numa_hotplug_ram_add(&topo, 0x100000, 0x7ef00000);
+	numa_hotplug_ram_add(&topo, 0x100000000ull, 0x80000000);
+	assert_int_equal(numa_node_bytes(&topo, 0), 0x7efa0000);
+	assert_int_equal(numa_node_bytes(&topo, 1), 0x80000000);
+	assert_true(numa_range_fits(&topo.range[0], 0, 1 << 30));
+	assert_false(numa_range_fits(&topo.range[0], 1, 1 << 30));
+	assert_false(numa_range_fits(&topo.range[0], 0, 0x7f000000));
+	assert_true(numa_range_fits(&topo.range[1], 1, 0x80000000));
+	assert_false(numa_range_fits(&topo.range[2], 1, 4096));
+	/* A span past a range's ends counts only inside it, and ranges
+	 * not flagged keep their SRAT size whatever the map says. */
+	two_nodes(&m);
+	assert_int_equal(parse_srat(&m, m.len, &topo), 2);
+	numa_hotplug_ram_add(&topo, 0xf0000000ull, 0x20000000);
+	assert_int_equal(numa_node_bytes(&topo, 0), 0x40000000 + 0x10000000);
+	assert_int_equal(numa_node_bytes(&topo, 1), 0xa0000 + 0x3ff00000);
+	assert_int_equal(numa_node_of_cpu(&topo, 0), -1);
+	topo.cpu[0].cpu = 7;
+	assert_int_equal(numa_node_of_cpu(&topo, 7), topo.cpu[0].node);
 }
 
 static void srat_x2apic_and_high_domain_bits(void **state)
@@ -330,6 +300,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(srat_two_nodes),
+		cmocka_unit_test(srat_hotplug_ram_is_used),
 		cmocka_unit_test(srat_x2apic_and_high_domain_bits),
 		cmocka_unit_test(srat_truncated_keeps_whole_entries),
 		cmocka_unit_test(srat_bad_entries),
