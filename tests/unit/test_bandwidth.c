@@ -18,6 +18,7 @@
 #include "hw/isa.h"
 #include "hw/x86.h"
 #include "suite/launch.h"
+#include "skip_reason.h"
 
 /* A one-cpu run asking isa (a config value) on a cpu whose widest is
  * `widest`. */
@@ -49,11 +50,9 @@ static void dram_copy_is_the_faster_of_both_stores(void **state)
 	struct run_results *res;
 	int copies = 0, dram = 0;
 
-	if (isa > isa_usable_here()) {
-		print_message("SKIPPED: this CPU cannot run %s kernels\n",
-			      name);
-		skip();
-	}
+	if (isa > isa_usable_here())
+		skip_because(isa_skip_code(isa), "this CPU cannot run %s "
+			     "kernels", name);
 	res = run_isa("isa=auto", isa);
 	fake_out_len = 0;
 	assert_int_equal(bandwidth_run(res), 0);
@@ -174,7 +173,8 @@ static void a_list_measures_each_isa_it_can(void **state)
 
 	(void)state;
 	if (!__builtin_cpu_supports("avx2"))
-		skip();
+		skip_because("no-avx2", "the mixes are checked on avx2 "
+			     "kernels");
 	res = run_isa("isa=avx512,avx2,sse2", BW_AVX2);
 	fake_out_len = 0;
 	assert_int_equal(bandwidth_run(res), 0);
@@ -225,7 +225,8 @@ static void a_cpu_without_the_isa_falls_back(void **state)
 
 	(void)state;
 	if (!__builtin_cpu_supports("avx2"))
-		skip();
+		skip_because("no-avx2", "the fallback from avx512 runs "
+			     "avx2 kernels");
 	res = run_isa("isa=avx512", BW_AVX512);	/* the boot cpu claims it */
 	res->isa_here = no_avx512_here;
 	assert_int_equal(bandwidth_run(res), 0);
