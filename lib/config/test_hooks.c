@@ -17,6 +17,7 @@ static const char *const hook_names[TEST_HOOK_COUNT] = {
 	[TEST_HOOK_MP_BLOCKING_ONLY] = "mp-blocking-only",
 	[TEST_HOOK_HTML_NO_ROOM] = "html-no-room",
 	[TEST_HOOK_NO_HTTP_PROTOCOL] = "no-http-protocol",
+	[TEST_HOOK_TRIPLE_FAULT] = "triple-fault",
 };
 
 int test_hook_parse(const char *s, size_t len)

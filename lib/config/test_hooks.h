@@ -31,6 +31,9 @@ enum test_hook {
 				 * little: it cannot be written, the JSON is */
 	TEST_HOOK_NO_HTTP_PROTOCOL, /* firmware without EFI_HTTP_PROTOCOL: an
 				 * HTTP upload takes the TCP4 way */
+	TEST_HOOK_TRIPLE_FAULT,	/* the boot cpu faults with no IDT: a
+				 * triple fault, which resets the machine
+				 * (scripts/run-qemu must not pass it) */
 	TEST_HOOK_COUNT
 };
 
