@@ -70,7 +70,7 @@ HOOK_TEST_LIB := lib/config/config.c lib/config/test_hooks.c lib/util/fmt.c lib/
 REPORT_CSS_H := $(BUILD)/gen/report_css.h
 REPORT_CSS_USERS := $(foreach d,efi-obj efi-test-obj linux-obj host-obj,$(BUILD)/$(d)/lib/report/report_html.o)
 
-.PHONY: all deps image test-image netboot run test test-long unit-test fuzz-test fuzz script-test linux-test qemu-test clean
+.PHONY: all deps image test-image netboot run test test-long unit-test fuzz-test fuzz script-test linux-test qemu-test shell-test clean
 .PHONY: test-build loop-test
 .DELETE_ON_ERROR:
 
@@ -218,14 +218,26 @@ $(BUILD)/tests/test_test_hooks: tests/unit/test_test_hooks.c $(HOOK_TEST_LIB) $(
 # server, the firmware's timer), and test_smp64 runs its vCPUs on one
 # thread; on the 2-core development machine 3 at a time took 260 s where
 # 2 took 272 to 295.
+# Every part runs even when one before it failed; each ends with its
+# "PART: N passed, N failed, N skipped" line, which tests/part keeps in
+# $(TEST_PARTS), and tests/total prints their sum as make test's last
+# line, "test: N passed, N failed, N skipped" (non-zero exit on any
+# failure). BAREMEM_TEST_ALL_BUILT: everything is built, so no test may
+# skip as not-built (tests/skip-reason).
 TEST_JOBS ?= $(shell nproc)
 QEMU_JOBS ?= $(shell echo $$(( $(TEST_JOBS) + 1 )))
+TEST_PARTS := $(BUILD)/test-parts
+TEST_PART_ENV := BAREMEM_TEST_PARTS=$(abspath $(TEST_PARTS)) BAREMEM_TEST_ALL_BUILT=1
 test: deps
 	@$(MAKE) --no-print-directory -j$(TEST_JOBS) test-build
-	@$(MAKE) --no-print-directory -j$(TEST_JOBS) --output-sync=target \
-		script-test unit-test loop-test fuzz-test
-	@$(MAKE) --no-print-directory linux-test
-	@$(MAKE) --no-print-directory qemu-test
+	@rm -rf $(TEST_PARTS) && mkdir -p $(TEST_PARTS)
+	@$(TEST_PART_ENV) $(MAKE) --no-print-directory -k -j$(TEST_JOBS) \
+		--output-sync=target shell-test script-test unit-test loop-test \
+		fuzz-test || true
+	@$(TEST_PART_ENV) $(MAKE) --no-print-directory linux-test || true
+	@$(TEST_PART_ENV) $(MAKE) --no-print-directory qemu-test || true
+	@tests/total $(TEST_PARTS) shell-test script-test unit-test loop-test \
+		fuzz-test linux-test qemu-test
 
 test-build: $(TEST_BIN) $(FUZZ_BIN) $(BUILD)/baremem-linux \
 	$(BUILD)/baremem.img $(BUILD)/baremem-test.img $(BUILD)/netboot/baremem.efi \
@@ -243,21 +255,21 @@ $(BUILD)/ovmf-vars.fd: $(BUILD)/baremem.img scripts/run-qemu
 	@mv $@.tmp $@
 
 unit-test: $(TEST_BIN)
-	@JOBS=$(TEST_JOBS) tests/run-unit $(TEST_BIN)
+	@JOBS=$(TEST_JOBS) tests/part unit-test tests/run-unit $(TEST_BIN)
 
 # The timed loops as built, in every object set and the linked app and
 # runner, against the shapes their comments state; then mutants of the
 # kernels, each of which it must reject (tests/objects/check-loops).
 loop-test: $(BUILD)/baremem.efi $(BUILD)/baremem-test.efi \
 	$(BUILD)/baremem-linux $(HOST_OBJ)
-	@BUILD=$(BUILD) tests/objects/check-loops
+	@BUILD=$(BUILD) tests/part loop-test tests/objects/check-loops
 
 $(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/invariants.h $(FUZZ_LIB) $(HEADERS)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $< $(FUZZ_LIB) -o $@
 
 fuzz-test: $(FUZZ_BIN)
-	@JOBS=$(TEST_JOBS) tests/fuzz/run $(FUZZ_TEST_S) $(FUZZ_BIN)
+	@JOBS=$(TEST_JOBS) tests/part fuzz-test tests/fuzz/run $(FUZZ_TEST_S) $(FUZZ_BIN)
 
 # Longer fuzzing by hand (FUZZ_S=3600 make fuzz); what it finds stays in
 # build/fuzz/corpus-* for the next run.
@@ -266,7 +278,7 @@ fuzz: $(FUZZ_BIN)
 
 qemu-test: $(BUILD)/baremem.img $(BUILD)/baremem-test.img $(BUILD)/netboot/baremem.efi \
 	$(BUILD)/ovmf-vars.fd
-	@JOBS=$(QEMU_JOBS) tests/qemu/run-all
+	@JOBS=$(QEMU_JOBS) tests/part qemu-test tests/qemu/run-all
 
 # Scenarios too long for CI (tests/long): a profile=full run, then 6
 # minutes past the boot manager's 5-minute watchdog. An hour or more
@@ -277,10 +289,15 @@ test-long: deps $(BUILD)/baremem.img
 # script-test: the user-side scripts and the schemas (tests/scripts);
 # linux-test: build/baremem-linux and the scripts on its output (tests/linux).
 script-test:
-	@JOBS=$(TEST_JOBS) tests/scripts/run-all
+	@JOBS=$(TEST_JOBS) tests/part script-test tests/scripts/run-all
+
+# shell-test: shellcheck over every shell script, and set -eu in the tests
+# (tests/shellcheck-all).
+shell-test:
+	@tests/part shell-test tests/shellcheck-all
 
 linux-test: $(BUILD)/baremem-linux
-	@JOBS=$(TEST_JOBS) tests/linux/run-all
+	@JOBS=$(TEST_JOBS) tests/part linux-test tests/linux/run-all
 
 clean:
 	rm -rf $(BUILD)

@@ -37,6 +37,23 @@ static void arm_watchdog(void)
 	    WATCHDOG_TEST_S, (unsigned long long)st);
 }
 
+/* triple-fault: an IDT of limit 0, then an invalid opcode. The #UD's
+ * gate is past the limit (#GP), so is the #GP's (#DF), so is the #DF's:
+ * a triple fault, on which the cpu resets the machine. What a crash of
+ * the app looks like from outside; tests/qemu/test_triple_fault checks
+ * that scripts/run-qemu reports it and does not pass it. */
+static void __attribute__((noreturn)) triple_fault(void)
+{
+	static const struct __attribute__((packed)) {
+		uint16_t limit;
+		uint64_t base;
+	} no_idt = { 0, 0 };
+
+	__asm__ volatile("cli\n\tlidt %0\n\tud2" : : "m"(no_idt) : "memory");
+	for (;;)
+		cpu_pause();
+}
+
 void test_hooks_arm(struct run_results *res)
 {
 	active = res->config.test_hook;
@@ -48,6 +65,10 @@ void test_hooks_arm(struct run_results *res)
 		 "are not figures to keep", test_hook_name(active));
 	if (active == TEST_HOOK_WATCHDOG_5S)
 		arm_watchdog();
+	if (active == TEST_HOOK_TRIPLE_FAULT) {
+		out("test image: triple fault now\n");
+		triple_fault();
+	}
 }
 
 int test_hook_on(enum test_hook h)

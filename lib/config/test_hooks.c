@@ -20,6 +20,7 @@ static const char *const hook_names[TEST_HOOK_COUNT] = {
 	[TEST_HOOK_MC_WAIT] = "mc-wait",
 	[TEST_HOOK_AP_LOST] = "ap-lost",
 	[TEST_HOOK_AP_SPIN_SUITE_TIMEOUT] = "ap-spin-suite-timeout",
+	[TEST_HOOK_TRIPLE_FAULT] = "triple-fault",
 };
 
 int test_hook_parse(const char *s, size_t len)

@@ -37,6 +37,9 @@ enum test_hook {
 				 * to stop the AP (timeout 0: forever) */
 	TEST_HOOK_AP_SPIN_SUITE_TIMEOUT, /* as ap-spin, but the firmware
 				 * waits the suite's own timeout for it */
+	TEST_HOOK_TRIPLE_FAULT,	/* the boot cpu faults with no IDT: a
+				 * triple fault, which resets the machine
+				 * (scripts/run-qemu must not pass it) */
 	TEST_HOOK_COUNT
 };
 

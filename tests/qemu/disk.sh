@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Preparing the disk before a boot, for the storage and shell scenarios:
 # a fresh copy of the image, a config written whole, files placed or
 # filled in, the app moved off the removable-media path so OVMF starts

@@ -1,6 +1,13 @@
+# shellcheck shell=bash
+# shellcheck disable=SC2034 # the variables are for the scenarios that source this
 # Shared helpers of the QEMU scenarios: boot the real image with
 # scripts/run-qemu in a temporary directory, then check what it left.
 # A test sources this file, calls boot, asserts, and ends with `finish`.
+# set -eu: a command that fails outside an assertion (a typo, a command
+# not found, an unset variable) ends the scenario as a failure, said by
+# the trap, instead of passing unseen.
+set -eu
+trap 'echo "FAIL: a command exited $? outside an assertion, line $LINENO of ${0##*/}"' ERR
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 IMAGE=${BAREMEM_IMAGE:-$ROOT/build/baremem.img}
@@ -140,7 +147,9 @@ show_console_tail() {
 	tail -n "${1:-15}" "$CONSOLE" 2>/dev/null | sed 's/^/  | /'
 }
 
-# assert_exit STATUS: run-qemu ended with STATUS (QEMU's own exit status).
+# assert_exit STATUS: run-qemu ended with STATUS: 0 only when the guest
+# powered itself off (or, booted --expect-reset, reset itself); 10 a
+# reset, 11 a triple fault, 124 a timeout (scripts/run-qemu --help).
 assert_exit() {
 	if [ "$BOOT_STATUS" = 124 ]; then
 		fail "QEMU did not stop by itself (timeout)"
@@ -209,11 +218,12 @@ assert_disk_file() {
 	fi
 }
 
-# finish: the test's exit status (0 when every assertion held).
+# finish: ends the test with status 1 when an assertion failed; returns
+# 0 when every assertion held.
 finish() {
 	if [ "$FAILURES" -gt 0 ]; then
 		echo "$FAILURES assertion(s) failed"
-		return 1
+		exit 1	# not return: set -e's trap would call it a stray failure
 	fi
 	return 0
 }

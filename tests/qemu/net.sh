@@ -1,3 +1,5 @@
+# shellcheck shell=bash
+# shellcheck disable=SC2034 # BOOT_STATUS, CONSOLE_SHOWN: lib.sh's, read there
 # A private boot network for the network-boot scenarios: the test re-runs
 # itself in a new network namespace (unshare -n: no route out, so no
 # packet leaves it), makes a tap device with a private address, and runs

@@ -1,3 +1,5 @@
+# shellcheck shell=bash
+# shellcheck disable=SC2034 # BOOT_STATUS, CONSOLE_SHOWN: lib.sh's, read there
 # Reading what a boot left behind: results files off the disk image and
 # the EFI variable out of the OVMF varstore. Source after lib.sh.
 

@@ -1,10 +1,16 @@
+# shellcheck shell=bash
+# shellcheck disable=SC2034 # the variables are for the tests that source this
 # Shared helpers of the script tests (tests/scripts/test_*) and of the
 # Linux-runner tests (tests/linux/test_*), on tests/data/example-run-*.json.
 # Expected values are read from those files, never typed in. A test
 # sources this file, checks, and exits 1 at the first check that fails,
-# after printing why; its last command's status is its own. No `set -e`:
-# every check handles its command's status itself.
-set -u -o pipefail
+# after printing why; its last command's status is its own.
+# set -eu: a command that fails outside a check (a typo, a command not
+# found, an unset variable) ends the test as a failure, said by the trap,
+# instead of passing unseen. A test skips only as tests/README.md says
+# (SKIP: <code>: <text>, exit 77).
+set -eu -o pipefail
+trap 'echo "FAIL: a command exited $? outside a check, line $LINENO of ${0##*/}"' ERR
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 PY=/usr/bin/python3	# Debian's, with jsonschema and matplotlib

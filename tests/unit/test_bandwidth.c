@@ -18,6 +18,7 @@
 #include "hw/isa.h"
 #include "hw/x86.h"
 #include "suite/launch.h"
+#include "skip_reason.h"
 
 /* A one-cpu run asking isa (a config value) on a cpu whose widest is
  * `widest`. */
@@ -50,11 +51,9 @@ static void dram_copy_is_the_faster_of_both_stores(void **state)
 	int copies = 0, dram = 0;
 	char word[16];
 
-	if (isa > isa_usable_here()) {
-		print_message("SKIPPED: this CPU cannot run %s kernels\n",
-			      name);
-		skip();
-	}
+	if (isa > isa_usable_here())
+		skip_because(isa_skip_code(isa), "this CPU cannot run %s "
+			     "kernels", name);
 	snprintf(word, sizeof word, "isa=%s", name);
 	res = run_isa(word, isa);
 	fake_out_len = 0;
@@ -141,11 +140,9 @@ static void auto_measures_avx2_beside_avx512(void **state)
 {
 	enum bw_isa widest = *(enum bw_isa *)*state;
 
-	if (widest > isa_usable_here()) {
-		print_message("SKIPPED: this CPU cannot run %s kernels\n",
-			      bw_isa_name(widest));
-		skip();
-	}
+	if (widest > isa_usable_here())
+		skip_because(isa_skip_code(widest), "this CPU cannot run %s "
+			     "kernels", bw_isa_name(widest));
 	check_auto_plan(run_isa("isa=auto", widest), widest);
 }
 
@@ -160,10 +157,9 @@ static void auto_on_an_avx512_boot_cpu_plans_avx2_beside(void **state)
 	struct run_results *res;
 
 	(void)state;
-	if (isa_usable_here() < BW_AVX2) {
-		print_message("SKIPPED: this CPU cannot run avx2 kernels\n");
-		skip();
-	}
+	if (isa_usable_here() < BW_AVX2)
+		skip_because(isa_skip_code(BW_AVX2), "this CPU cannot run "
+			     "avx2 kernels");
 	res = run_isa("isa=auto", BW_AVX512);
 	res->isa_here = no_avx512_here;
 	check_auto_plan(res, BW_AVX512);
@@ -243,7 +239,8 @@ static void a_list_measures_each_isa_it_can(void **state)
 
 	(void)state;
 	if (!__builtin_cpu_supports("avx2"))
-		skip();
+		skip_because("no-avx2", "the mixes are checked on avx2 "
+			     "kernels");
 	res = run_isa("isa=avx512,avx2,sse2", BW_AVX2);
 	fake_out_len = 0;
 	assert_int_equal(bandwidth_run(res), 0);
@@ -294,7 +291,8 @@ static void a_cpu_without_the_isa_falls_back(void **state)
 
 	(void)state;
 	if (!__builtin_cpu_supports("avx2"))
-		skip();
+		skip_because("no-avx2", "the fallback from avx512 runs "
+			     "avx2 kernels");
 	res = run_isa("isa=avx512", BW_AVX512);	/* the boot cpu claims it */
 	res->isa_here = no_avx512_here;
 	assert_int_equal(bandwidth_run(res), 0);
@@ -341,10 +339,9 @@ static void every_point_records_its_core_clock(void **state)
 						      fake_clock_zero, 0 };
 
 	(void)state;
-	if (isa_usable_here() < BW_AVX2) {
-		print_message("SKIPPED: this CPU cannot run avx2 kernels\n");
-		skip();
-	}
+	if (isa_usable_here() < BW_AVX2)
+		skip_because(isa_skip_code(BW_AVX2), "this CPU cannot run "
+			     "avx2 kernels");
 	for (int r = 0; r < 3; r++) {
 		struct run_results *res = run_isa("isa=avx2", BW_AVX2);
 
@@ -382,10 +379,9 @@ static void a_512_bit_point_settles_before_anything_follows(void **state)
 	void (*readers[])(uint64_t *, uint64_t *) = { fake_clock_15, 0 };
 
 	(void)state;
-	if (isa_usable_here() < BW_AVX2) {
-		print_message("SKIPPED: this CPU cannot run avx2 kernels\n");
-		skip();
-	}
+	if (isa_usable_here() < BW_AVX2)
+		skip_because(isa_skip_code(BW_AVX2), "this CPU cannot run "
+			     "avx2 kernels");
 	for (int r = 0; r < 2; r++) {
 		struct run_results *res = run_isa("isa=auto", BW_AVX512);
 		int wide = 0, narrow = 0;

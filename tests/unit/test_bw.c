@@ -16,6 +16,7 @@
 
 #include "bw.h"
 #include "hw/isa.h"
+#include "skip_reason.h"
 
 /* Guards around every buffer: FRONT keeps the buffer 64-byte aligned,
  * BACK is a whole AVX-512 read iteration, so any overrun by a block or a tail step lands
@@ -54,13 +55,11 @@ static const struct bw_kernel *kernel_or_skip(void **state)
 			k = bw_kernel_for(dash + 1, i);
 	if (!k)
 		fail_msg("kernel %s is not in the table", name);
-	if (k->isa > isa_usable_here()) {
-		print_message("SKIPPED %s: this CPU cannot run %s kernels "
-			      "(CPUID or XCR0: %s is the widest it can)\n",
-			      name, bw_isa_name(k->isa),
-			      bw_isa_name(isa_usable_here()));
-		skip();
-	}
+	if (k->isa > isa_usable_here())
+		skip_because(isa_skip_code(k->isa), "%s: this CPU cannot run "
+			     "%s kernels (CPUID or XCR0: %s is the widest "
+			     "it can)", name, bw_isa_name(k->isa),
+			     bw_isa_name(isa_usable_here()));
 	return k;
 }
 
