@@ -174,6 +174,19 @@ $(NETBOOT_DIR)/baremem.efi: $(BUILD)/baremem.efi config/baremem.cfg scripts/make
 	scripts/make-netboot $(BUILD)/baremem.efi config/baremem.cfg $(NETBOOT_DIR)
 endif
 
+# Test only (tests/pkcs7/): a PXE boot file that installs a software
+# EFI_PKCS7_VERIFY_PROTOCOL, which no Debian OVMF has, then starts the app
+# beside it, so test_netboot_signed_config sees the app accept a good
+# signature and refuse an altered or forged config.
+PKCS7_VERIFIER_OBJ := $(patsubst %.c,$(BUILD)/efi-obj/%.o,$(wildcard tests/pkcs7/*.c))
+$(BUILD)/tests/pkcs7-verifier.so: $(PKCS7_VERIFIER_OBJ)
+	@mkdir -p $(dir $@)
+	$(LD) $(EFI_LDFLAGS) $(EFI_CRT0) $(PKCS7_VERIFIER_OBJ) -o $@ -lefi -lgnuefi
+	$(call no_undefined,$@)
+
+$(BUILD)/tests/pkcs7-verifier.efi: $(BUILD)/tests/pkcs7-verifier.so
+	$(OBJCOPY) $(addprefix -j ,$(EFI_SECTIONS)) --target efi-app-x86_64 $< $@
+
 .PHONY: cfgcert-always
 $(CONFIG_CERT_C): scripts/config-cert-c cfgcert-always
 	@if [ -z "$(CONFIG_CERT)" ]; then \
@@ -258,7 +271,7 @@ test: deps
 
 test-build: $(TEST_BIN) $(FUZZ_BIN) $(BUILD)/baremem-linux \
 	$(BUILD)/baremem.img $(BUILD)/baremem-test.img $(BUILD)/netboot/baremem.efi \
-	$(BUILD)/ovmf-vars.fd
+	$(BUILD)/tests/pkcs7-verifier.efi $(BUILD)/ovmf-vars.fd
 
 # OVMF's varstore after one boot of the image (a short run, var=off: no
 # BarememResult in it): the QEMU scenarios' disk boots start from it
@@ -294,7 +307,7 @@ fuzz: $(FUZZ_BIN)
 	@tests/fuzz/run $(FUZZ_S) $(FUZZ_BIN)
 
 qemu-test: $(BUILD)/baremem.img $(BUILD)/baremem-test.img $(BUILD)/netboot/baremem.efi \
-	$(BUILD)/ovmf-vars.fd
+	$(BUILD)/tests/pkcs7-verifier.efi $(BUILD)/ovmf-vars.fd
 	@JOBS=$(QEMU_JOBS) tests/qemu/run-all
 
 # Scenarios too long for CI (tests/long): a profile=full run, then 6
