@@ -142,11 +142,64 @@ test-image: $(BUILD)/baremem-test.img
 $(BUILD)/baremem-test.img: $(BUILD)/baremem-test.efi config/baremem.cfg scripts/make-image
 	scripts/make-image $(BUILD)/baremem-test.efi config/baremem.cfg $@
 
-# The TFTP root for network boot (DESIGN §4c): build/netboot/ holds
-# baremem.efi, baremem/baremem.cfg and baremem/results/.
-netboot: $(BUILD)/netboot/baremem.efi
-$(BUILD)/netboot/baremem.efi: $(BUILD)/baremem.efi config/baremem.cfg scripts/make-netboot
-	scripts/make-netboot $(BUILD)/baremem.efi config/baremem.cfg $(BUILD)/netboot
+# The TFTP root for network boot (DESIGN §4c): build/netboot/ (or
+# NETBOOT_DIR) holds baremem.efi, baremem/baremem.cfg and baremem/results/.
+NETBOOT_DIR ?= $(BUILD)/netboot
+netboot: $(NETBOOT_DIR)/baremem.efi
+
+# Signed network configs (DESIGN §4d, docs/netboot.md): `make netboot
+# CONFIG_CERT=cert.pem CONFIG_KEY=key.pem` serves build/baremem-signedcfg.efi,
+# the app with that certificate built in (the ordinary objects, with
+# build/gen/config_cert.c in place of efi/config_cert_none.c, so the
+# ordinary app is not touched), and a .cfg.p7s beside every .cfg.
+# Made afresh each time: the key may change.
+CONFIG_CERT_C := $(BUILD)/gen/config_cert.c
+EFI_SIGNEDCFG_OBJ := $(filter-out $(BUILD)/efi-obj/efi/config_cert_none.o,$(EFI_OBJ)) \
+	$(BUILD)/efi-obj/$(CONFIG_CERT_C:.c=.o)
+ifneq ($(CONFIG_CERT)$(CONFIG_KEY),)
+ifeq ($(CONFIG_KEY),)
+$(error CONFIG_CERT given without CONFIG_KEY (the private key that signs the configs))
+endif
+ifeq ($(CONFIG_CERT),)
+$(error CONFIG_KEY given without CONFIG_CERT (the certificate the app will trust))
+endif
+$(NETBOOT_DIR)/baremem.efi: $(BUILD)/baremem-signedcfg.efi config/baremem.cfg \
+	scripts/make-netboot scripts/sign-config sign-always
+	scripts/make-netboot --sign $(CONFIG_CERT) $(CONFIG_KEY) $< config/baremem.cfg $(NETBOOT_DIR)
+else
+# A tree left signed by an earlier `make netboot CONFIG_CERT=` is rebuilt
+# unsigned: the QEMU tests serve build/netboot with unsigned configs.
+$(NETBOOT_DIR)/baremem.efi: $(BUILD)/baremem.efi config/baremem.cfg scripts/make-netboot \
+	$(if $(wildcard $(NETBOOT_DIR)/baremem/baremem.cfg.p7s),sign-always)
+	scripts/make-netboot $(BUILD)/baremem.efi config/baremem.cfg $(NETBOOT_DIR)
+endif
+
+# Test only (tests/pkcs7/): a PXE boot file that installs a software
+# EFI_PKCS7_VERIFY_PROTOCOL, which no Debian OVMF has, then starts the app
+# beside it, so test_netboot_signed_config sees the app accept a good
+# signature and refuse an altered or forged config.
+PKCS7_VERIFIER_OBJ := $(patsubst %.c,$(BUILD)/efi-obj/%.o,$(wildcard tests/pkcs7/*.c))
+$(BUILD)/tests/pkcs7-verifier.so: $(PKCS7_VERIFIER_OBJ)
+	@mkdir -p $(dir $@)
+	$(LD) $(EFI_LDFLAGS) $(EFI_CRT0) $(PKCS7_VERIFIER_OBJ) -o $@ -lefi -lgnuefi
+	$(call no_undefined,$@)
+
+$(BUILD)/tests/pkcs7-verifier.efi: $(BUILD)/tests/pkcs7-verifier.so
+	$(OBJCOPY) $(addprefix -j ,$(EFI_SECTIONS)) --target efi-app-x86_64 $< $@
+
+.PHONY: cfgcert-always
+$(CONFIG_CERT_C): scripts/config-cert-c cfgcert-always
+	@if [ -z "$(CONFIG_CERT)" ]; then \
+		echo "$@: give CONFIG_CERT=cert.pem (make netboot CONFIG_CERT= CONFIG_KEY=)"; \
+		exit 1; fi
+	scripts/config-cert-c $(CONFIG_CERT) $@
+
+$(BUILD)/baremem-signedcfg.so: $(EFI_SIGNEDCFG_OBJ)
+	$(LD) $(EFI_LDFLAGS) $(EFI_CRT0) $(EFI_SIGNEDCFG_OBJ) -o $@ -lefi -lgnuefi
+	$(call no_undefined,$@)
+
+$(BUILD)/baremem-signedcfg.efi: $(BUILD)/baremem-signedcfg.so
+	$(OBJCOPY) $(addprefix -j ,$(EFI_SECTIONS)) --target efi-app-x86_64 $< $@
 
 # Secure Boot (README): `make image SIGN_KEY=db.key SIGN_CERT=db.crt`
 # also builds build/baremem-signed.img, its app signed with sbsign and
@@ -241,7 +294,7 @@ test: deps
 
 test-build: $(TEST_BIN) $(FUZZ_BIN) $(BUILD)/baremem-linux \
 	$(BUILD)/baremem.img $(BUILD)/baremem-test.img $(BUILD)/netboot/baremem.efi \
-	$(BUILD)/ovmf-vars.fd
+	$(BUILD)/tests/pkcs7-verifier.efi $(BUILD)/ovmf-vars.fd
 
 # OVMF's varstore after one boot of the image (a short run, var=off: no
 # BarememResult in it): the QEMU scenarios' disk boots start from it
@@ -277,7 +330,7 @@ fuzz: $(FUZZ_BIN)
 	@tests/fuzz/run $(FUZZ_S) $(FUZZ_BIN)
 
 qemu-test: $(BUILD)/baremem.img $(BUILD)/baremem-test.img $(BUILD)/netboot/baremem.efi \
-	$(BUILD)/ovmf-vars.fd
+	$(BUILD)/tests/pkcs7-verifier.efi $(BUILD)/ovmf-vars.fd
 	@JOBS=$(QEMU_JOBS) tests/part qemu-test tests/qemu/run-all
 
 # Scenarios too long for CI (tests/long): a profile=full run, then 6

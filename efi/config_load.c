@@ -1,7 +1,12 @@
 /* The configuration: defaults, then \baremem\baremem.cfg (booted over
  * the network: baremem/baremem.cfg, then baremem/<mac>.cfg from the boot
- * server), then the command line (LoadOptions when started from the UEFI
- * shell). */
+ * server, each with a verified signature in a signed-config build), then
+ * the command line (LoadOptions when started from the UEFI shell).
+ *
+ * Whom each is trusted for: the stick's file and the command line come
+ * from whoever holds the machine (its boot entry, its shell, its USB
+ * port), so even a signed-config build takes them as they are; only
+ * what arrives over the provisioning network needs a signature. */
 #include "netboot.h"
 #include "config/cmdline.h"
 #include "config/config.h"
@@ -12,29 +17,31 @@
 
 #define CONFIG_PATH L"\\baremem\\baremem.cfg"
 #define CONFIG_MAX_BYTES (64u << 10)
+/* A detached PKCS#7 signature with its signer's certificate: 1 to 3 KiB
+ * for an RSA key, a chain of a few certificates well under 16. */
+#define SIGNATURE_MAX_BYTES (16u << 10)
 
-/* One file from the boot server, relative to the boot file's folder:
- * 1 when read and parsed, 0 when the server has none, -1 on an error
- * (said in res->errors). */
-static int server_file(const struct boot_source *b, const char *rel,
-		       char *text, struct run_results *res)
+/* One file from the boot server, relative to the boot file's folder,
+ * into text (CONFIG_MAX_BYTES): 1 when read (where names it), 0 when the
+ * server has none, -1 on an error (said in res->errors). */
+static int server_fetch(const struct boot_source *b, const char *rel,
+			char *text, UINTN *len, char *where, UINTN where_cap,
+			struct run_results *res)
 {
-	char path[DHCP_BOOT_FILE_BYTES + 32], where[200], why[200], ip[16];
-	UINTN len = 0;
+	char path[DHCP_BOOT_FILE_BYTES + 32], why[200], ip[16];
 
+	*len = 0;
 	net_ip_text(ip, sizeof ip, b->server.server);
 	if (dhcp_boot_relative(path, sizeof path, b->server.file, rel)) {
 		msgs_add(&res->errors, "the boot file name '%s' is too long to "
 			 "find %s beside it", b->server.file, rel);
 		return -1;
 	}
-	switch (pxe_read_file(b, path, text, CONFIG_MAX_BYTES, &len, why,
+	switch (pxe_read_file(b, path, text, CONFIG_MAX_BYTES, len, why,
 			      sizeof why)) {
 	case 0:
-		fmt(where, sizeof where, "tftp://%s/%s", ip, path);
+		fmt(where, where_cap, "tftp://%s/%s", ip, path);
 		out("config: %s\n", where);
-		config_parse(&res->config, text, len, where, &res->errors,
-			     &res->warnings);
 		return 1;
 	case -1:
 		return 0;
@@ -45,24 +52,109 @@ static int server_file(const struct boot_source *b, const char *rel,
 	}
 }
 
-/* baremem/baremem.cfg, then this machine's baremem/<mac>.cfg over it. */
-static void config_from_server(const struct boot_source *b, char *text,
+/* A signed-config build: the config just read (text[0..len), server
+ * path rel) counts only when rel.p7s is there and the firmware verifies
+ * it. 0 when it does, else -1 with why. */
+static int server_signature_ok(const struct boot_source *b, const char *rel,
+			       const char *text, UINTN len, char *why,
+			       UINTN why_cap)
+{
+	char path[DHCP_BOOT_FILE_BYTES + 40], sig_rel[2 * NET_MAC_MAX + 24];
+	char read_why[200];
+	UINT8 *sig = plat_alloc(SIGNATURE_MAX_BYTES);
+	UINTN sig_len = 0;
+	int st = -1;
+
+	fmt(sig_rel, sizeof sig_rel, "%s.p7s", rel);
+	if (!sig) {
+		fmt(why, why_cap, "out of memory for its signature");
+	} else if (dhcp_boot_relative(path, sizeof path, b->server.file,
+				      sig_rel)) {
+		fmt(why, why_cap, "the boot file name is too long to find %s",
+		    sig_rel);
+	} else {
+		switch (pxe_read_file(b, path, (char *)sig, SIGNATURE_MAX_BYTES,
+				      &sig_len, read_why, sizeof read_why)) {
+		case 0:
+			if (config_verify(text, len, sig, sig_len, why,
+					  why_cap) == CONFIG_SIG_VALID)
+				st = 0;
+			break;
+		case -1:
+			fmt(why, why_cap, "it is not signed (no %s on the "
+			    "server)", path);
+			break;
+		default:
+			fmt(why, why_cap, "its signature %s cannot be read: %s",
+			    path, read_why);
+		}
+	}
+	plat_free(sig);
+	return st;
+}
+
+/* baremem/baremem.cfg, then this machine's baremem/<mac>.cfg over it. A
+ * signed-config build reads both first and applies them only when every
+ * one that exists verifies; otherwise none: the run takes the defaults,
+ * with uploads off, so a forged config can neither send the results
+ * elsewhere nor make the machine reboot in a loop. */
+static void config_from_server(const struct boot_source *b,
 			       struct run_results *res)
 {
-	char rel[2 * NET_MAC_MAX + 16], mac[2 * NET_MAC_MAX + 1], ip[16];
-	int fleet, own = 0;
+	char rel[2][2 * NET_MAC_MAX + 16], where[2][200], why[240];
+	char mac[2 * NET_MAC_MAX + 1], ip[16];
+	char *text[2] = { plat_alloc(CONFIG_MAX_BYTES), 0 };
+	UINTN len[2] = { 0, 0 };
+	int got[2] = { 0, 0 }, refused = 0;
+	int n = 1;
 
-	fleet = server_file(b, "baremem/baremem.cfg", text, res);
-	if (fleet >= 0 && b->mac_len > 0) {
+	fmt(rel[0], sizeof rel[0], "baremem/baremem.cfg");
+	if (b->mac_len > 0) {
 		upload_mac_text(mac, sizeof mac, b->mac, b->mac_len);
-		fmt(rel, sizeof rel, "baremem/%s.cfg", mac);
-		own = server_file(b, rel, text, res);
+		fmt(rel[1], sizeof rel[1], "baremem/%s.cfg", mac);
+		text[1] = plat_alloc(CONFIG_MAX_BYTES);
+		n = 2;
+	}
+	for (int i = 0; i < n; i++) {
+		if (!text[i]) {
+			msgs_add(&res->errors, "out of memory reading %s",
+				 rel[i]);
+			break;
+		}
+		got[i] = server_fetch(b, rel[i], text[i], &len[i], where[i],
+				      sizeof where[i], res);
+		if (got[i] < 0)
+			break;
+		if (got[i] == 0 || !config_signed_build())
+			continue;
+		if (server_signature_ok(b, rel[i], text[i], len[i], why,
+					sizeof why) == 0) {
+			out("config: %s: signature verified\n", where[i]);
+			continue;
+		}
+		refused = 1;
+		out("config: %s refused: %s\n", where[i], why);
+		msgs_add(&res->warnings, "network config refused, the defaults "
+			 "run with uploads off: %s: %s", where[i], why);
+		break;
+	}
+	if (refused) {
+		config_defaults(&res->config);
+		res->config.upload = BM_UPLOAD_OFF;
+	} else {
+		for (int i = 0; i < n; i++)
+			if (got[i] > 0)
+				config_parse(&res->config, text[i], len[i],
+					     where[i], &res->errors,
+					     &res->warnings);
 	}
 	net_ip_text(ip, sizeof ip, b->server.server);
-	if (fleet == 0 && own == 0)
+	if (got[0] == 0 && got[1] == 0)
 		msgs_add(&res->warnings, "no baremem/baremem.cfg on the boot "
 			 "server %s (or it refused it): using the defaults",
 			 ip);
+	plat_free(text[0]);
+	plat_free(text[1]);
 }
 
 void config_load(EFI_HANDLE image, EFI_FILE_HANDLE root,
@@ -91,9 +183,9 @@ void config_load(EFI_HANDLE image, EFI_FILE_HANDLE root,
 				 "read (larger than 64 KiB or a read error)");
 		}
 	}
-	if (!root && text && boot_source()->have_server)
-		config_from_server(boot_source(), text, res);
 	plat_free(text);
+	if (!root && boot_source()->have_server)
+		config_from_server(boot_source(), res);
 
 	if (BS->HandleProtocol(image, &LoadedImageProtocol, (void **)&li) !=
 	    EFI_SUCCESS || !li)

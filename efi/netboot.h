@@ -67,6 +67,21 @@ int tftp_write_file(const struct boot_source *b, const char *name,
  * code (bounded by the firmware, about a minute without an answer). Its
  * NIC sends the PUTs. 0, or -1 with why (the same on every call). */
 int http_address(char *why, UINTN why_cap);
+
+/* config_verify.c: network configs signed with the certificate built
+ * into the app (make netboot CONFIG_CERT=...). config_signed_build: 1
+ * when the app carries one, and then a network config counts only with
+ * its detached PKCS#7 signature (NAME.p7s) verified by the firmware's
+ * EFI_PKCS7_VERIFY_PROTOCOL. config_verify says why when it is not. */
+enum config_sig {
+	CONFIG_SIG_VALID,
+	CONFIG_SIG_INVALID,	/* altered, another signer, unreadable */
+	CONFIG_SIG_NO_VERIFIER,	/* the firmware has no PKCS#7 verifier */
+};
+int config_signed_build(void);
+enum config_sig config_verify(const void *cfg, UINTN cfg_len, const void *p7s,
+			      UINTN p7s_len, char *why, UINTN cap);
+
 /* http_put.c: PUT data as u's path + name over EFI_TCP4 (HTTP/1.1,
  * Content-Length, status line checked: 2xx is kept). 0, or -1 with why
  * (naming what the firmware lacks when it has no TCP). timeout_ms bounds
