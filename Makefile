@@ -71,7 +71,7 @@ REPORT_CSS_H := $(BUILD)/gen/report_css.h
 REPORT_CSS_USERS := $(foreach d,efi-obj efi-test-obj linux-obj host-obj,$(BUILD)/$(d)/lib/report/report_html.o)
 
 .PHONY: all deps image test-image netboot run test test-long unit-test fuzz-test fuzz script-test linux-test qemu-test shell-test clean
-.PHONY: test-build loop-test
+.PHONY: test-build loop-test mutation
 .DELETE_ON_ERROR:
 
 all: $(BUILD)/baremem.efi $(BUILD)/baremem-linux $(TEST_BIN)
@@ -351,6 +351,13 @@ shell-test:
 
 linux-test: $(BUILD)/baremem-linux
 	@JOBS=$(TEST_JOBS) tests/part linux-test tests/linux/run-all
+
+# The mutation check (tests/mutation/run): each hand-written mutant of
+# the product code (tests/mutation/*.mut) applied alone to a copy of the
+# tree, the host-side tests run on it; last line `mutation: K of N
+# killed`. Not part of make test: it takes many minutes.
+mutation:
+	@JOBS=$(TEST_JOBS) tests/mutation/run
 
 clean:
 	rm -rf $(BUILD)

@@ -127,6 +127,11 @@ static void upload_stem_refuses_nonsense(void **state)
 
 	(void)state;
 	assert_int_equal(upload_stem(out, sizeof out, mac, 6, &t), -1);
+	/* The Gregorian rule: 2100 is no leap year, 2000 was. */
+	t = (struct wall_time){ 2100, 2, 29, 0, 0, 0, 0 };
+	assert_int_equal(upload_stem(out, sizeof out, mac, 6, &t), -1);
+	t = (struct wall_time){ 2000, 2, 29, 0, 0, 0, 0 };
+	assert_int_equal(upload_stem(out, sizeof out, mac, 6, &t), 0);
 	t = (struct wall_time){ 0, 0, 0, 0, 0, 0, 0 };
 	assert_int_equal(upload_stem(out, sizeof out, mac, 6, &t), -1);
 	t = (struct wall_time){ 2026, 1, 1, 24, 0, 0, 0 };

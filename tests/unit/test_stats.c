@@ -178,6 +178,14 @@ static void outlier_rule(void **state)
 	assert_false(stats_is_slow_outlier(tight, 5, 3, tmp));
 	/* A wide spread is its own normal: 1200 is 2 MADs out. */
 	assert_false(stats_is_slow_outlier(wide, 5, 1, tmp));
+	/* The bound is 3 MADs (MAD 100 here): 2.5 and exactly 3 are kept,
+	 * just past 3 is retaken. */
+	wide[1] = 1250;
+	assert_false(stats_is_slow_outlier(wide, 5, 1, tmp));
+	wide[1] = 1300;
+	assert_false(stats_is_slow_outlier(wide, 5, 1, tmp));
+	wide[1] = 1301;
+	assert_true(stats_is_slow_outlier(wide, 5, 1, tmp));
 }
 
 int main(void)

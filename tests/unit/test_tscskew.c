@@ -105,6 +105,12 @@ static void summary_and_warning(void **state)
 	tscskew_summarize(e, 4, &s);
 	assert_false(s.over);
 	assert_true(s.unsure);
+	/* nor when the offset is past the level by less than its bound: it
+	 * may be under it, so unsure, not over */
+	e[3] = (struct tsc_skew_est){ 1, TSC_SKEW_WARN_NS + 500, 1000 };
+	tscskew_summarize(e, 4, &s);
+	assert_false(s.over);
+	assert_true(s.unsure);
 	/* none known */
 	tscskew_summarize(e + 2, 1, &s);
 	assert_int_equal(s.measured, 0);
