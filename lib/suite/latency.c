@@ -600,6 +600,24 @@ void latency_judge_spread(struct run_results *res, int first, uint64_t size,
 	plat_free(v);
 }
 
+int latency_buffer_node(const struct run_results *res,
+			const struct numa_topo *t, int cpu, int *rep)
+{
+	int node;
+
+	if (!cpus_usable(cpu))
+		return -2;
+	node = t->node_count ? numa_node_of_cpu(t, cpu) : -1;
+	*rep = -1;
+	for (int i = 0; i < res->selected_count && *rep < 0; i++) {
+		int c = res->selected[i];
+		if (cpus_usable(c) &&
+		    (t->node_count ? numa_node_of_cpu(t, c) : -1) == node)
+			*rep = c;
+	}
+	return *rep >= 0 ? node : -2;
+}
+
 /* Chases one buffer of size, in node where it has room (-1: anywhere),
  * on every selected, usable cpu whose own node is node (rep, the first
  * of them, names the buffer). Returns -1 when there was no buffer (said
@@ -639,8 +657,7 @@ static int chase_node(struct run_results *res, const struct numa_topo *t,
 	for (int i = 0; i < res->selected_count; i++) {
 		int cpu = res->selected[i];
 
-		if (!cpus_usable(cpu) ||
-		    (t->node_count ? numa_node_of_cpu(t, cpu) : -1) != node)
+		if (latency_buffer_node(res, t, cpu, &(int){ 0 }) != node)
 			continue;
 		progress_step(pr, "latency per cpu: %s on cpu %d",
 			      fmt_size(a, sizeof a, size), cpu);
@@ -690,10 +707,10 @@ int latency_per_cpu(struct run_results *res)
 	for (;;) {
 		int rep = -1, node = -1;
 		for (int i = 0; i < res->selected_count && rep < 0; i++) {
-			int cpu = res->selected[i];
-			node = t->node_count ? numa_node_of_cpu(t, cpu) : -1;
-			if (cpus_usable(cpu) && !done[node + 1])
-				rep = cpu;
+			int r;
+			node = latency_buffer_node(res, t, res->selected[i], &r);
+			if (node >= -1 && !done[node + 1])
+				rep = r;
 		}
 		if (rep < 0)
 			break;

@@ -2,6 +2,7 @@
 #ifndef BAREMEM_LATENCY_H
 #define BAREMEM_LATENCY_H
 
+#include "hw/numa.h"
 #include "results/results.h"
 
 /* Chases every size of the configuration's sweep on the first selected
@@ -16,6 +17,15 @@ int latency_sweep(struct run_results *res);
  * unknown): the per-core idle DRAM latency, with the spread and outliers
  * among cpus at the same distance from their buffer. */
 int latency_per_cpu(struct run_results *res);
+
+/* Where the per-cpu DRAM chase puts cpu's buffer: cpu chases the buffer
+ * nodebuf gives *rep, the first usable selected cpu of cpu's node, asked
+ * in *rep's node (so in cpu's own); returns that node, -1 when t names
+ * no nodes (one buffer for all, anywhere), -2 when cpu is not usable
+ * (or its node has no usable selected cpu). latency_per_cpu places
+ * every buffer by it. */
+int latency_buffer_node(const struct run_results *res,
+			const struct numa_topo *t, int cpu, int *rep);
 
 /* The per-cpu DRAM points res->lat[first..lat_count): prints their spread
  * and warns of each more than 5 % from the median of the points at the

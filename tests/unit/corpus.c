@@ -89,6 +89,13 @@ int corpus_load(const char *path, struct corpus_machine *m, char *err,
 			if (m->cpu_count == CORPUS_MAX_CPUS)
 				goto bad;
 			m->cpu[m->cpu_count++].x2apic = apic;
+		} else if (strncmp(line, "ram ", 4) == 0) {
+			unsigned long long base, bytes;
+			if (sscanf(line, "ram %llx %llx", &base, &bytes) != 2 ||
+			    m->ram_count == CORPUS_MAX_RAM || bytes == 0)
+				goto bad;
+			m->ram[m->ram_count].base = base;
+			m->ram[m->ram_count++].bytes = bytes;
 		} else if (strncmp(line, "srat ", 5) == 0) {
 			if (add_hex(&m->srat, &m->srat_len, line + 5) != 0)
 				goto bad;

@@ -16,6 +16,7 @@
 #define CORPUS_MAX_REPORTED 4
 #define CORPUS_MAX_MACHINES 64
 #define CORPUS_NAME_MAX 64
+#define CORPUS_MAX_RAM 16	/* "ram" lines */
 
 struct corpus_leaf {
 	uint32_t leaf, sub;
@@ -45,6 +46,12 @@ struct corpus_machine {
 	uint8_t *srat, *slit;		/* 0 when the machine has none */
 	size_t srat_len, slit_len;
 	int built_srat;			/* the file says its SRAT is BUILT */
+	/* The memory map's RAM spans ("ram" lines), where the SRAT flags
+	 * its ranges hot-pluggable and only the map says what is there. */
+	int ram_count;
+	struct {
+		uint64_t base, bytes;
+	} ram[CORPUS_MAX_RAM];
 };
 
 /* Loads path into m. 0, or -1 with a message naming the file and line in

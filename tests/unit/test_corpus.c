@@ -2,15 +2,17 @@
  * (tests/data/machines) through the code that decides what a run measures
  * and where: the caches lib/hw/cpuinfo.c decodes against the source's own
  * sizes, the cpu order of lib/hw/cpuorder (thread 0 of every core first),
- * the SRAT's nodes and cpus (lib/hw/numa.c), each cpu's buffer in its own
- * node (lib/suite/nodebuf through the fake platform given the machine's
- * cpus and SRAT), the result capacities at profile=full
- * (lib/suite/capacity), the DRAM point against the last-level cache and
- * each all-cpu cache point's size against the private level below it and
- * the level's share. One test case per machine and check, named
- * "machine: check". Cases that today's code fails on a real shape are
- * skipped, each with the TODO naming the fix (KNOWN_FAILURES below);
- * CORPUS_RUN_SKIPPED=1 runs them anyway. */
+ * the SRAT's nodes and cpus (lib/hw/numa.c, hot-pluggable ranges counted
+ * by the machine's memory map), each cpu's buffer in its own node
+ * (lib/suite/nodebuf through the fake platform given the machine's cpus
+ * and SRAT) and its per-cpu DRAM latency buffer there too
+ * (latency_buffer_node), the core types read on every cpu
+ * (lib/suite/coretypes through the fake platform, each cpu's CPUID its
+ * own recorded leaves), the level plan of lib/suite/levels.c for all the
+ * machine's cpus at profile=full (each point's set against the caches
+ * below and the level's, the DRAM point against the last-level caches),
+ * and the result capacities for that plan. One test case per machine and
+ * check, named "machine: check"; none is skipped. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -25,54 +27,16 @@
 #include "hw/cpuorder.h"
 #include "suite/bandwidth.h"
 #include "suite/capacity.h"
+#include "suite/coretypes.h"
 #include "suite/cpus.h"
 #include "suite/latency.h"
+#include "suite/levels.h"
 #include "suite/nodebuf.h"
 #include "suite/sweep.h"
 
 #ifndef CORPUS_DIR
 #define CORPUS_DIR "tests/data/machines"
 #endif
-
-/* Today's main fails these on real shapes; each names the branch whose
- * fix turns it on (delete the row when it merges). */
-static const struct known_failure {
-	const char *machine;
-	const char *check;
-	const char *todo;
-} KNOWN_FAILURES[] = {
-	/* TODO(wt-numa): SRAT memory flagged hot-pluggable is never used
-	 * (lib/hw/numa.c numa_node_bytes, efi/numa.c): the Hyper-V guest's
-	 * only node has no usable memory, so no buffer is node-local. */
-	{ "hyperv-wsl2-16", "srat_nodes_have_memory",
-	  "TODO(wt-numa): hot-pluggable SRAT ranges skipped" },
-	{ "hyperv-wsl2-16", "buffers_on_own_node",
-	  "TODO(wt-numa): hot-pluggable SRAT ranges skipped" },
-	/* TODO(wt-planner): "L3, all cpus" measures L2: the per-cpu share of
-	 * the L3 is under twice the cpu's share of the private L2 on these
-	 * (lib/suite/bandwidth.c size_for, mirrored by planned_all_cpu()
-	 * below until lib/suite/levels.h exposes the planner). */
-	{ "adl-i9-12900k", "all_cpu_sizes_in_level",
-	  "TODO(wt-planner): L3 all-cpu point fits in L2" },
-	{ "clx-plat8280-1s", "all_cpu_sizes_in_level",
-	  "TODO(wt-planner): L3 all-cpu point fits in L2" },
-	{ "emr-gold5520p-2s", "all_cpu_sizes_in_level",
-	  "TODO(wt-planner): L3 all-cpu point fits in L2" },
-	{ "icx-gold6330-2s-snc2", "all_cpu_sizes_in_level",
-	  "TODO(wt-planner): L3 all-cpu point fits in L2" },
-	{ "pld-opteron6376-4s-h8qg6", "all_cpu_sizes_in_level",
-	  "TODO(wt-planner): L3 all-cpu point fits in L2" },
-	{ "skw-w2155-x299", "all_cpu_sizes_in_level",
-	  "TODO(wt-planner): L3 all-cpu point fits in L2" },
-	{ "skx-gold6130-2s", "all_cpu_sizes_in_level",
-	  "TODO(wt-planner): L3 all-cpu point fits in L2" },
-	{ "spr-w9-3475x-1s", "all_cpu_sizes_in_level",
-	  "TODO(wt-planner): L3 all-cpu point fits in L2" },
-	/* TODO(wt-planner): every cpu's points are sized by the boot cpu's
-	 * caches (res->cpu); a hybrid part's E-cores differ. */
-	{ "adl-i9-12900k", "suite_caches_are_each_cpus",
-	  "TODO(wt-planner): per-cpu-type caches" },
-};
 
 static struct corpus_machine machines[CORPUS_MAX_MACHINES];
 static int machine_count;
@@ -81,29 +45,6 @@ struct check_case {
 	const struct corpus_machine *m;
 	const char *check;
 };
-
-static const char *known_todo(const struct check_case *cc)
-{
-	for (size_t i = 0; i < sizeof KNOWN_FAILURES / sizeof *KNOWN_FAILURES;
-	     i++) {
-		const struct known_failure *k = &KNOWN_FAILURES[i];
-		if (strcmp(k->machine, cc->m->name) == 0 &&
-		    strcmp(k->check, cc->check) == 0)
-			return k->todo;
-	}
-	return 0;
-}
-
-/* Skips a known failure (saying why) unless CORPUS_RUN_SKIPPED is set. */
-#define SKIP_IF_KNOWN(cc)                                                   \
-	do {                                                                \
-		const char *todo_ = known_todo(cc);                         \
-		const char *all_ = getenv("CORPUS_RUN_SKIPPED");            \
-		if (todo_ && !(all_ && *all_ == '1')) {                     \
-			print_message("skipped: %s\n", todo_);              \
-			skip();                                             \
-		}                                                           \
-	} while (0)
 
 static void decode(const struct corpus_machine *m, int cpu,
 		   struct cpu_info *ci)
@@ -118,19 +59,6 @@ static int log2_up(uint64_t n)
 	while ((1ull << s) < n)
 		s++;
 	return s;
-}
-
-/* How many of the machine's cpus share cpu's instance of cache c: those
- * whose x2APIC id agrees above log2(c->shared_by) bits (SDM vol 2A, leaf
- * 04H EAX[25:14]; AMD leaf 8000_001Dh the same). */
-static int sharers(const struct corpus_machine *m, int cpu,
-		   const struct cpu_cache *c)
-{
-	int shift = log2_up((uint64_t)(c->shared_by > 0 ? c->shared_by : 1)),
-	    n = 0;
-	for (int i = 0; i < m->cpu_count; i++)
-		n += (m->cpu[i].x2apic >> shift) == (m->cpu[cpu].x2apic >> shift);
-	return n;
 }
 
 /* The number of instances of cache c across the machine. */
@@ -152,11 +80,34 @@ static int instances(const struct corpus_machine *m, const struct cpu_cache *c)
 
 static struct plat_cpu table[CORPUS_MAX_CPUS];
 static struct numa_topo topo;
+static const struct corpus_machine *replaying;	/* replay_cpuid's machine */
+
+/* m's SRAT (and SLIT) into topo as efi/numa.c reads the firmware's: its
+ * hot-pluggable ranges counted by the RAM the memory map lists in them
+ * (the file's "ram" lines). The node count. */
+static int topo_of(const struct corpus_machine *m)
+{
+	int nodes = numa_parse_srat(m->srat, m->srat_len, &topo);
+
+	if (m->slit)
+		numa_parse_slit(m->slit, m->slit_len, &topo);
+	for (int i = 0; i < m->ram_count; i++)
+		numa_hotplug_ram_add(&topo, m->ram[i].base, m->ram[i].bytes);
+	return nodes;
+}
+
+/* cpuid_here for coretypes_read: ctx starts with the baremem cpu number
+ * (coretypes.c's job); that cpu's own recorded leaves. */
+static struct cpuid_regs replay_cpuid(void *ctx, uint32_t leaf, uint32_t sub)
+{
+	struct corpus_replay rp = { replaying, table[*(int *)ctx].platform_cpu };
+	return corpus_cpuid(&rp, leaf, sub);
+}
 
 /* Gives the fake platform m's cpus in baremem's order (cpuorder over the
  * file's order, as lib/hw/cputable does) and its SRAT's nodes and SLIT,
  * each node's room the memory lib/hw/numa.c counts usable in it
- * (numa_node_bytes), plus room for a buffer placed anywhere beyond the
+ * (numa_node_bytes, hot-pluggable ranges by the machine's "ram" lines), plus room for a buffer placed anywhere beyond the
  * SRAT's nodes (the firmware's memory map). Returns the node count. */
 static int platform_from(const struct corpus_machine *m)
 {
@@ -183,9 +134,7 @@ static int platform_from(const struct corpus_machine *m)
 	fake_max_bytes = ~0ull;
 	fake_mem_room = ~0ull;
 	if (m->srat) {
-		nodes = numa_parse_srat(m->srat, m->srat_len, &topo);
-		if (m->slit)
-			numa_parse_slit(m->slit, m->slit_len, &topo);
+		nodes = topo_of(m);
 		for (int c = 0; c < topo.cpu_count; c++)
 			for (int k = 0; k < m->cpu_count; k++)
 				if (table[k].apic_id == topo.cpu[c].apic_id)
@@ -213,8 +162,13 @@ static struct run_results *run_full(const struct corpus_machine *m)
 	struct run_results *res = fake_results_new(words, 1, 0, 0);
 
 	assert_non_null(res);
-	decode(m, 0, &res->cpu);
+	decode(m, table[0].platform_cpu, &res->cpu);
 	assert_int_equal(cpus_select(res), m->cpu_count);
+	/* as suite_run does next: a hybrid part's cpus read on each cpu */
+	replaying = m;
+	res->cpuid_here = replay_cpuid;
+	coretypes_read(res);
+	assert_int_equal(res->selected_count, m->cpu_count);
 	return res;
 }
 
@@ -228,7 +182,6 @@ static void caches_match_source(void **state)
 	const struct corpus_machine *m = cc->m;
 	static const char *const label[4] = { "L1d", "L1i", "L2", "L3" };
 
-	SKIP_IF_KNOWN(cc);
 	assert_true(m->reported_count > 0);
 	for (int i = 0; i < m->cpu_count; i++) {
 		struct cpu_info ci;
@@ -269,7 +222,6 @@ static void topology_and_srat_cpus(void **state)
 	const struct check_case *cc = *state;
 	const struct corpus_machine *m = cc->m;
 
-	SKIP_IF_KNOWN(cc);
 	for (int i = 0; i < m->cpu_count; i++)
 		for (int j = 0; j < i; j++)
 			if (m->cpu[i].package == m->cpu[j].package &&
@@ -316,10 +268,9 @@ static void srat_nodes_have_memory(void **state)
 	const struct check_case *cc = *state;
 	const struct corpus_machine *m = cc->m;
 
-	SKIP_IF_KNOWN(cc);
 	if (!m->srat)
 		return;
-	numa_parse_srat(m->srat, m->srat_len, &topo);
+	topo_of(m);
 	for (int c = 0; c < topo.cpu_count; c++)
 		if (numa_node_bytes(&topo, topo.cpu[c].node) == 0)
 			fail_msg("%s: node %d (cpu x2APIC %#x) has no usable "
@@ -335,7 +286,6 @@ static void cpu_order_cores_first(void **state)
 	const struct corpus_machine *m = cc->m;
 	int cores = 0, seen[CORPUS_MAX_CPUS] = { 0 };
 
-	SKIP_IF_KNOWN(cc);
 	platform_from(m);
 	for (int i = 0; i < m->cpu_count; i++) {
 		int first = 1;
@@ -372,7 +322,6 @@ static void buffers_on_own_node(void **state)
 	struct nodebuf nb;
 	int nodes;
 
-	SKIP_IF_KNOWN(cc);
 	nodes = platform_from(m);
 	res = run_full(m);
 	assert_int_equal(nodebuf_alloc(res, res->selected,
@@ -406,7 +355,6 @@ static void capacity_holds_full_plan(void **state)
 	uint64_t sizes[256];
 	int trimmed = 0, counts[128], levels = 1, lat_points, scaling;
 
-	SKIP_IF_KNOWN(cc);
 	platform_from(m);
 	res = run_full(m);
 	assert_int_equal(capacity_fit(res), 0);
@@ -433,7 +381,6 @@ static void dram_point_above_llc(void **state)
 	const struct cpu_cache *llc;
 	uint64_t dram, total;
 
-	SKIP_IF_KNOWN(cc);
 	platform_from(m);
 	res = run_full(m);
 	llc = cpuinfo_cache(&res->cpu, 3);
@@ -455,96 +402,236 @@ static void dram_point_above_llc(void **state)
 	platform_done();
 }
 
-/* The per-cpu working set of the all-cpu point of cache level `level`
- * on `cpus` cpus, and on how many cpus the plan runs it (*run_cpus).
- * TODO(wt-planner): today the rule is lib/suite/bandwidth.c's static
- * size_for (half the cache, split between min(leaf 4's sharing count,
- * cpus)), mirrored here because nothing exposes it; replace this body by
- * the call into lib/suite/levels.h's pure planner. */
-static uint64_t planned_all_cpu(const struct cpu_info *ci, int level,
-				int cpus, int *run_cpus)
+/* How many of the plan's first `run` cpus share selected cpu k's
+ * instance of cache c: those whose x2APIC id agrees above log2 of its
+ * sharing count (SDM vol 2A, leaf 04H EAX[25:14]). */
+static int running_sharers(const struct run_results *res, int k, int run,
+			   const struct cpu_cache *c)
 {
-	const struct cpu_cache *c = cpuinfo_cache(ci, level);
-	uint64_t size = (c->size_bytes / 2) & ~(uint64_t)4095,
-		 share = c->shared_by > 0 ? (uint64_t)c->shared_by : 1;
+	int shift = log2_up((uint64_t)(c->shared_by > 0 ? c->shared_by : 1)),
+	    n = 0;
+	uint32_t id = table[res->selected[k]].apic_id;
 
-	*run_cpus = cpus;
-	if (share > (uint64_t)cpus)
-		share = (uint64_t)cpus;
-	if (share > 1)
-		size /= share;
-	size &= ~(uint64_t)255;
-	return size < 4096 ? 4096 : size;
+	for (int j = 0; j < run; j++)
+		n += (table[res->selected[j]].apic_id >> shift) == (id >> shift);
+	return n;
 }
 
-/* Each all-cpu cache point's per-cpu working set is at least twice the
- * cpu's share of every private level below it, and the sets of the cpus
- * sharing the level fit in it (never a row labelled L3 whose data fits
- * in L2). */
-static void all_cpu_sizes_in_level(void **state)
+/* Each of the point's running cpus (the first pt->cpus selected, every
+ * one by its own decoded caches, own[k]): the set at least twice its
+ * share of every cache below the level, and the running sharers' sets
+ * within the level's instance. */
+static void check_point(const struct corpus_machine *m,
+			const struct run_results *res,
+			const struct cpu_info *own, const struct levels_row *row,
+			const struct levels_point *pt, const char *which)
 {
-	const struct check_case *cc = *state;
-	const struct corpus_machine *m = cc->m;
-	struct cpu_info ci;
+	for (int k = 0; k < pt->cpus; k++) {
+		const struct cpu_info *ci = &own[k];
+		const struct cpu_cache *c = cpuinfo_cache(ci, row->level);
 
-	SKIP_IF_KNOWN(cc);
-	decode(m, 0, &ci);
-	for (int l = 2; l <= 3; l++) {
-		const struct cpu_cache *c = cpuinfo_cache(&ci, l);
-		uint64_t per_cpu, floor = 0;
-		int run, share;
-
-		if (!c)
-			continue;
-		per_cpu = planned_all_cpu(&ci, l, m->cpu_count, &run);
-		share = sharers(m, 0, c);
-		if (run < share)
-			share = run;
-		for (int below = 1; below < l; below++) {
-			const struct cpu_cache *b = cpuinfo_cache(&ci, below);
-			uint64_t mine = b ? b->size_bytes /
-						    (uint64_t)sharers(m, 0, b)
-					  : 0;
-			if (2 * mine > floor)
-				floor = 2 * mine;
+		for (int below = 1; below < row->level; below++) {
+			const struct cpu_cache *b = cpuinfo_cache(ci, below);
+			uint64_t share;
+			if (!b)
+				continue;
+			share = b->size_bytes /
+				(uint64_t)running_sharers(res, k, pt->cpus, b);
+			if (pt->bytes < 2 * share)
+				fail_msg("%s: %s %s point on %d cpus: %llu bytes "
+					 "a cpu, under twice cpu %d's share of "
+					 "its L%d (%llu)", m->name, row->name,
+					 which, pt->cpus,
+					 (unsigned long long)pt->bytes,
+					 res->selected[k], below,
+					 (unsigned long long)share);
 		}
-		if (per_cpu < floor)
-			fail_msg("%s: L%d all-cpu point %llu bytes a cpu, under "
-				 "twice its share of the level below (%llu)",
-				 m->name, l, (unsigned long long)per_cpu,
-				 (unsigned long long)floor);
-		if (per_cpu * (uint64_t)share > c->size_bytes)
-			fail_msg("%s: L%d all-cpu point: %d cpus x %llu bytes "
-				 "overflow the %llu-byte level", m->name, l,
-				 share, (unsigned long long)per_cpu,
+		if (c && pt->bytes * (uint64_t)running_sharers(res, k, pt->cpus,
+							      c) > c->size_bytes)
+			fail_msg("%s: %s %s point: %d cpus x %llu bytes overflow "
+				 "cpu %d's %llu-byte instance", m->name,
+				 row->name, which,
+				 running_sharers(res, k, pt->cpus, c),
+				 (unsigned long long)pt->bytes,
+				 res->selected[k],
 				 (unsigned long long)c->size_bytes);
 	}
 }
 
-/* What the suite sizes every cpu's points by (res->cpu, the boot cpu's
- * decode) is each cpu's own caches. */
+/* The highest data or unified cache of ci (0: none). */
+static const struct cpu_cache *llc_of(const struct cpu_info *ci)
+{
+	for (int l = 3; l >= 1; l--)
+		if (cpuinfo_cache(ci, l))
+			return cpuinfo_cache(ci, l);
+	return 0;
+}
+
+/* The level plan (lib/suite/levels.c through coretypes_plan, as
+ * bandwidth.c asks it) for all the machine's cpus at profile=full: every
+ * labelled point's per-cpu set at least twice each running cpu's share
+ * of every cache below its level and the sharers' sets within the level
+ * (each cpu judged by its own decoded caches, not the boot cpu's), a
+ * row for every level cpu 0 has, a cut or missing all-cpu point with its
+ * reason (so is a one-cpu point no size fits), and the DRAM point at least 4x the largest last-level cache
+ * (one cpu) and 4x the machine's total (all cpus). */
+static void level_plan_holds(void **state)
+{
+	const struct check_case *cc = *state;
+	const struct corpus_machine *m = cc->m;
+	static struct cpu_info own[CORPUS_MAX_CPUS];
+	struct run_results *res;
+	struct levels_plan plan;
+	uint64_t llc_max = 0, llc_total = 0;
+	int n;
+
+	platform_from(m);
+	res = run_full(m);
+	n = res->selected_count;
+	for (int k = 0; k < n; k++)
+		decode(m, table[res->selected[k]].platform_cpu, &own[k]);
+	assert_int_equal(coretypes_plan(res, latency_dram_bytes(res), &plan),
+			 0);
+	for (int l = 1; l <= 3; l++) {
+		int found = 0;
+		for (int r = 0; r < plan.count; r++)
+			found |= plan.rows[r].level == l;
+		if (cpuinfo_cache(&own[0], l) && !found)
+			fail_msg("%s: no L%d row in the plan", m->name, l);
+	}
+	for (int k = 0; k < n; k++) {
+		const struct cpu_cache *c = llc_of(&own[k]);
+		if (!c)
+			continue;
+		if (c->size_bytes > llc_max)
+			llc_max = c->size_bytes;
+		/* the machine's total: each instance once, by its first cpu */
+		if (running_sharers(res, k, k, c) == 0)
+			llc_total += c->size_bytes;
+	}
+	for (int r = 0; r < plan.count; r++) {
+		const struct levels_row *row = &plan.rows[r];
+		if (row->all.cpus > n || row->one.cpus != 1)
+			fail_msg("%s: %s row on %d cpus (one: %d) of %d",
+				 m->name, row->name, row->all.cpus,
+				 row->one.cpus, n);
+		if ((row->all.bytes == 0 || row->all.cpus < n) &&
+		    !row->all.why[0])
+			fail_msg("%s: %s all-cpu point %s with no reason",
+				 m->name, row->name, row->all.bytes ?
+				 "cut" : "missing");
+		if (row->level == LEVELS_DRAM) {
+			if (row->one.bytes < 4 * llc_max)
+				fail_msg("%s: DRAM point %llu bytes under 4x the "
+					 "largest LLC (%llu)", m->name,
+					 (unsigned long long)row->one.bytes,
+					 (unsigned long long)llc_max);
+			if (row->all.bytes * (uint64_t)row->all.cpus <
+			    4 * llc_total)
+				fail_msg("%s: all-cpu DRAM point %d x %llu bytes "
+					 "under 4x the machine's LLC (%llu)",
+					 m->name, row->all.cpus,
+					 (unsigned long long)row->all.bytes,
+					 (unsigned long long)llc_total);
+			continue;
+		}
+		/* no size fits one cpu (an L3 under twice the L2): said */
+		if (row->one.bytes == 0 && !row->one.why[0])
+			fail_msg("%s: %s has no one-cpu point and no reason",
+				 m->name, row->name);
+		if (row->one.bytes)
+			check_point(m, res, own, row, &row->one, "one-cpu");
+		if (row->all.bytes)
+			check_point(m, res, own, row, &row->all, "all-cpu");
+	}
+	fake_results_free(res);
+	platform_done();
+}
+
+/* What the suite sizes each cpu's points by (coretypes_info after
+ * coretypes_read on every cpu, as suite_run does) is that cpu's own
+ * caches and core type: a hybrid part's E-cores get their own. */
 static void suite_caches_are_each_cpus(void **state)
 {
 	const struct check_case *cc = *state;
 	const struct corpus_machine *m = cc->m;
-	struct cpu_info boot, own;
+	struct run_results *res;
+	struct cpu_info own;
 
-	SKIP_IF_KNOWN(cc);
-	decode(m, 0, &boot);
-	for (int i = 1; i < m->cpu_count; i++) {
-		decode(m, i, &own);
+	platform_from(m);
+	res = run_full(m);
+	for (int k = 0; k < res->selected_count; k++) {
+		int cpu = res->selected[k];
+		const struct cpu_info *s = coretypes_info(res, cpu);
+		const char *want, *got;
+
+		decode(m, table[cpu].platform_cpu, &own);
+		want = own.core_type ? own.core_type : "";
+		got = s->core_type ? s->core_type : "";
+		if (strcmp(want, got) != 0)
+			fail_msg("%s: cpu %d labelled '%s', its CPUID says '%s'",
+				 m->name, cpu, got, want);
 		for (int l = 1; l <= 3; l++) {
-			const struct cpu_cache *a = cpuinfo_cache(&boot, l),
+			const struct cpu_cache *a = cpuinfo_cache(s, l),
 					       *b = cpuinfo_cache(&own, l);
-			if (!a != !b || (a && a->size_bytes != b->size_bytes))
-				fail_msg("%s: cpu %d (%s) has a %llu-byte L%d, "
-					 "sized as the boot cpu's %llu", m->name,
-					 i, own.core_type ? own.core_type : "",
+			if (!a != !b || (a && (a->size_bytes != b->size_bytes ||
+					       a->shared_by != b->shared_by)))
+				fail_msg("%s: cpu %d (%s) has a %llu-byte L%d "
+					 "(shared by %d), sized as a %llu-byte "
+					 "one", m->name, cpu, want,
 					 (unsigned long long)(b ? b->size_bytes : 0),
-					 l,
+					 l, b ? b->shared_by : 0,
 					 (unsigned long long)(a ? a->size_bytes : 0));
 		}
 	}
+	fake_results_free(res);
+	platform_done();
+}
+
+/* The per-cpu DRAM latency (latency_per_cpu): each cpu's buffer is asked
+ * in its own SRAT node (latency_buffer_node) and nodebuf, given the
+ * size latency_per_cpu asks, puts it there. */
+static void dram_latency_on_own_node(void **state)
+{
+	const struct check_case *cc = *state;
+	const struct corpus_machine *m = cc->m;
+	static int placed[CORPUS_MAX_CPUS];	/* rep's buffer node + 2 */
+	struct numa_topo *t = calloc(1, sizeof *t);
+	struct run_results *res;
+	uint64_t size;
+	int nodes;
+
+	assert_non_null(t);
+	nodes = platform_from(m);
+	res = run_full(m);
+	size = latency_dram_bytes(res);
+	if (plat_numa_topology(t) <= 0)
+		t->node_count = t->cpu_count = t->range_count = 0;
+	memset(placed, 0, sizeof placed);
+	for (int k = 0; k < res->selected_count; k++) {
+		int cpu = res->selected[k], rep = -1, node, own;
+		struct nodebuf nb;
+
+		node = latency_buffer_node(res, t, cpu, &rep);
+		own = nodes ? numa_node_of_apic(&topo, table[cpu].apic_id) : -1;
+		if (node != own || rep < 0 || rep >= m->cpu_count)
+			fail_msg("%s: cpu %d (node %d) has its DRAM latency "
+				 "buffer asked in node %d (for cpu %d)",
+				 m->name, cpu, own, node, rep);
+		if (!placed[rep]) {
+			assert_int_equal(nodebuf_alloc(res, &rep, 1, size, &nb),
+					 0);
+			placed[rep] = nb.node[0] + 2;
+			nodebuf_free(&nb);
+		}
+		if (nodes && placed[rep] - 2 != own)
+			fail_msg("%s: cpu %d of node %d chases a %llu-byte "
+				 "buffer in node %d", m->name, cpu, own,
+				 (unsigned long long)size, placed[rep] - 2);
+	}
+	free(t);
+	fake_results_free(res);
+	platform_done();
 }
 
 static const struct {
@@ -558,8 +645,9 @@ static const struct {
 	{ "buffers_on_own_node", buffers_on_own_node },
 	{ "capacity_holds_full_plan", capacity_holds_full_plan },
 	{ "dram_point_above_llc", dram_point_above_llc },
-	{ "all_cpu_sizes_in_level", all_cpu_sizes_in_level },
+	{ "level_plan_holds", level_plan_holds },
 	{ "suite_caches_are_each_cpus", suite_caches_are_each_cpus },
+	{ "dram_latency_on_own_node", dram_latency_on_own_node },
 };
 #define CHECK_COUNT ((int)(sizeof CHECKS / sizeof *CHECKS))
 
