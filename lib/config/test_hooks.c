@@ -19,6 +19,8 @@ static const char *const hook_names[TEST_HOOK_COUNT] = {
 	[TEST_HOOK_NO_HTTP_PROTOCOL] = "no-http-protocol",
 	[TEST_HOOK_MC_WAIT] = "mc-wait",
 	[TEST_HOOK_AP_LOST] = "ap-lost",
+	[TEST_HOOK_SMALL_PARTS] = "small-parts",
+	[TEST_HOOK_HUGE_RESULT] = "huge-result",
 };
 
 int test_hook_parse(const char *s, size_t len)

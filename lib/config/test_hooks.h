@@ -35,6 +35,11 @@ enum test_hook {
 				 * machine check injected from outside */
 	TEST_HOOK_AP_LOST,	/* ap-spin, and the firmware is never told
 				 * to stop the AP (timeout 0: forever) */
+	TEST_HOOK_SMALL_PARTS,	/* uploads split at 4 KiB, not 16 MiB: a
+				 * quick result goes in several parts */
+	TEST_HOOK_HUGE_RESULT,	/* the uploaded and framed JSON padded past
+				 * the largest file one edk2 TFTP write
+				 * carries (test_padding, ~93 MiB) */
 	TEST_HOOK_COUNT
 };
 

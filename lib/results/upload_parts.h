@@ -15,13 +15,18 @@
 #include <stdint.h>
 
 /* edk2's MTFTP4 write (MdeModulePkg/Universal/Network/Mtftp4Dxe/
- * Mtftp4Wrq.c) numbers data blocks 1..65535 and refuses to wrap
- * ("Block number rolls back, not supported"), and a file of exactly
- * 65535 full blocks needs an empty block 65536: the largest file one
- * write carries is 65535 x blksize - 1 bytes. With the 512-byte blocks
- * of a server that refuses the blksize option (RFC 2348) that is
- * 33553919 bytes; half of it leaves room whatever the server grants,
- * and bounds one HTTP PUT too (its deadline, upload.c). */
+ * Mtftp4Wrq.c) numbers data blocks with 16 bits from 1. Old releases
+ * refused to wrap ("Block number rolls back, not supported"); since
+ * Mtftp4RemoveBlockNum learned roll-over (for reads), a write wraps to
+ * block 0, which Mtftp4WrqSendBlock reads from (0 - 1) x blksize, before
+ * the buffer, then sends the file again from block 1, and never ends
+ * (Debian's OVMF, edk2-stable202211: seen here, the server's copy grew
+ * past 400 MiB). Either way one write must stay within 65535 blocks; a
+ * file of exactly 65535 full blocks needs an empty block 65536, so the
+ * largest is 65535 x blksize - 1 bytes. With the 512-byte blocks of a
+ * server that refuses the blksize option (RFC 2348) that is 33553919
+ * bytes; half of it leaves room whatever the server grants, and bounds
+ * one HTTP PUT too (its deadline, upload.c). */
 #define UPLOAD_TFTP_MAX_BLOCKS 65535u
 #define UPLOAD_TFTP_MIN_BLOCK_BYTES 512u
 #define UPLOAD_PART_BYTES (16u << 20)
