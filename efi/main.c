@@ -65,7 +65,8 @@ static void console_json_maybe(struct run_results *res,
 
 	if (!console_json_wanted(res->config.console_json, kept))
 		return;
-	json = results_json_new(res, status, &len, &tried);
+	json = test_hook_json(results_json_new(res, status, &len, &tried),
+			      &len);
 	if (json)
 		console_json_print(json, len, res->file);
 	else

@@ -5,6 +5,8 @@
 
 #ifdef BAREMEM_TEST_HOOKS
 #include "hw/x86.h"
+#include "netboot.h"
+#include "results/upload_parts.h"
 #include "util/out.h"
 #include "platform.h"
 
@@ -207,5 +209,45 @@ void test_hook_ap_call(int cpu, plat_window_fn *fn, uint64_t *timeout_us)
 	if (active == TEST_HOOK_AP_SPIN &&
 	    *timeout_us > SPIN_TIMEOUT_US)
 		*timeout_us = SPIN_TIMEOUT_US;
+}
+/* huge-result: the largest file one edk2 MTFTP4 write carries at the
+ * block size tftpd-hpa grants us (65535 blocks of TFTP_BLOCK_BYTES, less
+ * one byte), plus 1 MiB: without parts the write fails at block 65535.
+ * The padding is a string member of the top-level object, so the result
+ * stays a valid baremem-results/1 document. */
+#define HUGE_RESULT_BYTES ((size_t)UPLOAD_TFTP_MAX_BLOCKS * TFTP_BLOCK_BYTES + \
+			   (1u << 20))
+
+char *test_hook_json(char *json, size_t *len)
+{
+	static const char head[] = ",\n  \"test_padding\": \"";
+	static const char tail[] = "\"\n}\n";
+	size_t brace = *len, at, fill;
+	char *big;
+
+	if (active != TEST_HOOK_HUGE_RESULT || !json)
+		return json;
+	while (brace > 0 && json[brace - 1] != '}')
+		brace--;
+	if (brace == 0 || brace - 1 + sizeof head + sizeof tail >
+	    HUGE_RESULT_BYTES)
+		return json;
+	brace--;			/* the top-level object's '}' */
+	big = plat_alloc(HUGE_RESULT_BYTES + 1);
+	if (!big) {
+		plat_free(json);
+		return 0;
+	}
+	CopyMem(big, json, brace);
+	CopyMem(big + brace, head, sizeof head - 1);
+	at = brace + sizeof head - 1;
+	fill = HUGE_RESULT_BYTES - at - (sizeof tail - 1);
+	SetMem(big + at, fill, 'x');
+	CopyMem(big + at + fill, tail, sizeof tail);	/* and the NUL */
+	*len = HUGE_RESULT_BYTES;
+	plat_free(json);
+	out("test image: the results JSON padded to %llu bytes\n",
+	    (unsigned long long)*len);
+	return big;
 }
 #endif

@@ -13,6 +13,7 @@
  * CheckPacket keeps the server's error code and text. */
 #include "netboot.h"
 #include "efi_mtftp4.h"
+#include "results/upload_parts.h"
 #include "util/fmt.h"
 
 static EFI_GUID mtftp4_sb_guid = EFI_MTFTP4_SERVICE_BINDING_PROTOCOL_GUID;
@@ -153,6 +154,15 @@ int tftp_write_file(const struct boot_source *b, const char *name,
 	struct refusal r = { -1, "" };
 	EFI_STATUS st;
 
+	/* Past 65535 blocks edk2 wraps the block number and sends the file
+	 * again, forever (upload_parts.h): upload.c sends such a file in
+	 * parts, and nothing larger may reach the firmware. */
+	if (len > (UINTN)UPLOAD_TFTP_MAX_BLOCKS * UPLOAD_TFTP_MIN_BLOCK_BYTES -
+		  1) {
+		fmt(why, why_cap, "%s is %llu bytes, more than one TFTP write "
+		    "can carry", name, (unsigned long long)len);
+		return -1;
+	}
 	st = sb ? write_by_mtftp4(b, sb, name, data, len, &r)
 		: write_by_pxe(b, name, data, len);
 	if (st == EFI_SUCCESS)

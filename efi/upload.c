@@ -6,7 +6,9 @@
 #include "net/retry.h"
 #include "results/results_json.h"
 #include "results/upload_name.h"
+#include "results/upload_parts.h"
 #include "util/fmt.h"
+#include "util/str.h"
 #include "util/out.h"
 
 /* Three tries of one file within a minute: a TFTP server that is gone
@@ -36,7 +38,7 @@ static void location(const struct run_results *res, const char *ext,
 {
 	const struct boot_source *b = boot_source();
 	const struct http_url *u = &res->config.upload_url;
-	char name[sizeof up.stem + 16], ip[16];
+	char name[sizeof up.stem + 48], ip[16];
 
 	fmt(name, sizeof name, "%s.%s", up.stem, ext);
 	if (up.target == TARGET_TFTP) {
@@ -53,7 +55,7 @@ static void location(const struct run_results *res, const char *ext,
 }
 
 /* One file, retried within the policy: 0 kept, -1 with why. */
-static int put_file(const struct run_results *res, const char *ext,
+static int put_one(const struct run_results *res, const char *ext,
 		    const void *data, UINTN len, char *why, UINTN why_cap)
 {
 	char path[DHCP_BOOT_FILE_BYTES + 64], where[256];
@@ -91,6 +93,78 @@ static int put_file(const struct run_results *res, const char *ext,
 		out("upload: %s: %s; gave up after %d attempt%s\n", where, why,
 		    done, done == 1 ? "" : "s");
 	return st;
+}
+
+/* small-parts (test image): parts of 4 KiB, so a quick result is sent
+ * in several and the join is tested without a 16 MiB file. */
+#define SMALL_PARTS_BYTES (4u << 10)
+
+static size_t part_bytes(void)
+{
+	return test_hook_on(TEST_HOOK_SMALL_PARTS) ? SMALL_PARTS_BYTES
+						   : UPLOAD_PART_BYTES;
+}
+
+/* A file too large for one TFTP write (upload_parts.h) as its parts, then
+ * the manifest, written last so that its presence says every part was
+ * kept. Each part is retried on its own. 0 kept, -1 with why. */
+static int put_parts(const struct run_results *res, const char *ext,
+		     const char *data, const struct upload_parts *p,
+		     char *why, UINTN why_cap)
+{
+	char name[sizeof up.stem + 16], part[sizeof name + 24], *man;
+	size_t cap, len;
+	unsigned i;
+	int st;
+
+	fmt(name, sizeof name, "%s.%s", up.stem, ext);
+	out("upload: %s is %llu bytes, more than one TFTP write safely "
+	    "carries (%llu): sent in %u parts, then %s.parts\n", name,
+	    (unsigned long long)p->total_bytes,
+	    (unsigned long long)p->part_bytes, p->count, name);
+	for (i = 0; i < p->count; i++) {
+		size_t off, plen;
+
+		upload_parts_span(p, i, &off, &plen);
+		upload_part_name(part, sizeof part, ext, p, i);
+		if (put_one(res, part, data + off, plen, why, why_cap)) {
+			char inner[240];
+
+			fmt(inner, sizeof inner, "%s", why);
+			fmt(why, why_cap, "part %u of %u: %s", i + 1, p->count,
+			    inner);
+			return -1;
+		}
+	}
+	cap = upload_parts_manifest_cap(str_len(name), p->count);
+	man = plat_alloc(cap);
+	len = man ? upload_parts_manifest(man, cap, name, data, p) : 0;
+	fmt(part, sizeof part, "%s.parts", ext);
+	if (!len)
+		fmt(why, why_cap, "no memory for the parts' manifest");
+	st = len ? put_one(res, part, man, len, why, why_cap) : -1;
+	plat_free(man);
+	if (st == 0)
+		out("upload: all %u parts of %s kept; scripts/baremem-collect "
+		    "joins them into %s\n", p->count, name, name);
+	return st;
+}
+
+/* One file of the run, whole when it fits one TFTP write, else in parts:
+ * 0 kept whole, 1 kept in parts, -1 with why. */
+static int put_file(const struct run_results *res, const char *ext,
+		    const void *data, UINTN len, char *why, UINTN why_cap)
+{
+	struct upload_parts p;
+
+	if (upload_parts_plan(len, part_bytes(), &p)) {
+		fmt(why, why_cap, "%llu bytes would be more than %u parts",
+		    (unsigned long long)len, UPLOAD_PARTS_MAX);
+		return -1;
+	}
+	if (p.count == 1)
+		return put_one(res, ext, data, len, why, why_cap);
+	return put_parts(res, ext, data, &p, why, why_cap) ? -1 : 1;
 }
 
 /* "<mac>-<UTC time>" from the firmware clock. GetTime's TimeZone is
@@ -154,6 +228,7 @@ int upload_json(struct run_results *res, enum run_status *status)
 	int mac_len = 0;
 	size_t len = 0, tried = 0;
 	char *json;
+	int kept;
 
 	up.target = choose(res, why, sizeof why);
 	if (up.target == TARGET_NONE) {
@@ -191,13 +266,16 @@ int upload_json(struct run_results *res, enum run_status *status)
 		plat_free(json);
 		json = 0;
 	}
-	if (json && put_file(res, "json", json, len, why, sizeof why) == 0) {
+	json = test_hook_json(json, &len);
+	if (json && (kept = put_file(res, "json", json, len, why,
+				     sizeof why)) >= 0) {
 		char path[DHCP_BOOT_FILE_BYTES + 64], where[256];
 
 		up.json_kept = 1;
 		if (!res->file[0]) {
-			location(res, "json", path, sizeof path, where,
-				 sizeof where);
+			/* in parts: the manifest, which names them all */
+			location(res, kept ? "json.parts" : "json", path,
+				 sizeof path, where, sizeof where);
 			fmt(res->file, sizeof res->file, "%s", where);
 		}
 	} else {
@@ -217,7 +295,7 @@ void upload_html(struct run_results *res, enum run_status status)
 	if (up.target == TARGET_NONE || !up.json_kept)
 		return;
 	html = report_html_new(res, status, &len, why, sizeof why);
-	if (!html || put_file(res, "html", html, len, why, sizeof why))
+	if (!html || put_file(res, "html", html, len, why, sizeof why) < 0)
 		out("warning: HTML report not uploaded: %s (the JSON is)\n",
 		    why);
 	plat_free(html);
@@ -236,6 +314,6 @@ void upload_text(struct run_results *res)
 		return;
 	}
 	text = console_log(&len);
-	if (put_file(res, "txt", text, len, why, sizeof why))
+	if (put_file(res, "txt", text, len, why, sizeof why) < 0)
 		out("warning: console text not uploaded: %s\n", why);
 }

@@ -17,6 +17,12 @@ CR, CRLF and LF all end a line, before the lines are read. A frame is kept
 only when its payload has the length and CRC-32 (zlib's) the frame lines
 give and is a baremem-results/1 JSON document.
 
+A result over 8 MiB is not framed (hours of serial line); the log holds
+
+  -----BAREMEM RESULTS NOT FRAMED name=WHERE bytes=N crc32=XXXXXXXX-----
+
+instead, and collect() says where the whole was kept (name=none: nowhere).
+
 The functions up to collect() work on text and return values, so the
 tests call them directly; collect() reads the logs and saves the files.
 """
@@ -46,6 +52,9 @@ BEGIN = re.compile(r"-----BEGIN BAREMEM RESULTS name=(\S*) bytes=([0-9]+) "
                    r"crc32=([0-9a-fA-F]{8})-----")
 END = re.compile(r"-----END BAREMEM RESULTS bytes=([0-9]+) "
                  r"crc32=([0-9a-fA-F]{8})-----")
+# A result too large to frame (console_json.h): its size and where it is.
+NOT_FRAMED = re.compile(r"-----BAREMEM RESULTS NOT FRAMED name=(\S*) "
+                        r"bytes=([0-9]+) crc32=([0-9a-fA-F]{8})-----")
 # At the line's start, or after a logger's prefix (a timestamp) that ends
 # in a space, bracket or colon: the first such marker in a line is the
 # app's, as the JSON comes after it. (A stray "bm| " in other output
@@ -130,6 +139,17 @@ def find_frames(text):
     return frames
 
 
+def find_unframed(text):
+    """(line, name, bytes) for each result the log says was too large to
+    frame (NOT FRAMED lines)."""
+    out = []
+    for n, line in clean_lines(text):
+        m = NOT_FRAMED.search(line)
+        if m:
+            out.append((n, m.group(1), int(m.group(2))))
+    return out
+
+
 def check(frame):
     """Sets frame.problem (length, CRC, JSON, schema) or frame.doc."""
     if frame.problem:
@@ -190,8 +210,17 @@ def collect(logs, dest, place, say, complain):
     with tempfile.TemporaryDirectory(prefix="baremem-console.") as stage:
         for log in logs:
             with open(log, "rb") as f:
-                frames = find_frames(f.read().decode("latin-1"))
-            if not frames:
+                text = f.read().decode("latin-1")
+            frames = find_frames(text)
+            unframed = find_unframed(text)
+            for line, name, nbytes in unframed:
+                say("%s line %d: results of %d bytes not framed (too large "
+                    "for a console); %s" % (
+                        log, line, nbytes,
+                        "collect them from %s" % name if name != "none" else
+                        "they were kept nowhere else: only the summary (the "
+                        "EFI variable, scripts/baremem-var) remains"))
+            if not frames and not unframed:
                 say("%s: no framed results in it" % log)
             for fr in frames:
                 ordinal += 1

@@ -2,9 +2,11 @@
 should be like it (`baremem-report --fleet DIR...`).
 
 usage: baremem-report --fleet DIR... [--threshold PCT] [--csv]
-  DIR            every *.json under it (recursively) is read; files that
-                 are not baremem results are skipped with a note. A FILE
-                 may be given too.
+  DIR            every *.json under it (recursively) is read, and every
+                 NAME.json.parts (a result uploaded in parts, joined and
+                 checked) with no NAME.json beside it; files that are not
+                 baremem results are skipped with a note. A FILE may be
+                 given too.
   --threshold    PCT, default 5: how far from the group's median a figure
                  may be before it is flagged
   --csv          the table as CSV (one row per machine, same rows)
@@ -205,6 +207,8 @@ class Machine:
         self.path = path
         self.r = r
         base = os.path.basename(path)
+        if base.endswith(".json.parts"):	# uploaded in parts
+            base = base[:-len(".parts")]
         m = UPLOAD_NAME.match(base)
         self.mac = m.group(1) if m else None
         self.stamp = m.group(2) if m else None
@@ -235,8 +239,11 @@ def results_files(dirs):
             continue
         for top, subdirs, names in os.walk(d):
             subdirs.sort()
+            # a result uploaded in parts counts by its manifest until
+            # baremem-collect has joined it (then the .json beside it)
             out += [os.path.join(top, n) for n in sorted(names)
-                    if n.endswith(".json")]
+                    if n.endswith(".json") or
+                    (n.endswith(".json.parts") and n[:-6] not in names)]
     return out
 
 

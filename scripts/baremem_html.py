@@ -808,10 +808,15 @@ def write(paths, out_path):
     """Reads the files again keeping each decimal's text (the summary
     shows the JSON's digits) and writes the report to out_path."""
     import json
+    import baremem_parts
     runs = []
     for p in paths:
-        with open(p) as f:
-            runs.append((p, json.load(f, parse_float=str)))
+        if p.endswith(".parts"):	# uploaded in parts (checked by load)
+            text = baremem_parts.join(p)[1].decode("utf-8")
+        else:
+            with open(p) as f:
+                text = f.read()
+        runs.append((p, json.loads(text, parse_float=str)))
     with open(CSS_PATH) as f:
         css = f.read()
     text = render(runs, css)

@@ -6,6 +6,7 @@ bench-table and baremem-var import it from their own folder (Python puts
 a script's folder first on sys.path), so they run from any directory.
 """
 import json
+import os
 import re
 
 SCHEMA = "baremem-results/1"
@@ -48,13 +49,30 @@ def strict_loads(text):
     return json.loads(text, object_pairs_hook=_unique_keys)
 
 
+def _joined(path):
+    """The bytes of a result uploaded in parts, from its manifest NAME.parts
+    (scripts/baremem_parts.py): checked part by part, joined in memory."""
+    import baremem_parts
+    if not os.path.exists(path):
+        raise FileNotFoundError(path)
+    try:
+        return baremem_parts.join(path)[1]
+    except baremem_parts.PartsError as e:
+        raise ResultsError("%s: the parts cannot be joined: %s" % (path, e)) \
+            from None
+
+
 def load_json(path):
     """The parsed JSON of the file at path (strict_loads); ResultsError
     naming the file when it is missing, unreadable, not UTF-8, not JSON or
-    holds a key twice in one object."""
+    holds a key twice in one object. A parts manifest (NAME.parts) stands
+    for the file its parts join into."""
     try:
-        with open(path, "rb") as f:
-            raw = f.read()
+        if path.endswith(".parts"):
+            raw = _joined(path)
+        else:
+            with open(path, "rb") as f:
+                raw = f.read()
     except FileNotFoundError:
         raise ResultsError("%s: no such file" % path) from None
     except OSError as e:

@@ -40,6 +40,11 @@ enum test_hook {
 	TEST_HOOK_TRIPLE_FAULT,	/* the boot cpu faults with no IDT: a
 				 * triple fault, which resets the machine
 				 * (scripts/run-qemu must not pass it) */
+	TEST_HOOK_SMALL_PARTS,	/* uploads split at 4 KiB, not 16 MiB: a
+				 * quick result goes in several parts */
+	TEST_HOOK_HUGE_RESULT,	/* the uploaded and framed JSON padded past
+				 * the largest file one edk2 TFTP write
+				 * carries (test_padding, ~93 MiB) */
 	TEST_HOOK_COUNT
 };
 

@@ -119,6 +119,21 @@ void console_json_print(const char *json, size_t len, const char *name)
 	uint32_t crc;
 
 	console_json_measure(json, len, &bytes, &crc);
+	if (bytes > CONSOLE_JSON_MAX_BYTES) {
+		int kept = name && name[0];
+
+		out("console: the results JSON is %llu bytes, too long to "
+		    "frame on a console (over %u MiB: more than 12 minutes "
+		    "at 115200 baud, hours for a big machine's); %s%s\n",
+		    (unsigned long long)bytes, CONSOLE_JSON_MAX_BYTES >> 20,
+		    kept ? "it is kept whole at " : "it was kept nowhere "
+		    "else: the summary above and in the EFI variable is what "
+		    "remains", kept ? name : "");
+		out("-----BAREMEM RESULTS NOT FRAMED name=%s bytes=%llu "
+		    "crc32=%08x-----\n", kept ? name : "none",
+		    (unsigned long long)bytes, (unsigned)crc);
+		return;
+	}
 	out("-----BEGIN BAREMEM RESULTS name=%s bytes=%llu crc32=%08x-----\n",
 	    name && name[0] ? name : "none", (unsigned long long)bytes,
 	    (unsigned)crc);

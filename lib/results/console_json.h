@@ -24,7 +24,18 @@
  * nowhere else (no file, no upload). */
 int console_json_wanted(enum bm_console_json mode, int kept);
 
-/* Prints json[0..len) framed; name: what the file is called where it was
+/* The largest payload framed: 8 MiB at 115200 baud (10 bits a byte) is
+ * about 12 minutes of serial line, and the EFI variable waits for it. A
+ * bigger result (512 threads in profile=full: ~100 MiB, hours) is not
+ * framed: one line says its size and where it is kept, and
+ *
+ *   -----BAREMEM RESULTS NOT FRAMED name=WHERE bytes=N crc32=XXXXXXXX-----
+ *
+ * lets baremem-collect --console say so instead of finding nothing. */
+#define CONSOLE_JSON_MAX_BYTES (8u << 20)
+
+/* Prints json[0..len) framed (or, past CONSOLE_JSON_MAX_BYTES, says
+ * where it is); name: what the file is called where it was
  * kept ("" when nowhere). */
 void console_json_print(const char *json, size_t len, const char *name);
 

@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
 
@@ -133,6 +134,49 @@ static void when_it_is_printed(void **state)
 	assert_false(console_json_wanted(BM_CONSOLE_JSON_OFF, 0));
 }
 
+/* A result larger than CONSOLE_JSON_MAX_BYTES is not framed (hours of
+ * serial line): one line says where it is, and a NOT FRAMED marker gives
+ * its size and CRC. At exactly the limit it is still framed. */
+static void too_big_to_frame(void **state)
+{
+	size_t n = CONSOLE_JSON_MAX_BYTES + 1, i;
+	char *json = malloc(n), want[200];
+	(void)state;
+
+	assert_non_null(json);
+	json[0] = '{';
+	for (i = 1; i + 2 < n; i++)
+		json[i] = ' ';
+	json[n - 2] = '}';
+	json[n - 1] = '\n';
+	fake_out_len = 0;
+	fake_out[0] = 0;
+	console_json_print(json, n, "tftp://10.0.0.1/baremem/results/a.json");
+	assert_null(strstr(fake_out, "-----BEGIN BAREMEM RESULTS"));
+	assert_null(strstr(fake_out, "bm| "));
+	snprintf(want, sizeof want, "-----BAREMEM RESULTS NOT FRAMED "
+		 "name=tftp://10.0.0.1/baremem/results/a.json bytes=%zu "
+		 "crc32=%08x-----\n", n, (unsigned)crc32_update(0, json, n));
+	assert_non_null(strstr(fake_out, want));
+	assert_non_null(strstr(fake_out, "kept whole at tftp://10.0.0.1/"));
+	/* kept nowhere: said so */
+	fake_out_len = 0;
+	fake_out[0] = 0;
+	console_json_print(json, n, "");
+	assert_non_null(strstr(fake_out, "NOT FRAMED name=none "));
+	assert_non_null(strstr(fake_out, "kept nowhere else"));
+	/* at the limit: framed, as before */
+	json[n - 3] = '}';
+	json[n - 2] = '\n';
+	fake_out_len = 0;
+	fake_out[0] = 0;
+	console_json_print(json, n - 1, "a.json");
+	assert_non_null(strstr(fake_out, "-----BEGIN BAREMEM RESULTS "
+			       "name=a.json bytes=8388608 "));
+	assert_null(strstr(fake_out, "NOT FRAMED"));
+	free(json);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -141,6 +185,7 @@ int main(void)
 		cmocka_unit_test(long_lines_are_pieces),
 		cmocka_unit_test(non_ascii_as_escapes),
 		cmocka_unit_test(when_it_is_printed),
+		cmocka_unit_test(too_big_to_frame),
 	};
 	return cmocka_run_group_tests(tests, 0, 0);
 }
