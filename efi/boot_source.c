@@ -71,6 +71,11 @@ static int find_server(EFI_PXE_BASE_CODE *pxe, struct dhcp_boot *b)
 {
 	EFI_PXE_BASE_CODE_MODE *m = pxe->Mode;
 
+	/* iPXE's PXE base code (the image chain-loaded by iPXE) fills its
+	 * Mode, the DHCP packets of iPXE's own DHCP, only once started;
+	 * the firmware's is started already after a PXE boot. */
+	if (m && !m->Started && pxe->Start(pxe, FALSE) != EFI_SUCCESS)
+		return -1;
 	if (!m || !m->Started || m->UsingIpv6)
 		return -1;
 	if (m->PxeReplyReceived &&
@@ -99,7 +104,11 @@ void boot_source_find(EFI_HANDLE image, struct run_results *res)
 		return;
 	}
 	dev = li->DeviceHandle;
-	if (BS->HandleProtocol(dev, &FileSystemProtocol, &fs) == EFI_SUCCESS &&
+	/* A file system on a network device is not a disk: iPXE gives the
+	 * image it chain-loads a read-only volume of its own downloads on
+	 * its SNP handle, beside a PXE base code holding its DHCP. */
+	if (!path_has_mac(dev) &&
+	    BS->HandleProtocol(dev, &FileSystemProtocol, &fs) == EFI_SUCCESS &&
 	    fs) {
 		res->boot = "disk";
 		out("boot: disk (a volume with a file system)\n");

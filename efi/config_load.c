@@ -31,7 +31,12 @@ static int server_file(const struct boot_source *b, const char *rel,
 	switch (pxe_read_file(b, path, text, CONFIG_MAX_BYTES, &len, why,
 			      sizeof why)) {
 	case 0:
-		fmt(where, sizeof where, "tftp://%s/%s", ip, path);
+		/* Chain-loaded by iPXE from http://..., the path is that URL
+		 * and iPXE fetched it from there. */
+		if (dhcp_boot_is_url(path))
+			fmt(where, sizeof where, "%s", path);
+		else
+			fmt(where, sizeof where, "tftp://%s/%s", ip, path);
 		out("config: %s\n", where);
 		config_parse(&res->config, text, len, where, &res->errors,
 			     &res->warnings);
