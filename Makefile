@@ -269,9 +269,9 @@ qemu-test: $(BUILD)/baremem.img $(BUILD)/baremem-test.img $(BUILD)/netboot/barem
 	@JOBS=$(QEMU_JOBS) tests/qemu/run-all
 
 # Scenarios too long for CI (tests/long): a profile=full run, then 6
-# minutes past the boot manager's 5-minute watchdog. An hour or more
-# under TCG.
-test-long: deps $(BUILD)/baremem.img
+# minutes past the boot manager's 5-minute watchdog (an hour or more
+# under TCG); 8 guests network-booting one server at once; HTTP Boot.
+test-long: deps $(BUILD)/baremem.img $(BUILD)/netboot/baremem.efi
 	@tests/qemu/run-all tests/long/test_*
 
 # script-test: the user-side scripts and the schemas (tests/scripts);
