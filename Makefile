@@ -270,7 +270,7 @@ qemu-test: $(BUILD)/baremem.img $(BUILD)/baremem-test.img $(BUILD)/netboot/barem
 
 # Scenarios too long for CI (tests/long): a profile=full run, then 6
 # minutes past the boot manager's 5-minute watchdog (an hour or more
-# under TCG); 8 guests network-booting one server at once; HTTP Boot.
+# under TCG); 8 guests network-booting one server at once.
 test-long: deps $(BUILD)/baremem.img $(BUILD)/netboot/baremem.efi
 	@tests/qemu/run-all tests/long/test_*
 

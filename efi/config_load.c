@@ -12,6 +12,7 @@
 
 #define CONFIG_PATH L"\\baremem\\baremem.cfg"
 #define CONFIG_MAX_BYTES (64u << 10)
+#define HTTP_CONFIG_TIMEOUT_MS 20000
 
 /* One file from the boot server, relative to the boot file's folder:
  * 1 when read and parsed, 0 when the server has none, -1 on an error
@@ -19,17 +20,23 @@
 static int server_file(const struct boot_source *b, const char *rel,
 		       char *text, struct run_results *res)
 {
-	char path[DHCP_BOOT_FILE_BYTES + 32], where[200], why[200], ip[16];
+	const char *boot_file = b->http_boot ? b->url : b->server.file;
+	char path[sizeof b->url + 32], where[sizeof path + 32], why[200];
+	char ip[16];
 	UINTN len = 0;
 
 	net_ip_text(ip, sizeof ip, b->server.server);
-	if (dhcp_boot_relative(path, sizeof path, b->server.file, rel)) {
+	if (dhcp_boot_relative(path, sizeof path, boot_file, rel)) {
 		msgs_add(&res->errors, "the boot file name '%s' is too long to "
-			 "find %s beside it", b->server.file, rel);
+			 "find %s beside it", boot_file, rel);
 		return -1;
 	}
-	switch (pxe_read_file(b, path, text, CONFIG_MAX_BYTES, &len, why,
-			      sizeof why)) {
+	/* UEFI HTTP Boot: from the web server the app came from. */
+	switch (b->http_boot
+			? http_get(b, path, text, CONFIG_MAX_BYTES, &len,
+				   HTTP_CONFIG_TIMEOUT_MS, why, sizeof why)
+			: pxe_read_file(b, path, text, CONFIG_MAX_BYTES, &len,
+					why, sizeof why)) {
 	case 0:
 		/* Chain-loaded by iPXE from http://..., the path is that URL
 		 * and iPXE fetched it from there. */
@@ -67,7 +74,12 @@ static void config_from_server(const struct boot_source *b, char *text,
 	if (fleet == 0 && own == 0)
 		msgs_add(&res->warnings, "no baremem/baremem.cfg on the boot "
 			 "server %s (or it refused it): using the defaults",
-			 ip);
+			 b->http_boot ? b->url : ip);
+	/* The TFTP upload needs a PXE boot server; HTTP Boot has none. */
+	if (b->http_boot && res->config.upload == BM_UPLOAD_AUTO)
+		msgs_add(&res->warnings, "started by UEFI HTTP Boot: "
+			 "upload=auto has no TFTP server to upload to; give "
+			 "upload=http://host/path/ in baremem.cfg");
 }
 
 void config_load(EFI_HANDLE image, EFI_FILE_HANDLE root,
@@ -96,7 +108,8 @@ void config_load(EFI_HANDLE image, EFI_FILE_HANDLE root,
 				 "read (larger than 64 KiB or a read error)");
 		}
 	}
-	if (!root && text && boot_source()->have_server)
+	if (!root && text &&
+	    (boot_source()->have_server || boot_source()->http_boot))
 		config_from_server(boot_source(), text, res);
 	plat_free(text);
 
