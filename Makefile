@@ -334,8 +334,9 @@ qemu-test: $(BUILD)/baremem.img $(BUILD)/baremem-test.img $(BUILD)/netboot/barem
 	@JOBS=$(QEMU_JOBS) tests/part qemu-test tests/qemu/run-all
 
 # Scenarios too long for CI (tests/long): a profile=full run, then 6
-# minutes past the boot manager's 5-minute watchdog. An hour or more
-# under TCG.
+# minutes past the boot manager's 5-minute watchdog (an hour or more
+# under TCG); 8 guests network-booting one server at once; the slow-DHCP,
+# huge-result and suite-timeout scenarios.
 test-long: deps $(BUILD)/baremem.img $(BUILD)/baremem-test.img \
 	$(BUILD)/netboot/baremem.efi
 	@tests/qemu/run-all tests/long/test_*

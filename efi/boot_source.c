@@ -64,6 +64,46 @@ static int path_has_mac(EFI_HANDLE h)
 	return 0;
 }
 
+/* The URL in a device path's URI node (UEFI HTTP Boot puts the one it
+ * loaded the app from there): 0, or -1 when there is none. */
+static int path_uri(EFI_HANDLE h, char *out, UINTN cap)
+{
+	EFI_DEVICE_PATH *dp = DevicePathFromHandle(h);
+
+	for (; dp && !IsDevicePathEnd(dp); dp = NextDevicePathNode(dp)) {
+		UINTN n = DevicePathNodeLength(dp);
+
+		if (DevicePathType(dp) != MESSAGING_DEVICE_PATH ||
+		    DevicePathSubType(dp) != MSG_URI_DP || n <= 4 ||
+		    n - 4 >= cap)
+			continue;
+		CopyMem(out, (UINT8 *)dp + 4, n - 4);
+		out[n - 4] = 0;
+		return 0;
+	}
+	return -1;
+}
+
+/* The address HTTP Boot got by DHCP: it records it in the loaded
+ * image's IPv4 node (the firmware's default address stays unset). */
+static void path_ipv4(EFI_HANDLE h, UINT8 station[4], UINT8 mask[4])
+{
+	EFI_DEVICE_PATH *dp = DevicePathFromHandle(h);
+
+	for (; dp && !IsDevicePathEnd(dp); dp = NextDevicePathNode(dp)) {
+		IPv4_DEVICE_PATH *ip = (IPv4_DEVICE_PATH *)dp;
+
+		/* The node is 27 bytes, packed; the struct pads to 28. */
+		if (DevicePathType(dp) != MESSAGING_DEVICE_PATH ||
+		    DevicePathSubType(dp) != MSG_IPv4_DP ||
+		    (UINTN)DevicePathNodeLength(dp) <
+			    __builtin_offsetof(IPv4_DEVICE_PATH, SubnetMask) + 4)
+			continue;
+		CopyMem(station, &ip->LocalIpAddress, 4);
+		CopyMem(mask, &ip->SubnetMask, 4);
+	}
+}
+
 /* The boot server and file from the packet that named them: a PXE boot
  * server's reply, a proxy DHCP offer, else the DHCP ACK (the order PXE
  * clients apply them in). */
@@ -71,6 +111,11 @@ static int find_server(EFI_PXE_BASE_CODE *pxe, struct dhcp_boot *b)
 {
 	EFI_PXE_BASE_CODE_MODE *m = pxe->Mode;
 
+	/* iPXE's PXE base code (the image chain-loaded by iPXE) fills its
+	 * Mode, the DHCP packets of iPXE's own DHCP, only once started;
+	 * the firmware's is started already after a PXE boot. */
+	if (m && !m->Started && pxe->Start(pxe, FALSE) != EFI_SUCCESS)
+		return -1;
 	if (!m || !m->Started || m->UsingIpv6)
 		return -1;
 	if (m->PxeReplyReceived &&
@@ -100,7 +145,11 @@ void boot_source_find(EFI_HANDLE image, struct run_results *res)
 	}
 	dev = li->DeviceHandle;
 	found.device = dev;
-	if (BS->HandleProtocol(dev, &FileSystemProtocol, &fs) == EFI_SUCCESS &&
+	/* A file system on a network device is not a disk: iPXE gives the
+	 * image it chain-loads a read-only volume of its own downloads on
+	 * its SNP handle, beside a PXE base code holding its DHCP. */
+	if (!path_has_mac(dev) &&
+	    BS->HandleProtocol(dev, &FileSystemProtocol, &fs) == EFI_SUCCESS &&
 	    fs) {
 		res->boot = "disk";
 		out("boot: disk (a volume with a file system)\n");
@@ -115,6 +164,7 @@ void boot_source_find(EFI_HANDLE image, struct run_results *res)
 		return;
 	}
 	found.network = 1;
+	found.dev = dev;
 	res->boot = "network";
 	if (net_mac_of(dev, found.mac, &found.mac_len))
 		found.mac_len = 0;
@@ -124,6 +174,14 @@ void boot_source_find(EFI_HANDLE image, struct run_results *res)
 		net_ip_text(ip, sizeof ip, found.server.server);
 		out("boot: network, PXE from %s, boot file '%s', mac %s\n", ip,
 		    found.server.file, mac[0] ? mac : "unknown");
+		return;
+	}
+	if (path_uri(dev, found.url, sizeof found.url) == 0 &&
+	    dhcp_boot_is_url(found.url)) {
+		found.http_boot = 1;
+		path_ipv4(dev, found.station, found.mask);
+		out("boot: network, UEFI HTTP Boot from %s, mac %s\n",
+		    found.url, mac[0] ? mac : "unknown");
 		return;
 	}
 	msgs_add(&res->warnings, "booted over the network without a PXE "

@@ -20,6 +20,27 @@
 /* A detached PKCS#7 signature with its signer's certificate: 1 to 3 KiB
  * for an RSA key, a chain of a few certificates well under 16. */
 #define SIGNATURE_MAX_BYTES (16u << 10)
+#define HTTP_CONFIG_TIMEOUT_MS 20000
+
+/* The file the app was booted from: the URL on a UEFI HTTP Boot, else
+ * the DHCP boot file (an http:// URL when iPXE chain-loaded it). */
+static const char *boot_file_of(const struct boot_source *b)
+{
+	return b->http_boot ? b->url : b->server.file;
+}
+
+/* path from the boot server into buf, as pxe_read_file: by HTTP GET from
+ * the web server the app came from on a UEFI HTTP Boot, else through the
+ * PXE base code (TFTP, or iPXE's own fetch of a URL). */
+static int boot_server_read(const struct boot_source *b, const char *path,
+			    char *buf, UINTN cap, UINTN *len, char *why,
+			    UINTN why_cap)
+{
+	if (b->http_boot)
+		return http_get(b, path, buf, cap, len, HTTP_CONFIG_TIMEOUT_MS,
+				why, why_cap);
+	return pxe_read_file(b, path, buf, cap, len, why, why_cap);
+}
 
 /* One file from the boot server, relative to the boot file's folder,
  * into text (CONFIG_MAX_BYTES): 1 when read (where names it), 0 when the
@@ -28,19 +49,25 @@ static int server_fetch(const struct boot_source *b, const char *rel,
 			char *text, UINTN *len, char *where, UINTN where_cap,
 			struct run_results *res)
 {
-	char path[DHCP_BOOT_FILE_BYTES + 32], why[200], ip[16];
+	const char *boot_file = boot_file_of(b);
+	char path[sizeof b->url + 32], why[200], ip[16];
 
 	*len = 0;
 	net_ip_text(ip, sizeof ip, b->server.server);
-	if (dhcp_boot_relative(path, sizeof path, b->server.file, rel)) {
+	if (dhcp_boot_relative(path, sizeof path, boot_file, rel)) {
 		msgs_add(&res->errors, "the boot file name '%s' is too long to "
-			 "find %s beside it", b->server.file, rel);
+			 "find %s beside it", boot_file, rel);
 		return -1;
 	}
-	switch (pxe_read_file(b, path, text, CONFIG_MAX_BYTES, len, why,
-			      sizeof why)) {
+	switch (boot_server_read(b, path, text, CONFIG_MAX_BYTES, len, why,
+				 sizeof why)) {
 	case 0:
-		fmt(where, where_cap, "tftp://%s/%s", ip, path);
+		/* Chain-loaded by iPXE from http://... (or a UEFI HTTP Boot),
+		 * the path is that URL and it was fetched from there. */
+		if (dhcp_boot_is_url(path))
+			fmt(where, where_cap, "%s", path);
+		else
+			fmt(where, where_cap, "tftp://%s/%s", ip, path);
 		out("config: %s\n", where);
 		return 1;
 	case -1:
@@ -59,7 +86,7 @@ static int server_signature_ok(const struct boot_source *b, const char *rel,
 			       const char *text, UINTN len, char *why,
 			       UINTN why_cap)
 {
-	char path[DHCP_BOOT_FILE_BYTES + 40], sig_rel[2 * NET_MAC_MAX + 24];
+	char path[sizeof b->url + 40], sig_rel[2 * NET_MAC_MAX + 24];
 	char read_why[200];
 	UINT8 *sig = plat_alloc(SIGNATURE_MAX_BYTES);
 	UINTN sig_len = 0;
@@ -68,13 +95,14 @@ static int server_signature_ok(const struct boot_source *b, const char *rel,
 	fmt(sig_rel, sizeof sig_rel, "%s.p7s", rel);
 	if (!sig) {
 		fmt(why, why_cap, "out of memory for its signature");
-	} else if (dhcp_boot_relative(path, sizeof path, b->server.file,
+	} else if (dhcp_boot_relative(path, sizeof path, boot_file_of(b),
 				      sig_rel)) {
 		fmt(why, why_cap, "the boot file name is too long to find %s",
 		    sig_rel);
 	} else {
-		switch (pxe_read_file(b, path, (char *)sig, SIGNATURE_MAX_BYTES,
-				      &sig_len, read_why, sizeof read_why)) {
+		switch (boot_server_read(b, path, (char *)sig,
+					 SIGNATURE_MAX_BYTES, &sig_len,
+					 read_why, sizeof read_why)) {
 		case 0:
 			if (config_verify(text, len, sig, sig_len, why,
 					  why_cap) == CONFIG_SIG_VALID)
@@ -101,7 +129,7 @@ static int server_signature_ok(const struct boot_source *b, const char *rel,
 static void config_from_server(const struct boot_source *b,
 			       struct run_results *res)
 {
-	char rel[2][2 * NET_MAC_MAX + 16], where[2][200], why[240];
+	char rel[2][2 * NET_MAC_MAX + 16], where[2][300], why[240];
 	char mac[2 * NET_MAC_MAX + 1], ip[16];
 	char *text[2] = { plat_alloc(CONFIG_MAX_BYTES), 0 };
 	UINTN len[2] = { 0, 0 };
@@ -152,7 +180,12 @@ static void config_from_server(const struct boot_source *b,
 	if (got[0] == 0 && got[1] == 0)
 		msgs_add(&res->warnings, "no baremem/baremem.cfg on the boot "
 			 "server %s (or it refused it): using the defaults",
-			 ip);
+			 b->http_boot ? b->url : ip);
+	/* The TFTP upload needs a PXE boot server; HTTP Boot has none. */
+	if (b->http_boot && res->config.upload == BM_UPLOAD_AUTO)
+		msgs_add(&res->warnings, "started by UEFI HTTP Boot: "
+			 "upload=auto has no TFTP server to upload to; give "
+			 "upload=http://host/path/ in baremem.cfg");
 	plat_free(text[0]);
 	plat_free(text[1]);
 }
@@ -184,7 +217,7 @@ void config_load(EFI_HANDLE image, EFI_FILE_HANDLE root,
 		}
 	}
 	plat_free(text);
-	if (!root && boot_source()->have_server)
+	if (!root && (boot_source()->have_server || boot_source()->http_boot))
 		config_from_server(boot_source(), res);
 
 	if (BS->HandleProtocol(image, &LoadedImageProtocol, (void **)&li) !=

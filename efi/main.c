@@ -261,8 +261,10 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 
 	out("baremem %s: memory latency and bandwidth, no OS in the way\n",
 	    BAREMEM_VERSION);
-	root = esp_open_root(image, &why);
 	boot_source_find(image, res);
+	/* A volume on a network device (iPXE's) holds no config and takes
+	 * no results: the network boot's rules apply. */
+	root = boot_source()->network ? 0 : esp_open_root(image, &why);
 	/* Booted over the network, there is no volume by design: the
 	 * upload step says where the results went. */
 	if (!root && !boot_source()->network)

@@ -17,6 +17,10 @@ struct boot_source {
 	int have_server;
 	UINT8 mac[NET_MAC_MAX];		/* the boot NIC's address */
 	int mac_len;			/* 0: unknown */
+	EFI_HANDLE dev;			/* the loaded image's device */
+	int http_boot;			/* 1: UEFI HTTP Boot, from url */
+	char url[256];			/* the URL the app was loaded from */
+	UINT8 station[4], mask[4];	/* HTTP Boot's address; 0: none */
 };
 
 /* boot_source.c: finds out how the image was loaded, says so on the
@@ -81,6 +85,14 @@ enum config_sig {
 int config_signed_build(void);
 enum config_sig config_verify(const void *cfg, UINTN cfg_len, const void *p7s,
 			      UINTN p7s_len, char *why, UINTN cap);
+
+/* http_get.c: GET url (the whole URL) through the boot NIC's
+ * EFI_HTTP_PROTOCOL into buf: 0 with *len, -1 when the server has no
+ * such file (404), -2 another failure (why filled in). timeout_ms bounds
+ * the whole exchange. */
+int http_get(const struct boot_source *b, const char *url, char *buf,
+	     UINTN cap, UINTN *len, UINT64 timeout_ms, char *why,
+	     UINTN why_cap);
 
 /* http_put.c: PUT data as u's path + name over EFI_TCP4 (HTTP/1.1,
  * Content-Length, status line checked: 2xx is kept). 0, or -1 with why

@@ -57,6 +57,10 @@ void tftp_why(const struct boot_source *b, EFI_STATUS st, const char *name,
 	} else if (st == EFI_ICMP_ERROR) {
 		fmt(why, why_cap, "TFTP server %s unreachable for %s (ICMP "
 		    "error: no TFTP server running there?)", ip, name);
+	} else if (st == EFI_UNSUPPORTED) {
+		fmt(why, why_cap, "the PXE base code here cannot do that for "
+		    "%s (iPXE's, which the app gets when chain-loaded by "
+		    "iPXE, only reads files)", name);
 	} else if (st == EFI_BUFFER_TOO_SMALL) {
 		fmt(why, why_cap, "%s on TFTP server %s is too large", name,
 		    ip);
@@ -86,9 +90,16 @@ int pxe_read_file(const struct boot_source *b, const char *name, char *buf,
 	EFI_STATUS st;
 
 	server_ip(b, &ip);
+	/* iPXE's PXE base code (an image it chain-loaded) reads the file
+	 * but leaves the size as given, the buffer's: from a zeroed buffer
+	 * the file ends at its last non-zero byte then (a text file). */
+	ZeroMem(buf, cap);
 	st = b->pxe->Mtftp(b->pxe, EFI_PXE_BASE_CODE_TFTP_READ_FILE, buf,
 			   FALSE, &size, &block, &ip, (UINT8 *)name, 0, FALSE);
 	if (st == EFI_SUCCESS) {
+		if (size == cap)
+			while (size > 0 && buf[size - 1] == 0)
+				size--;
 		*len = (UINTN)size;
 		return 0;
 	}

@@ -46,7 +46,12 @@ static void location(const struct run_results *res, const char *ext,
 		if (dhcp_boot_relative(path, path_cap, b->server.file, name))
 			path[0] = 0;
 		net_ip_text(ip, sizeof ip, b->server.server);
-		fmt(where, where_cap, "tftp://%s/%s", ip, path);
+		/* Beside a boot file iPXE was given as a URL, the path is
+		 * a URL itself. */
+		if (dhcp_boot_is_url(path))
+			fmt(where, where_cap, "%s", path);
+		else
+			fmt(where, where_cap, "tftp://%s/%s", ip, path);
 		return;
 	}
 	fmt(path, path_cap, "%s", name);

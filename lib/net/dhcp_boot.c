@@ -91,3 +91,15 @@ int dhcp_boot_relative(char *out, size_t cap, const char *boot_file,
 	out[dir + n] = 0;
 	return 0;
 }
+
+int dhcp_boot_is_url(const char *boot_file)
+{
+	for (size_t i = 0; boot_file[i]; i++) {
+		if (boot_file[i] == '/')
+			return 0;	/* a folder before any scheme */
+		if (boot_file[i] == ':' && i > 0 && boot_file[i + 1] == '/' &&
+		    boot_file[i + 2] == '/')
+			return 1;
+	}
+	return 0;
+}

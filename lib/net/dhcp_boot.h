@@ -28,4 +28,8 @@ int dhcp_boot_parse(const uint8_t *pkt, size_t len, struct dhcp_boot *b);
 int dhcp_boot_relative(char *out, size_t cap, const char *boot_file,
 		       const char *rel);
 
+/* 1 when the boot file is a URL ("http://host/boot.ipxe": given to
+ * iPXE, which then fetches files beside it over that scheme), else 0. */
+int dhcp_boot_is_url(const char *boot_file);
+
 #endif

@@ -19,6 +19,14 @@ NET_SERVER_IP=10.77.0.1
 NET_PREFIX=24
 NET_DHCP_RANGE=10.77.0.50,10.77.0.99,255.255.255.0,10m
 NET_TAP=tap0
+# NET_TAPS=N (N > 1): N tap devices tap0..tapN-1, ports of a bridge that
+# holds the server's address, as machines on one switch (many guests at
+# once); the server then listens on the bridge.
+NET_TAPS=${NET_TAPS:-1}
+NET_BRIDGE=br0
+# NET_DHCP_BOOT: dnsmasq's boot options, an array set before net_up
+# (iPXE chain-loading answers its second DHCP with a script); by default
+# every client gets baremem.efi from this server.
 NETBOOT_DIR=${BAREMEM_NETBOOT:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)/build/netboot}
 
 # net_up: the tap device, dnsmasq and in.tftpd; the TFTP root is a fresh
@@ -41,9 +49,7 @@ net_up() {
 	# unprivileged TFTP user.
 	cp -a "$NETBOOT_DIR" "$TFTP_ROOT"
 	ip link set lo up
-	ip tuntap add dev "$NET_TAP" mode tap
-	ip addr add "$NET_SERVER_IP/$NET_PREFIX" dev "$NET_TAP"
-	ip link set "$NET_TAP" up
+	net_links
 	# shellcheck disable=SC2119 # no options: the plain server
 	dnsmasq_start
 	tftpd_start
@@ -51,14 +57,18 @@ net_up() {
 }
 
 # dnsmasq_start [dnsmasq options] / dnsmasq_stop: the DHCP server, with
-# the boot file; options added (--dhcp-reply-delay=30: a switch port
+# the boot file (NET_DHCP_BOOT: dnsmasq's boot options, by default the
+# PXE boot file); options added (--dhcp-reply-delay=30: a switch port
 # running spanning tree).
 # shellcheck disable=SC2120 # tests/long/test_http_slow_dhcp passes some
 dnsmasq_start() {
+	if [ -z "${NET_DHCP_BOOT+set}" ]; then
+		NET_DHCP_BOOT=("--dhcp-boot=baremem.efi,,$NET_SERVER_IP")
+	fi
 	dnsmasq --conf-file=/dev/null --port=0 --no-resolv --no-hosts \
 		--keep-in-foreground --bind-interfaces \
-		--interface="$NET_TAP" --dhcp-range="$NET_DHCP_RANGE" \
-		--dhcp-boot="baremem.efi,,$NET_SERVER_IP" \
+		--interface="$NET_SERVER_IF" --dhcp-range="$NET_DHCP_RANGE" \
+		"${NET_DHCP_BOOT[@]}" \
 		--dhcp-leasefile="$T/dnsmasq.leases" --log-facility="$T/dnsmasq.log" \
 		--log-dhcp --pid-file="$T/dnsmasq.pid" "$@" &
 	DNSMASQ_PID=$!
@@ -70,6 +80,29 @@ dnsmasq_stop() {
 		wait "$DNSMASQ_PID" 2>/dev/null || true
 		DNSMASQ_PID=""
 	fi
+}
+
+# net_links: the tap device with the server's address, or (NET_TAPS > 1)
+# the bridge with it and its taps; NET_SERVER_IF is where the server is.
+net_links() {
+	local i
+	if [ "$NET_TAPS" -le 1 ]; then
+		ip tuntap add dev "$NET_TAP" mode tap
+		NET_SERVER_IF=$NET_TAP
+	else
+		# No spanning tree, no forwarding delay: a port forwards
+		# as soon as its guest opens it.
+		ip link add "$NET_BRIDGE" type bridge stp_state 0 \
+			forward_delay 0
+		for ((i = 0; i < NET_TAPS; i++)); do
+			ip tuntap add dev "tap$i" mode tap
+			ip link set "tap$i" master "$NET_BRIDGE"
+			ip link set "tap$i" up
+		done
+		NET_SERVER_IF=$NET_BRIDGE
+	fi
+	ip addr add "$NET_SERVER_IP/$NET_PREFIX" dev "$NET_SERVER_IF"
+	ip link set "$NET_SERVER_IF" up
 }
 
 # tftpd_start / tftpd_stop: in.tftpd in the foreground of a background

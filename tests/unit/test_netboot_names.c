@@ -100,6 +100,25 @@ static void files_beside_the_boot_file(void **state)
 					    "baremem/a.cfg"), -1);
 }
 
+/* iPXE's boot file is often a URL; its folder holds baremem/ too. */
+static void boot_file_given_as_url(void **state)
+{
+	char out[64];
+
+	(void)state;
+	assert_int_equal(dhcp_boot_is_url("http://10.77.0.1/boot.ipxe"), 1);
+	assert_int_equal(dhcp_boot_is_url("tftp://10.77.0.1/x.efi"), 1);
+	assert_int_equal(dhcp_boot_is_url("baremem.efi"), 0);
+	assert_int_equal(dhcp_boot_is_url("x86/v2/baremem.efi"), 0);
+	assert_int_equal(dhcp_boot_is_url("pxe/a://b.efi"), 0);
+	assert_int_equal(dhcp_boot_is_url("://x"), 0);
+	assert_int_equal(dhcp_boot_is_url(""), 0);
+	assert_int_equal(dhcp_boot_relative(out, sizeof out,
+					    "http://10.77.0.1/boot.ipxe",
+					    "baremem/baremem.cfg"), 0);
+	assert_string_equal(out, "http://10.77.0.1/baremem/baremem.cfg");
+}
+
 static void upload_stem_in_utc(void **state)
 {
 	const uint8_t mac[6] = { 0x52, 0x54, 0x00, 0xAB, 0xcd, 0x0f };
@@ -206,6 +225,7 @@ int main(void)
 		cmocka_unit_test(dhcp_overloaded_file_field_is_not_a_name),
 		cmocka_unit_test(dhcp_refuses_what_is_not_one),
 		cmocka_unit_test(files_beside_the_boot_file),
+		cmocka_unit_test(boot_file_given_as_url),
 		cmocka_unit_test(upload_stem_in_utc),
 		cmocka_unit_test(upload_stem_refuses_nonsense),
 		cmocka_unit_test(put_head),
