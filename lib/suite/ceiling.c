@@ -28,20 +28,22 @@ void ceiling_read(struct run_results *res)
 	plat_free(t);
 	res->ceiling = c;
 	if (c->gb_per_s < 0)
-		out("DIMMs' ceiling: unknown (%d DIMMs, a speed or data width "
-		    "missing in SMBIOS)\n", c->dimms);
+		out("DIMMs' ceiling: unknown (%d DIMM%s, a speed or data "
+		    "width missing in SMBIOS)\n", c->dimms,
+		    c->dimms == 1 ? "" : "s");
 	else
-		out("DIMMs' ceiling: %.1f GB/s (%d DIMMs, configured MT/s x "
+		out("DIMMs' ceiling: %.1f GB/s (%d DIMM%s, configured MT/s x "
 		    "data width; holds with one DIMM per channel)\n",
-		    c->gb_per_s, c->dimms);
+		    c->gb_per_s, c->dimms, c->dimms == 1 ? "" : "s");
 	for (int i = 0; i < c->node_count; i++) {
 		if (c->nodes[i].gb_per_s < 0)
-			out("  node %d: unknown (%d DIMMs)\n", c->nodes[i].node,
-			    c->nodes[i].dimms);
+			out("  node %d: unknown (%d DIMM%s)\n",
+			    c->nodes[i].node, c->nodes[i].dimms,
+			    c->nodes[i].dimms == 1 ? "" : "s");
 		else
-			out("  node %d: %.1f GB/s (%d DIMMs)\n",
+			out("  node %d: %.1f GB/s (%d DIMM%s)\n",
 			    c->nodes[i].node, c->nodes[i].gb_per_s,
-			    c->nodes[i].dimms);
+			    c->nodes[i].dimms, c->nodes[i].dimms == 1 ? "" : "s");
 	}
 	for (int i = 0; i < c->warning_count; i++)
 		msgs_add(&res->warnings, "memory: %s", c->warnings[i]);
