@@ -297,6 +297,15 @@ def summary_table(out, r, run_attr):
         out.append("<tr><th>read, GB/s, %d cpus at once</th><td></td><td></td>"
                    "<td></td>%s</tr>\n" % (int(s["all_cpus"]), cell(
                        "read_gb_per_s.dram_all_cpus", rg.get("dram_all_cpus"))))
+    # the DIMMs' ceiling, where the run had one (as report_html.c)
+    if s.get("ceiling_gb_per_s") is not None:
+        out.append("<tr><th>DIMMs' ceiling, GB/s (one DIMM per channel)</th>"
+                   "<td></td><td></td><td></td>%s</tr>\n"
+                   % cell("ceiling_gb_per_s", s.get("ceiling_gb_per_s")))
+        out.append("<tr><th>all-cpus DRAM read, of the ceiling</th>"
+                   "<td></td><td></td><td></td>%s</tr>\n"
+                   % cell("dram_all_cpus_of_ceiling",
+                          s.get("dram_all_cpus_of_ceiling")))
     out.append("</table>\n")
 
 

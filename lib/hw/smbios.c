@@ -29,7 +29,7 @@ static const char *const form_factor_names[] = {
 	[0x11] = "CAMM",
 };
 
-/* Formatted-area offsets (DSP0134 7.1, 7.2, 7.18) and the lengths of
+/* Formatted-area offsets (DSP0134 7.1, 7.2, 7.18, 7.21) and the lengths of
  * the oldest versions of each structure, below which it is malformed. */
 enum {
 	T0_VENDOR = 0x04, T0_VERSION = 0x05, T0_DATE = 0x08, T0_MIN = 0x12,
@@ -39,7 +39,9 @@ enum {
 	T17_TYPE = 0x12, T17_MIN = 0x15, T17_SPEED = 0x15,
 	T17_MANUFACTURER = 0x17, T17_PART = 0x1a, T17_ATTRIBUTES = 0x1b,
 	T17_EXT_SIZE = 0x1c, T17_CONF_SPEED = 0x20, T17_EXT_SPEED = 0x54,
-	T17_EXT_CONF_SPEED = 0x58,
+	T17_EXT_CONF_SPEED = 0x58, HANDLE = 0x02,
+	T20_START = 0x04, T20_END = 0x08, T20_DEVICE = 0x0c, T20_MIN = 0x13,
+	T20_EXT_START = 0x13, T20_EXT_END = 0x1b, T20_EXT_MIN = 0x23,
 };
 
 /* One structure: its formatted area and its string set, which spans
@@ -262,14 +264,19 @@ static void parse_dimm(struct sm_struct *s, struct smbios_info *out)
 
 	if (s->len < T17_MIN)
 		s->bad = true;
-	if (s->len < T17_SIZE + 2 || !dimm_size(s, &bytes))
+	if (s->len < T17_SIZE + 2)
 		return;
+	if (!dimm_size(s, &bytes)) {
+		out->empty_slots++;	/* the board has a slot here */
+		return;
+	}
 	if (out->dimm_count >= SMBIOS_MAX_DIMMS) {
 		out->dimms_dropped++;
 		return;
 	}
 	d = &out->dimms[out->dimm_count++];
 	d->size_bytes = bytes;
+	d->handle = get16(s, HANDLE);
 	d->type_code = get8(s, T17_TYPE);
 	d->type = name_of(memory_type_names, COUNT(memory_type_names),
 			  d->type_code);
@@ -285,6 +292,60 @@ static void parse_dimm(struct sm_struct *s, struct smbios_info *out)
 	get_str(s, T17_BANK, d->bank_locator);
 	get_str(s, T17_MANUFACTURER, d->manufacturer);
 	get_str(s, T17_PART, d->part_number);
+}
+
+static uint64_t get64(const struct sm_struct *s, unsigned off)
+{
+	return off + 8 <= s->len ? (uint64_t)le32(s->f + off + 4) << 32 |
+					   le32(s->f + off)
+				 : 0;
+}
+
+/* DSP0134 7.21: Starting and Ending Address are in KiB, the ending one
+ * the first byte of the last KiB; a start of FFFFFFFFh defers to the
+ * 2.7+ Extended addresses, in bytes, the ending one the last byte. A
+ * range that ends before it starts is no range (malformed). */
+static void parse_map(struct sm_struct *s, struct smbios_info *out)
+{
+	uint32_t start_kib, end_kib;
+	uint64_t start, end;
+
+	if (s->len < T20_MIN) {
+		s->bad = true;
+		return;
+	}
+	start_kib = get32(s, T20_START);
+	end_kib = get32(s, T20_END);
+	if (start_kib == 0xffffffffu) {
+		uint64_t last;
+
+		if (s->len < T20_EXT_MIN) {
+			s->bad = true;
+			return;
+		}
+		start = get64(s, T20_EXT_START);
+		last = get64(s, T20_EXT_END);
+		if (last < start || last == UINT64_MAX) {
+			s->bad = true;
+			return;
+		}
+		end = last + 1;
+	} else {
+		if (end_kib < start_kib) {
+			s->bad = true;
+			return;
+		}
+		start = (uint64_t)start_kib << 10;
+		end = ((uint64_t)end_kib + 1) << 10;
+	}
+	if (out->map_count >= SMBIOS_MAX_MAPS) {
+		out->maps_dropped++;
+		return;
+	}
+	out->maps[out->map_count++] = (struct smbios_map){
+		.start = start, .end = end,
+		.device_handle = get16(s, T20_DEVICE),
+	};
 }
 
 /* The first type 0 and type 1 count; later copies are ignored. */
@@ -316,6 +377,9 @@ static void parse_one(struct sm_struct *s, uint8_t type,
 		break;
 	case 17:
 		parse_dimm(s, out);
+		break;
+	case 20:
+		parse_map(s, out);
 		break;
 	}
 }
@@ -367,4 +431,37 @@ void smbios_parse(const void *table, size_t len,
 			return;
 		pos = q + 2;
 	}
+}
+
+int smbios_dimm_by_handle(const struct smbios_info *sm, uint16_t handle)
+{
+	for (int i = 0; sm && i < sm->dimm_count; i++)
+		if (sm->dimms[i].handle == handle)
+			return i;
+	return -1;
+}
+
+int smbios_dimms_for_range(const struct smbios_info *sm, uint64_t base,
+			   uint64_t bytes, const char **locators, int max)
+{
+	int n = 0;
+	/* The range's last byte, so a range ending at 2^64 still fits. */
+	uint64_t last;
+
+	if (!sm || bytes == 0 || max <= 0 || !locators)
+		return 0;
+	last = bytes - 1 > UINT64_MAX - base ? UINT64_MAX : base + bytes - 1;
+	/* dimms[] order, each DIMM once however many maps name it. */
+	for (int i = 0; i < sm->dimm_count && n < max; i++) {
+		for (int k = 0; k < sm->map_count; k++) {
+			const struct smbios_map *m = &sm->maps[k];
+
+			if (m->device_handle != sm->dimms[i].handle ||
+			    m->start > last || m->end <= base)
+				continue;
+			locators[n++] = sm->dimms[i].locator;
+			break;
+		}
+	}
+	return n;
 }

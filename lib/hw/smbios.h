@@ -1,4 +1,5 @@
-/* SMBIOS: the machine's maker, firmware and DIMMs (types 0, 1, 17),
+/* SMBIOS: the machine's maker, firmware, DIMMs and where each DIMM's
+ * memory is mapped (types 0, 1, 17, 20),
  * parsed from untrusted firmware bytes without ever reading past them. */
 #ifndef BAREMEM_SMBIOS_H
 #define BAREMEM_SMBIOS_H
@@ -9,6 +10,7 @@
 
 #define SMBIOS_MAX_DIMMS 64
 #define SMBIOS_STR 64		/* bytes per copied string, NUL included */
+#define SMBIOS_MAX_MAPS 128	/* type 20 structures kept */
 
 /* Bytes to hand smbios_entry_parse: the 64-bit "_SM3_" entry point
  * (SMBIOS3_TABLE_GUID), the 32-bit "_SM_"/"_DMI_" one (SMBIOS_TABLE_GUID). */
@@ -42,7 +44,17 @@ struct smbios_dimm {
 	uint8_t rank;		/* 0: unknown */
 	uint16_t data_width_bits, total_width_bits; /* 0: unknown */
 	uint64_t size_bytes;	/* 0: populated, size unknown */
-	uint32_t speed_mts, configured_speed_mts;	/* 0: unknown */
+	/* speed_mts is the rated (maximum) speed; 0: unknown */
+	uint32_t speed_mts, configured_speed_mts;
+	uint16_t handle;	/* the structure's handle, for type 20 */
+};
+
+/* Type 20 (Memory Device Mapped Address): [start, end) of physical
+ * address space that a type 17 device (by handle) backs. Interleaved
+ * DIMMs each name the whole interleaved range. */
+struct smbios_map {
+	uint64_t start, end;	/* bytes, end exclusive, end > start */
+	uint16_t device_handle;
 };
 
 struct smbios_info {
@@ -53,9 +65,13 @@ struct smbios_info {
 	int structures;		/* structures walked, type 127 too */
 	int dimm_count;		/* entries used in dimms[] */
 	int dimms_dropped;	/* populated ones past SMBIOS_MAX_DIMMS */
+	int empty_slots;	/* type 17 "No Module Installed" (size 0) */
+	int map_count;		/* entries used in maps[] */
+	int maps_dropped;	/* type 20s past SMBIOS_MAX_MAPS */
 	int malformed;		/* structures cut short or inconsistent */
 	bool end_seen;		/* the type 127 end-of-table was met */
 	struct smbios_dimm dimms[SMBIOS_MAX_DIMMS];
+	struct smbios_map maps[SMBIOS_MAX_MAPS];
 };
 
 /* Checks an entry point of ep_len readable bytes (anchor, length byte,
@@ -73,5 +89,18 @@ const char *smbios_status_str(int status);
  * extent cannot be trusted. */
 void smbios_parse(const void *table, size_t len,
 		  const struct smbios_entry *ep, struct smbios_info *out);
+
+/* The DIMMs that type 20 says back any byte of [base, base + bytes):
+ * writes up to max locators (pointers into sm->dimms[], valid while *sm
+ * is), each DIMM once, in dimms[] order, and returns how many it wrote.
+ * 0: SMBIOS maps nothing there (no type 20, or no populated type 17 with
+ * the handle a type 20 names): the caller says "unknown", not "none".
+ * A locator may be "" where the firmware gives none. sm may be 0. */
+int smbios_dimms_for_range(const struct smbios_info *sm, uint64_t base,
+			   uint64_t bytes, const char **locators, int max);
+
+/* The index in sm->dimms[] of the populated device with this handle;
+ * -1 if none. */
+int smbios_dimm_by_handle(const struct smbios_info *sm, uint16_t handle);
 
 #endif

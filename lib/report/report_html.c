@@ -78,6 +78,17 @@ static void write_summary(struct html_writer *w, const struct run_results *res)
 			 1);
 		html_raw(w, "</tr>\n");
 	}
+	/* the DIMMs' ceiling, where SMBIOS gives one (hw/memceiling.h) */
+	if (s.ceiling_gb >= 0) {
+		html_raw(w, "<tr><th>DIMMs' ceiling, GB/s (one DIMM per "
+			 "channel)</th><td></td><td></td><td></td>");
+		sum_cell(w, "ceiling_gb_per_s", s.ceiling_gb, 1);
+		html_raw(w, "</tr>\n<tr><th>all-cpus DRAM read, of the "
+			 "ceiling</th><td></td><td></td><td></td>");
+		sum_cell(w, "dram_all_cpus_of_ceiling", s.dram_all_of_ceiling,
+			 2);
+		html_raw(w, "</tr>\n");
+	}
 	html_raw(w, "</table>\n");
 	msgs_list(w, "errors", &res->errors);
 	msgs_list(w, "warnings", &res->warnings);

@@ -150,7 +150,9 @@ void svg_bar(struct svg_plot *p, double cx, double w_px, double v,
 {
 	double y0, y1;
 
-	if (!finite(v))
+	/* < 0 is "not measured" (bw_value's -1, a summary's null): a bar
+	 * from 0 down to it would hang below the axis, over the labels */
+	if (!finite(v) || v < 0)
 		return;
 	y0 = axis_px(&p->y, 0);
 	y1 = axis_px(&p->y, v);

@@ -45,7 +45,8 @@ void svg_dot(struct svg_plot *p, double x, double y, int series);
 
 /* A dashed vertical line at data x, labelled at the top (our text). */
 void svg_vmark(struct svg_plot *p, double x, const char *label);
-/* A bar from y = 0 to y = v, centred at pixel cx, w_px wide. */
+/* A bar from y = 0 to y = v, centred at pixel cx, w_px wide; nothing
+ * for v < 0 (not measured) or not finite. */
 void svg_bar(struct svg_plot *p, double cx, double w_px, double v,
 	     int series);
 /* A text label at pixel (x, y), anchored middle; our own text only. */

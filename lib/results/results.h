@@ -136,6 +136,7 @@ struct numa_result {
 enum run_status { RUN_OK, RUN_PARTIAL, RUN_ERROR };
 
 struct smbios_info;
+struct mem_ceiling;
 
 struct run_results {
 	const char *platform;	/* "uefi" or "linux" */
@@ -150,6 +151,8 @@ struct run_results {
 	char firmware_vendor[64], firmware_version[32];
 	uint64_t memory_total_bytes;
 	const struct smbios_info *smbios;	/* 0: none */
+	/* The DIMMs' ceiling (hw/memceiling.h); 0: no SMBIOS DIMMs */
+	const struct mem_ceiling *ceiling;
 	struct msgs errors, warnings;
 	int failed;		/* something selected could not be measured */
 

@@ -9,6 +9,7 @@
 #include "util/fmt.h"
 #include "util/json.h"
 #include "hw/mtrr.h"
+#include "hw/memceiling.h"
 #include "hw/smbios.h"
 #include "suite/coretypes.h"
 #include "suite/summary.h"
@@ -109,6 +110,32 @@ static void write_cpu(struct json_writer *w, const struct run_results *res)
 	json_object_end(w);
 }
 
+/* machine.memory's ceiling (hw/memceiling.h): null where SMBIOS gives
+ * no speed (or no DIMMs); per node where type 20 and the SRAT place
+ * every DIMM, else an empty list. */
+static void write_ceiling(struct json_writer *w, const struct mem_ceiling *c)
+{
+	if (c && c->gb_per_s >= 0)
+		json_double(w, "ceiling_gb_per_s", c->gb_per_s, 1);
+	else
+		json_null(w, "ceiling_gb_per_s");
+	json_string(w, "ceiling_basis", "sum over populated DIMMs of "
+		    "configured MT/s x data width; holds with one DIMM per "
+		    "channel");
+	json_array_begin(w, "ceiling_nodes");
+	for (int i = 0; c && i < c->node_count; i++) {
+		json_object_begin(w, 0);
+		json_u64(w, "node", (uint64_t)c->nodes[i].node);
+		json_u64(w, "dimms", (uint64_t)c->nodes[i].dimms);
+		if (c->nodes[i].gb_per_s >= 0)
+			json_double(w, "gb_per_s", c->nodes[i].gb_per_s, 1);
+		else
+			json_null(w, "gb_per_s");
+		json_object_end(w);
+	}
+	json_array_end(w);
+}
+
 static void write_memory(struct json_writer *w, const struct run_results *res)
 {
 	const struct smbios_info *sm = res->smbios;
@@ -136,11 +163,16 @@ static void write_memory(struct json_writer *w, const struct run_results *res)
 				 d->configured_speed_mts);
 		else
 			json_null(w, "configured_speed_mts");
+		if (d->data_width_bits)
+			json_u64(w, "data_width_bits", d->data_width_bits);
+		else
+			json_null(w, "data_width_bits");
 		json_string(w, "manufacturer", d->manufacturer);
 		json_string(w, "part_number", d->part_number);
 		json_object_end(w);
 	}
 	json_array_end(w);
+	write_ceiling(w, res->ceiling);
 	json_object_end(w);
 }
 

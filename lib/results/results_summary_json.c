@@ -69,6 +69,10 @@ void results_json_summary(struct json_writer *w, int cpu,
 	json_object_end(w);
 	if (s->dram_all_cpus)
 		json_u64(w, "all_cpus", (uint64_t)s->dram_all_cpus);
+	/* the DIMMs' ceiling and the all-cpus DRAM read's share of it */
+	json_measured(w, "ceiling_gb_per_s", s->ceiling_gb, 1);
+	json_measured(w, "dram_all_cpus_of_ceiling", s->dram_all_of_ceiling,
+		      2);
 	json_object_end(w);
 }
 
@@ -116,6 +120,7 @@ static void figures_null(struct summary *s)
 	s->read_isa_dram_all = 0;
 	s->read_gb_dram_all = -1;
 	s->dram_all_cpus = 0;
+	s->ceiling_gb = s->dram_all_of_ceiling = -1;
 }
 
 static size_t write_try(const struct run_results *res, enum run_status status,

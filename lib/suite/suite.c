@@ -6,6 +6,7 @@
 #include "suite/barrier.h"
 #include "suite/c2c.h"
 #include "suite/capacity.h"
+#include "suite/ceiling.h"
 #include "suite/coretypes.h"
 #include "suite/cpus.h"
 #include "util/fmt.h"
@@ -58,6 +59,11 @@ static void print_summary(const struct run_results *res)
 			     l == SUM_DRAM ? s.read_gb_dram_all : -1);
 		out("%s\n", line);
 	}
+	if (s.dram_all_of_ceiling >= 0)
+		out("DRAM read, %d cpus: %.1f GB/s, %.0f%% of the DIMMs' "
+		    "ceiling %.1f GB/s (which holds with one DIMM per "
+		    "channel)\n", s.dram_all_cpus, s.read_gb_dram_all,
+		    s.dram_all_of_ceiling * 100, s.ceiling_gb);
 }
 
 /* The tests prefetch=off|both repeats with the prefetchers off. */
@@ -78,6 +84,7 @@ enum run_status suite_run(struct run_results *res)
 		msgs_add(&res->errors, "out of memory listing the cpus");
 		return results_status(res);
 	}
+	ceiling_read(res);
 	/* before anything is sized: a hybrid part's cpus by their own caches */
 	coretypes_read(res);
 	if (capacity_fit(res) != 0)

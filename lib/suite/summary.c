@@ -3,6 +3,7 @@
 
 #include "bw.h"
 #include "hw/cpuinfo.h"
+#include "hw/memceiling.h"
 #include "suite/coretypes.h"
 #include "suite/levels.h"
 #include "util/stats.h"
@@ -90,6 +91,9 @@ void summary_compute(const struct run_results *res, int cpu,
 	for (int l = 0; l < SUM_LEVELS; l++)
 		s->read_isa[l] = 0;
 	s->read_isa_dram_all = 0;
+	s->ceiling_gb = res->ceiling && res->ceiling->gb_per_s > 0
+				? res->ceiling->gb_per_s : -1;
+	s->dram_all_of_ceiling = -1;
 
 	/* a level's points: the one-cpu sizes of levels.h */
 	for (int l = 1; l <= 3; l++) {
@@ -132,6 +136,8 @@ void summary_compute(const struct run_results *res, int cpu,
 			s->read_isa_dram_all = isa_of(p->kernel);
 		}
 	}
+	if (s->ceiling_gb > 0 && s->read_gb_dram_all >= 0)
+		s->dram_all_of_ceiling = s->read_gb_dram_all / s->ceiling_gb;
 }
 
 int summary_level_of(const struct cpu_info *ci, uint64_t size_bytes)

@@ -20,6 +20,10 @@ struct summary {
 	 * AVX-512, or a list) the faster one's. */
 	const char *read_isa[SUM_LEVELS];
 	const char *read_isa_dram_all;
+	/* The DIMMs' ceiling (hw/memceiling.h), GB/s, and the all-cpus
+	 * DRAM read as a fraction of it; < 0: unknown or not measured. */
+	double ceiling_gb;
+	double dram_all_of_ceiling;
 };
 
 /* The rule, for the sweep on cpu `cpu` (latency) and the `*-read` points

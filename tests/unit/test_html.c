@@ -6,6 +6,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
@@ -249,6 +250,48 @@ static void report_escapes_machine_strings(void **state)
 }
 
 /* Too small a buffer: 0, never a byte past cap, at many sizes. */
+/* The bandwidth bars: a kernel measured at some levels only (a mix at
+ * DRAM, a read missing L2 and L3) draws a bar per measured cell and
+ * nothing for the others, every bar standing on the axis: no stub of a
+ * "not measured" -1 hanging below it over the level labels. */
+static void absent_bandwidth_cells_draw_no_bar(void **state)
+{
+	static char buf[1 << 20];
+	struct run_results r;
+	const char *p;
+	int bars = 0;
+	double bottom = -1;
+
+	(void)state;
+	hostile_run(&r);
+	bw[2] = (struct bw_point){ .kernel = "avx2-mix11", .level = "DRAM",
+				   .cpus = 1, .gb_median = 15.0 };
+	r.bw_count = 3;
+	assert_true(report_html(&r, RUN_OK, buf, sizeof buf) > 0);
+	/* BARS_HTML_OUT=FILE: the page, to look at (chromium --headless
+	 * --screenshot) */
+	if (getenv("BARS_HTML_OUT")) {
+		FILE *f = fopen(getenv("BARS_HTML_OUT"), "w");
+
+		assert_non_null(f);
+		fputs(buf, f);
+		assert_int_equal(fclose(f), 0);
+	}
+	for (p = buf; (p = strstr(p, "<rect class=\"bar ")) != NULL; p++) {
+		const char *y = strstr(p, " y=\""), *h = strstr(p, "height=\"");
+		double b;
+
+		assert_non_null(y);
+		assert_non_null(h);
+		b = strtod(y + 4, NULL) + strtod(h + 8, NULL);
+		if (bottom < 0)
+			bottom = b;
+		assert_true(b > bottom - 0.05 && b < bottom + 0.05);
+		bars++;
+	}
+	assert_int_equal(bars, 3);
+}
+
 static void report_too_small_fails_cleanly(void **state)
 {
 	struct run_results r;
@@ -283,6 +326,7 @@ int main(void)
 		cmocka_unit_test(empty_path_writes_nothing),
 		cmocka_unit_test(heat_steps_span_the_range),
 		cmocka_unit_test(report_escapes_machine_strings),
+		cmocka_unit_test(absent_bandwidth_cells_draw_no_bar),
 		cmocka_unit_test(report_too_small_fails_cleanly),
 	};
 

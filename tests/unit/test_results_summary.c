@@ -16,6 +16,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "hw/memceiling.h"
 #include "results/results.h"
 #include "results/results_json.h"
 
@@ -31,6 +32,7 @@ static struct bw_point bw[5];
 static int selected[] = { 4095 };
 static struct run_results res;
 static char buf[8192];
+static struct mem_ceiling ceiling;
 
 /* A run whose summary has every figure, each of value `big`. */
 static void run_with_figures(double big)
@@ -60,6 +62,9 @@ static void run_with_figures(double big)
 	res.bw = bw;
 	res.bw_count = 5;
 	res.run_number = 9999;
+	/* the DIMMs' ceiling as large: the all-cpus read its 1.00 */
+	ceiling = (struct mem_ceiling){ .dimms = 1, .gb_per_s = big };
+	res.ceiling = &ceiling;
 }
 
 /* Every byte of the error (as long as a message gets) and of the path
@@ -108,7 +113,9 @@ static void worst_case_fits_and_keeps_the_figures(void **state)
 	assert_non_null(strstr(buf, "\"dram_tsc_cycles\":987654321098.8,"));
 	assert_non_null(strstr(buf, "\"dram_all_cpus\":987654321098.8},"
 				    "\"read_isa\":{\"l1\":"));
-	assert_non_null(strstr(buf, "},\"all_cpus\":4096}}"));
+	assert_non_null(strstr(buf, "},\"all_cpus\":4096,"
+				    "\"ceiling_gb_per_s\":987654321098.8,"
+				    "\"dram_all_cpus_of_ceiling\":1.00}}"));
 	if (getenv("SUMMARY_WORST_OUT")) {
 		FILE *f = fopen(getenv("SUMMARY_WORST_OUT"), "w");
 

@@ -1,0 +1,176 @@
+/* The DIMMs' ceiling and the population's warnings (memceiling.h). */
+#include "hw/memceiling.h"
+
+#include <stdarg.h>
+#include <stdbool.h>
+
+#include "util/fmt.h"
+#include "util/str.h"
+
+double memc_dimm_gb_per_s(const struct smbios_dimm *d)
+{
+	uint32_t mts = d->configured_speed_mts ? d->configured_speed_mts
+					       : d->speed_mts;
+
+	if (!mts || !d->data_width_bits)
+		return -1;
+	return (double)mts * 1e6 * (d->data_width_bits / 8.0) / 1e9;
+}
+
+int memc_dimm_node(const struct smbios_info *sm, int i,
+		   const struct numa_topo *t)
+{
+	int node = -1;
+
+	if (!sm || !t || t->node_count <= 0 || i < 0 || i >= sm->dimm_count)
+		return -1;
+	for (int k = 0; k < sm->map_count; k++) {
+		const struct smbios_map *m = &sm->maps[k];
+		int n;
+
+		if (m->device_handle != sm->dimms[i].handle)
+			continue;
+		/* The range's first and last byte: a range split between
+		 * nodes is no one node's. */
+		n = numa_node_of_addr(t, m->start);
+		if (n < 0 || numa_node_of_addr(t, m->end - 1) != n ||
+		    (node >= 0 && n != node))
+			return -1;
+		node = n;
+	}
+	return node;
+}
+
+static void warn(struct mem_ceiling *out, const char *f, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void warn(struct mem_ceiling *out, const char *f, ...)
+{
+	va_list ap;
+	size_t len = 0;
+
+	if (out->warning_count >= MEMC_MAX_WARNINGS)
+		return;
+	va_start(ap, f);
+	fmt_append_v(out->warnings[out->warning_count], MEMC_WARNING_BYTES,
+		     &len, f, ap);
+	va_end(ap);
+	out->warning_count++;
+}
+
+static const char *name_of(const struct smbios_dimm *d)
+{
+	return d->locator[0] ? d->locator : "(no locator)";
+}
+
+/* The group's first DIMM against each other one: the first difference in
+ * size, configured speed or part, said once each. where is "node 1" or
+ * "the machine". */
+static void mixed(const struct smbios_info *sm, const int *idx, int n,
+		  const char *where, struct mem_ceiling *out)
+{
+	const struct smbios_dimm *a = &sm->dimms[idx[0]];
+	bool size = false, speed = false, part = false;
+
+	for (int j = 1; j < n; j++) {
+		const struct smbios_dimm *b = &sm->dimms[idx[j]];
+
+		if (!size && a->size_bytes != b->size_bytes) {
+			size = true;
+			warn(out, "%s: DIMMs of different size: %s %llu MiB, "
+			     "%s %llu MiB", where, name_of(a),
+			     (unsigned long long)(a->size_bytes >> 20),
+			     name_of(b),
+			     (unsigned long long)(b->size_bytes >> 20));
+		}
+		if (!speed && a->configured_speed_mts !=
+				      b->configured_speed_mts) {
+			speed = true;
+			warn(out, "%s: DIMMs at different speeds: %s %u MT/s, "
+			     "%s %u MT/s", where, name_of(a),
+			     (unsigned)a->configured_speed_mts, name_of(b),
+			     (unsigned)b->configured_speed_mts);
+		}
+		if (!part && !str_eq(a->part_number, b->part_number)) {
+			part = true;
+			warn(out, "%s: DIMMs of different parts: %s \"%s\", "
+			     "%s \"%s\"", where, name_of(a), a->part_number,
+			     name_of(b), b->part_number);
+		}
+	}
+}
+
+/* The warnings of one group of DIMMs (a node's, or the machine's). */
+static void group_warnings(const struct smbios_info *sm, const int *idx,
+			   int n, const char *where, struct mem_ceiling *out)
+{
+	if (n <= 0)
+		return;
+	mixed(sm, idx, n, where, out);
+	if (n % 2 && sm->empty_slots > 0)
+		warn(out, "%s: %d DIMM%s with %d empty slot%s on the board: "
+		     "an odd count leaves channels unequal or empty", where,
+		     n, n == 1 ? "" : "s", sm->empty_slots,
+		     sm->empty_slots == 1 ? "" : "s");
+}
+
+void mem_ceiling_compute(const struct smbios_info *sm,
+			 const struct numa_topo *t, struct mem_ceiling *out)
+{
+	int node_of[SMBIOS_MAX_DIMMS];
+	int idx[SMBIOS_MAX_DIMMS];
+	bool placed = true;
+	char where[32];
+
+	*out = (struct mem_ceiling){ .gb_per_s = -1 };
+	if (!sm || sm->dimm_count <= 0)
+		return;
+	out->dimms = sm->dimm_count;
+	out->gb_per_s = 0;
+	for (int i = 0; i < sm->dimm_count; i++) {
+		const struct smbios_dimm *d = &sm->dimms[i];
+		double g = memc_dimm_gb_per_s(d);
+
+		/* A sum without one DIMM would be no ceiling. */
+		if (g < 0 || out->gb_per_s < 0)
+			out->gb_per_s = -1;
+		else
+			out->gb_per_s += g;
+		if (d->configured_speed_mts && d->speed_mts &&
+		    d->configured_speed_mts < d->speed_mts)
+			warn(out, "%s runs at %u MT/s, below its rated %u MT/s",
+			     name_of(d), (unsigned)d->configured_speed_mts,
+			     (unsigned)d->speed_mts);
+		node_of[i] = memc_dimm_node(sm, i, t);
+		if (node_of[i] < 0)
+			placed = false;
+	}
+	if (!placed) {
+		for (int i = 0; i < sm->dimm_count; i++)
+			idx[i] = i;
+		group_warnings(sm, idx, sm->dimm_count, "the machine", out);
+		return;
+	}
+	for (int nd = 0; nd < t->node_count && nd < NUMA_MAX_NODES; nd++) {
+		struct memc_node *mn = &out->nodes[out->node_count];
+		int n = 0;
+
+		*mn = (struct memc_node){ .node = nd, .gb_per_s = 0 };
+		for (int i = 0; i < sm->dimm_count; i++) {
+			double g;
+
+			if (node_of[i] != nd)
+				continue;
+			idx[n++] = i;
+			g = memc_dimm_gb_per_s(&sm->dimms[i]);
+			mn->gb_per_s = g < 0 || mn->gb_per_s < 0
+					       ? -1 : mn->gb_per_s + g;
+		}
+		if (!n)
+			continue;	/* a node without DIMMs: none listed */
+		mn->dimms = n;
+		out->node_count++;
+		fmt(where, sizeof where, "node %d", nd);
+		group_warnings(sm, idx, n, where, out);
+	}
+}

@@ -1,0 +1,422 @@
+/* SMBIOS type 20 (which DIMM backs which addresses), the range-to-DIMM
+ * lookup the scan uses, and the DIMMs' ceiling and warnings, over the
+ * memory structures of real machines re-encoded byte for byte from their
+ * dmidecode output (only the fields the parser reads; sources named at
+ * each table), run under ASan. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "hw/memceiling.h"
+#include "hw/smbios.h"
+
+#define GIB (1ull << 30)
+
+struct tb {
+	uint8_t buf[8192];
+	size_t len;
+};
+
+static void put16(uint8_t *p, uint16_t v)
+{
+	p[0] = (uint8_t)v;
+	p[1] = (uint8_t)(v >> 8);
+}
+
+static void put32(uint8_t *p, uint32_t v)
+{
+	put16(p, (uint16_t)v);
+	put16(p + 2, (uint16_t)(v >> 16));
+}
+
+static void put64(uint8_t *p, uint64_t v)
+{
+	put32(p, (uint32_t)v);
+	put32(p + 4, (uint32_t)(v >> 32));
+}
+
+static void tb_bytes(struct tb *t, const void *p, size_t n)
+{
+	assert_true(t->len + n <= sizeof t->buf);
+	memcpy(t->buf + t->len, p, n);
+	t->len += n;
+}
+
+/* A structure: f's header filled in, then the strings (NULL-ended). */
+static void tb_struct(struct tb *t, uint8_t type, uint16_t handle,
+		      uint8_t *f, uint8_t flen, const char *const *strs)
+{
+	int n = 0;
+
+	f[0] = type;
+	f[1] = flen;
+	put16(f + 2, handle);
+	tb_bytes(t, f, flen);
+	for (; strs && strs[n]; n++)
+		tb_bytes(t, strs[n], strlen(strs[n]) + 1);
+	tb_bytes(t, "\0\0", n ? 1 : 2);
+}
+
+/* A 92-byte (3.3) type 17 as dmidecode printed it; size_mb 0: "No
+ * Module Installed" (dmidecode's "Unknown" widths are FFFFh). */
+struct t17 {
+	uint16_t handle, width, size_mb, speed, conf_speed;
+	uint8_t type, form;
+	const char *locator, *bank, *maker, *part;
+};
+
+static void tb_t17(struct tb *t, const struct t17 *d)
+{
+	uint8_t f[92] = { 0 };
+	const char *strs[] = { d->locator, d->bank, d->maker, "--", "--",
+			       d->part, NULL };
+
+	put16(f + 0x08, d->width ? d->width : 0xffff);
+	put16(f + 0x0a, d->width ? d->width : 0xffff);
+	put16(f + 0x0c, d->size_mb);
+	f[0x0e] = d->form;
+	f[0x10] = 1;
+	f[0x11] = 2;
+	f[0x12] = d->type;
+	put16(f + 0x15, d->speed);
+	f[0x17] = 3;
+	f[0x18] = 4;
+	f[0x19] = 5;
+	f[0x1a] = 6;
+	put16(f + 0x20, d->conf_speed);
+	tb_struct(t, 17, d->handle, f, sizeof f, strs);
+}
+
+/* A 35-byte (2.7+) type 20; the KiB fields unless ext. */
+static void tb_t20(struct tb *t, uint16_t handle, uint64_t start,
+		   uint64_t end_excl, uint16_t device, int ext)
+{
+	uint8_t f[35] = { 0 };
+
+	if (ext) {
+		put32(f + 0x04, 0xffffffffu);
+		put32(f + 0x08, 0xffffffffu);
+		put64(f + 0x13, start);
+		put64(f + 0x1b, end_excl - 1);
+	} else {
+		put32(f + 0x04, (uint32_t)(start >> 10));
+		put32(f + 0x08, (uint32_t)((end_excl >> 10) - 1));
+	}
+	put16(f + 0x0c, device);
+	put16(f + 0x0e, 0x002c);
+	f[0x10] = 0xff;
+	f[0x11] = 0xff;
+	f[0x12] = 0xff;
+	tb_struct(t, 20, handle, f, sizeof f, NULL);
+}
+
+static void tb_end(struct tb *t)
+{
+	uint8_t f[4];
+
+	tb_struct(t, 127, 0x003f, f, 4, NULL);
+}
+
+/* linuxhw/DMI, "All In One/ASUSTek Computer/PRIME/PRIME B450M-A II/
+ * E71284EECA39" (SMBIOS 3.3.0, AMD Ryzen 5 4600G): 4 slots, A2 and B2
+ * populated with 8 GB DDR4 rated and configured 2400 MT/s, both mapped
+ * by type 20 over 0-16 GiB (interleaved), handles 0x32..0x3a as there.
+ * b2 replaces the B2 module (0 keeps the real one) for the mixed cases
+ * derived from it. */
+static const struct t17 b450_a1 = { 0x0032, 0, 0, 0, 0, 0x02, 0x02,
+				    "DIMM_A1", "BANK 0", "Unknown",
+				    "Unknown" };
+static const struct t17 b450_a2 = { 0x0034, 64, 8192, 2400, 2400, 0x1a,
+				    0x09, "DIMM_A2", "BANK 1", "Undefined",
+				    "NMUD480E82-3200D    " };
+static const struct t17 b450_b1 = { 0x0037, 0, 0, 0, 0, 0x02, 0x02,
+				    "DIMM_B1", "BANK 2", "Unknown",
+				    "Unknown" };
+static const struct t17 b450_b2 = { 0x0039, 64, 8192, 2400, 2400, 0x1a,
+				    0x09, "DIMM_B2", "BANK 3", "Undefined",
+				    "NMUD480E82-3200D    " };
+
+static void build_b450(struct tb *t, const struct t17 *b2, int with_b2)
+{
+	t->len = 0;
+	tb_t17(t, &b450_a1);
+	tb_t17(t, &b450_a2);
+	tb_t20(t, 0x0035, 0, 16 * GIB, 0x0034, 0);
+	tb_t17(t, &b450_b1);
+	if (with_b2) {
+		tb_t17(t, b2 ? b2 : &b450_b2);
+		tb_t20(t, 0x003a, 0, 16 * GIB, 0x0039, 0);
+	} else {
+		struct t17 empty = b450_b1;
+
+		empty.handle = 0x0039;
+		empty.locator = "DIMM_B2";
+		tb_t17(t, &empty);
+	}
+	tb_end(t);
+}
+
+static void parse(const struct tb *t, struct smbios_info *sm)
+{
+	smbios_parse(t->buf, t->len, NULL, sm);
+	assert_int_equal(sm->malformed, 0);
+	assert_true(sm->end_seen);
+}
+
+static struct smbios_info sm;	/* 50 KiB: off the stack */
+
+static void b450_maps_and_dimms(void **state)
+{
+	struct tb t;
+	const char *loc[4];
+
+	(void)state;
+	build_b450(&t, NULL, 1);
+	parse(&t, &sm);
+	assert_int_equal(sm.dimm_count, 2);
+	assert_int_equal(sm.empty_slots, 2);
+	assert_int_equal(sm.dimms[0].handle, 0x0034);
+	assert_int_equal(sm.dimms[1].handle, 0x0039);
+	assert_int_equal(sm.dimms[0].data_width_bits, 64);
+	assert_int_equal(sm.dimms[0].speed_mts, 2400);
+	assert_int_equal(sm.dimms[0].configured_speed_mts, 2400);
+	assert_string_equal(sm.dimms[1].part_number, "NMUD480E82-3200D");
+	assert_int_equal(sm.map_count, 2);
+	assert_int_equal(sm.maps[0].start, 0);
+	assert_int_equal(sm.maps[0].end, 16 * GIB);
+	assert_int_equal(sm.maps[1].device_handle, 0x0039);
+	assert_int_equal(smbios_dimm_by_handle(&sm, 0x0039), 1);
+	assert_int_equal(smbios_dimm_by_handle(&sm, 0x0037), -1);
+
+	/* Interleaved: every GiB is both DIMMs', in dimms[] order. */
+	assert_int_equal(smbios_dimms_for_range(&sm, 5 * GIB, GIB, loc, 4), 2);
+	assert_string_equal(loc[0], "DIMM_A2");
+	assert_string_equal(loc[1], "DIMM_B2");
+	/* The last GiB, and a range that only touches its last byte. */
+	assert_int_equal(smbios_dimms_for_range(&sm, 15 * GIB, GIB, loc, 4),
+			 2);
+	assert_int_equal(smbios_dimms_for_range(&sm, 16 * GIB - 1, GIB, loc,
+						4), 2);
+	/* Past the end, and a range ending where the map starts. */
+	assert_int_equal(smbios_dimms_for_range(&sm, 16 * GIB, GIB, loc, 4),
+			 0);
+	/* max bounds what is written. */
+	loc[1] = NULL;
+	assert_int_equal(smbios_dimms_for_range(&sm, 0, GIB, loc, 1), 1);
+	assert_null(loc[1]);
+	assert_int_equal(smbios_dimms_for_range(&sm, 0, 0, loc, 4), 0);
+	assert_int_equal(smbios_dimms_for_range(NULL, 0, GIB, loc, 4), 0);
+	/* A range reaching 2^64 does not wrap. */
+	assert_int_equal(smbios_dimms_for_range(&sm, UINT64_MAX - GIB + 1,
+						GIB, loc, 4), 0);
+}
+
+static void b450_ceiling_whole_machine(void **state)
+{
+	struct tb t;
+	struct mem_ceiling c;
+
+	(void)state;
+	build_b450(&t, NULL, 1);
+	parse(&t, &sm);
+	mem_ceiling_compute(&sm, NULL, &c);
+	/* 2 x 2400 MT/s x 8 bytes = 38.4 GB/s; no SRAT, no nodes. */
+	assert_int_equal(c.dimms, 2);
+	assert_true(c.gb_per_s > 38.3999 && c.gb_per_s < 38.4001);
+	assert_int_equal(c.node_count, 0);
+	assert_int_equal(c.warning_count, 0);
+}
+
+static bool has_warning(const struct mem_ceiling *c, const char *needle)
+{
+	for (int i = 0; i < c->warning_count; i++)
+		if (strstr(c->warnings[i], needle))
+			return true;
+	return false;
+}
+
+/* The same board with one module: the odd count beside empty slots. */
+static void b450_one_dimm_warns_odd(void **state)
+{
+	struct tb t;
+	struct mem_ceiling c;
+
+	(void)state;
+	build_b450(&t, NULL, 0);
+	parse(&t, &sm);
+	assert_int_equal(sm.dimm_count, 1);
+	assert_int_equal(sm.empty_slots, 3);
+	mem_ceiling_compute(&sm, NULL, &c);
+	assert_true(c.gb_per_s > 19.1999 && c.gb_per_s < 19.2001);
+	assert_int_equal(c.warning_count, 1);
+	assert_true(has_warning(&c, "1 DIMM with 3 empty slots"));
+}
+
+/* B2 swapped for another real module: a Kingston 9905622-058.A00G 8 GB
+ * DDR4 at 2133 MT/s (a dmidecode excerpt in a public test fixture,
+ * ChannelB-DIMM0 beside a Corsair CMV8GX4M1A2133C15), here rated 2400
+ * and configured 2133: mixed speed and part, and below its rating. */
+static void mixed_population_warns(void **state)
+{
+	struct tb t;
+	struct mem_ceiling c;
+	struct t17 kingston = b450_b2;
+
+	(void)state;
+	kingston.part = "9905622-058.A00G";
+	kingston.maker = "Kingston";
+	kingston.conf_speed = 2133;
+	build_b450(&t, &kingston, 1);
+	parse(&t, &sm);
+	mem_ceiling_compute(&sm, NULL, &c);
+	/* (2400 + 2133) x 8 bytes */
+	assert_true(c.gb_per_s > 36.2639 && c.gb_per_s < 36.2641);
+	assert_int_equal(c.warning_count, 3);
+	assert_true(has_warning(&c, "DIMM_B2 runs at 2133 MT/s, below its "
+				"rated 2400 MT/s"));
+	assert_true(has_warning(&c, "the machine: DIMMs at different speeds: "
+				"DIMM_A2 2400 MT/s, DIMM_B2 2133 MT/s"));
+	assert_true(has_warning(&c, "DIMMs of different parts"));
+	assert_false(has_warning(&c, "different size"));
+
+	kingston.conf_speed = 2400;
+	kingston.size_mb = 16384;
+	build_b450(&t, &kingston, 1);
+	parse(&t, &sm);
+	mem_ceiling_compute(&sm, NULL, &c);
+	assert_int_equal(c.warning_count, 2);
+	assert_true(has_warning(&c, "DIMMs of different size: DIMM_A2 8192 "
+				"MiB, DIMM_B2 16384 MiB"));
+}
+
+/* No speed on one DIMM: no ceiling rather than half of one. */
+static void unknown_speed_gives_no_ceiling(void **state)
+{
+	struct tb t;
+	struct mem_ceiling c;
+	struct t17 nospeed = b450_b2;
+
+	(void)state;
+	nospeed.speed = nospeed.conf_speed = 0;
+	build_b450(&t, &nospeed, 1);
+	parse(&t, &sm);
+	mem_ceiling_compute(&sm, NULL, &c);
+	assert_true(c.gb_per_s < 0);
+	mem_ceiling_compute(NULL, NULL, &c);
+	assert_true(c.gb_per_s < 0);
+	assert_int_equal(c.dimms, 0);
+	/* Rated speed only (before SMBIOS 2.7): still a bound. */
+	nospeed.speed = 2400;
+	build_b450(&t, &nospeed, 1);
+	parse(&t, &sm);
+	mem_ceiling_compute(&sm, NULL, &c);
+	assert_true(c.gb_per_s > 38.3999 && c.gb_per_s < 38.4001);
+}
+
+/* Two nodes (the SRAT's ranges given directly), DIMMs placed by their
+ * type 20 ranges, extended addresses above 4 TiB. */
+static void two_nodes_by_type20_and_srat(void **state)
+{
+	struct tb t;
+	struct mem_ceiling c;
+	static struct numa_topo topo;
+	const char *loc[4];
+	struct t17 n0 = b450_a2, n1a = b450_b2, n1b = b450_b2;
+
+	(void)state;
+	n1a.handle = 0x0040;
+	n1a.locator = "P1_DIMM_A1";
+	n1a.conf_speed = 2133;
+	n1a.speed = 2133;
+	n1b.handle = 0x0041;
+	n1b.locator = "P1_DIMM_B1";
+	t.len = 0;
+	tb_t17(&t, &n0);
+	tb_t17(&t, &b450_a1);
+	tb_t17(&t, &n1a);
+	tb_t17(&t, &n1b);
+	tb_t20(&t, 0x0050, 0, 8 * GIB, 0x0034, 0);
+	tb_t20(&t, 0x0051, 4096 * GIB, 4112 * GIB, 0x0040, 1);
+	tb_t20(&t, 0x0052, 4096 * GIB, 4112 * GIB, 0x0041, 1);
+	tb_end(&t);
+	parse(&t, &sm);
+	assert_int_equal(sm.map_count, 3);
+	assert_int_equal(sm.maps[1].start, 4096 * GIB);
+	assert_int_equal(sm.maps[1].end, 4112 * GIB);
+	assert_int_equal(smbios_dimms_for_range(&sm, 4100 * GIB, GIB, loc, 4),
+			 2);
+	assert_string_equal(loc[0], "P1_DIMM_A1");
+	assert_string_equal(loc[1], "P1_DIMM_B1");
+	assert_int_equal(smbios_dimms_for_range(&sm, 7 * GIB, GIB, loc, 4), 1);
+	assert_string_equal(loc[0], "DIMM_A2");
+
+	memset(&topo, 0, sizeof topo);
+	topo.node_count = 2;
+	topo.range_count = 2;
+	topo.range[0] = (struct numa_range){ .base = 0, .bytes = 8 * GIB,
+					     .node = 0 };
+	topo.range[1] = (struct numa_range){ .base = 4096 * GIB,
+					     .bytes = 16 * GIB, .node = 1 };
+	mem_ceiling_compute(&sm, &topo, &c);
+	assert_int_equal(c.node_count, 2);
+	assert_int_equal(c.nodes[0].node, 0);
+	assert_int_equal(c.nodes[0].dimms, 1);
+	assert_true(c.nodes[0].gb_per_s > 19.1999 &&
+		    c.nodes[0].gb_per_s < 19.2001);
+	assert_int_equal(c.nodes[1].dimms, 2);
+	/* 2133 + 2400 MT/s x 8 */
+	assert_true(c.nodes[1].gb_per_s > 36.2639 &&
+		    c.nodes[1].gb_per_s < 36.2641);
+	/* Mixed speeds within node 1 only; node 0's single DIMM beside
+	 * the board's empty slot is odd. Across nodes nothing is mixed. */
+	assert_true(has_warning(&c, "node 1: DIMMs at different speeds"));
+	assert_true(has_warning(&c, "node 0: 1 DIMM with 1 empty slot"));
+	assert_false(has_warning(&c, "node 1: 2 DIMM"));
+	assert_false(has_warning(&c, "node 0: DIMMs"));
+
+	/* A DIMM whose range the SRAT does not cover: the machine only. */
+	topo.range[1].bytes = 8 * GIB;
+	mem_ceiling_compute(&sm, &topo, &c);
+	assert_int_equal(c.node_count, 0);
+	assert_true(has_warning(&c, "the machine: DIMMs at different speeds"));
+}
+
+/* Type 20s that cannot be trusted are dropped, marked malformed. */
+static void bad_type20_dropped(void **state)
+{
+	struct tb t = { .len = 0 };
+	uint8_t f[35] = { 0 };
+
+	(void)state;
+	put32(f + 0x04, 100);
+	put32(f + 0x08, 50);	/* ends before it starts */
+	tb_struct(&t, 20, 1, f, 35, NULL);
+	tb_struct(&t, 20, 2, f, 0x10, NULL);	/* too short */
+	memset(f, 0, sizeof f);
+	put32(f + 0x04, 0xffffffffu);
+	tb_struct(&t, 20, 3, f, 0x13, NULL);	/* extended, cut short */
+	tb_end(&t);
+	smbios_parse(t.buf, t.len, NULL, &sm);
+	assert_int_equal(sm.map_count, 0);
+	assert_int_equal(sm.malformed, 3);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(b450_maps_and_dimms),
+		cmocka_unit_test(b450_ceiling_whole_machine),
+		cmocka_unit_test(b450_one_dimm_warns_odd),
+		cmocka_unit_test(mixed_population_warns),
+		cmocka_unit_test(unknown_speed_gives_no_ceiling),
+		cmocka_unit_test(two_nodes_by_type20_and_srat),
+		cmocka_unit_test(bad_type20_dropped),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
