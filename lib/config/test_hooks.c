@@ -21,6 +21,7 @@ static const char *const hook_names[TEST_HOOK_COUNT] = {
 	[TEST_HOOK_AP_LOST] = "ap-lost",
 	[TEST_HOOK_AP_SPIN_SUITE_TIMEOUT] = "ap-spin-suite-timeout",
 	[TEST_HOOK_TRIPLE_FAULT] = "triple-fault",
+	[TEST_HOOK_SCAN_SMALL] = "scan-small",
 };
 
 int test_hook_parse(const char *s, size_t len)
