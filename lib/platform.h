@@ -39,7 +39,8 @@ void plat_buffer_free(struct plat_buffer *buf);
  * max; returns the count, or -1 when the platform has no view of
  * physical memory (Linux). plat_buffer_alloc_at gives a measurement
  * buffer at exactly [base, base + bytes) (UEFI: AllocatePages at that
- * address, identity-mapped, pages as plat_buffer_alloc), freed with
+ * address, identity-mapped as the tables already map it: page_bytes is
+ * a hint, out->page_bytes the smallest page over it), freed with
  * plat_buffer_free; -1 when that memory cannot be had now. */
 struct scan_span;
 int plat_memory_spans(struct scan_span *out, int max);

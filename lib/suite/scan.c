@@ -63,7 +63,9 @@ static uint64_t lines_for(const struct run_results *res, uint64_t bytes)
 	return want < bytes / 128 ? want : bytes / 128;
 }
 
-static void measure(struct run_results *res, const struct numa_topo *t,
+/* Returns 0 when the range was measured (its figures may still be < 0:
+ * a cpu that did not finish), -1 when the firmware no longer gives it. */
+static int measure(struct run_results *res, const struct numa_topo *t,
 		    const struct scan_range *r, struct scan_point *pt,
 		    int *cpus)
 {
@@ -77,9 +79,10 @@ static void measure(struct run_results *res, const struct numa_topo *t,
 			pt->cpus[i] = cpus[i];
 	if (plat_buffer_alloc_at(r->base, r->bytes, r->page_bytes, &buf) != 0) {
 		msgs_add(&res->warnings, "scan: %#llx+%s not measured: the "
-			 "firmware did not give it", (unsigned long long)r->base,
+			 "firmware did not give it (allocated there since the "
+			 "plan)", (unsigned long long)r->base,
 			 fmt_size(a, sizeof a, r->bytes));
-		return;
+		return -1;
 	}
 	pt->measured_bytes = buf.bytes;
 	pt->page_bytes = buf.page_bytes;
@@ -94,6 +97,7 @@ static void measure(struct run_results *res, const struct numa_topo *t,
 		res, cpus, pt->cpu_count, buf.base, buf.bytes,
 		(buf.bytes / (uint64_t)pt->cpu_count) & ~4095ull, "scan");
 	plat_buffer_free(&buf);
+	return 0;
 }
 
 static void judge(struct run_results *res, struct scan_result *sr)
@@ -220,17 +224,18 @@ int scan_run(struct run_results *res)
 		progress_step(&prog, "scan: %#llx+%s, node %d",
 			      (unsigned long long)r->base,
 			      fmt_size(a, sizeof a, r->bytes), r->node);
+		/* A range not taken is named (a warning), not a failure:
+		 * it is memory someone holds now, like the excepted. */
 		if (free_bytes < r->bytes + HEADROOM_BYTES)
 			msgs_add(&res->warnings, "scan: %#llx+%s not measured: "
 				 "the firmware would be left under 64 MiB",
 				 (unsigned long long)r->base, a);
-		else
-			measure(res, t, r, pt, cpus);
+		else if (measure(res, t, r, pt, cpus) == 0 &&
+			 (pt->ns_median < 0 || pt->gb_per_s_median < 0))
+			res->failed = 1;
 		/* SMBIOS type 20: which DIMMs hold the range. */
 		pt->dimm_count = dimms_for_range(res, r->base, r->bytes, pt->dimms, 8);
 		known_dimms += pt->dimm_count >= 0;
-		if (pt->ns_median < 0 || pt->gb_per_s_median < 0)
-			res->failed = 1;
 		progress_done(&prog);
 	}
 	if (!known_dimms)

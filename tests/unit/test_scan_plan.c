@@ -8,6 +8,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "results/results.h"
 #include "suite/scan_flag.h"
 #include "suite/scan_plan.h"
 
@@ -222,17 +223,38 @@ static void flag_slower_than_node_median(void **state)
 static void flag_edges(void **state)
 {
 	struct scan_judged r[] = {
-		judged(0, 100, 10), judged(0, 110, 9), judged(0, 100, 10),
-		judged(0, 130, 5),  judged(2, 100, 10), judged(2, 200, 1),
+		judged(0, 100, 10), judged(0, 125, 7.5), judged(0, 100, 10),
+		judged(0, 100, 10), judged(0, 130, 5),
+		judged(2, 100, 10), judged(2, 200, 1),
 	};
 	double work[16];
 	(void)state;
 
-	assert_int_equal(scan_flag_all(r, 6, 0.10, work), 1);
+	/* 125 ns and 7.5 GB/s are exactly 25 % off the medians 100 and 10 */
+	assert_int_equal(scan_flag_all(r, 7, 0.25, work), 1);
 	assert_string_equal(r[1].flag, "");
-	assert_non_null(strstr(r[3].flag, "latency 24% above"));
-	assert_non_null(strstr(r[3].flag, "; bandwidth 47% below"));
-	assert_string_equal(r[5].flag, "");
+	assert_non_null(strstr(r[4].flag, "latency 30% above"));
+	assert_non_null(strstr(r[4].flag, "; bandwidth 50% below"));
+	assert_string_equal(r[6].flag, "");
+}
+
+/* A run of tests=scan alone is ok when a range was measured, an error
+ * when none was (results_status counts the scan). */
+static void scan_counts_in_the_status(void **state)
+{
+	static struct run_results res;
+	struct scan_point pts[2] = {
+		{ .ns_median = -1, .gb_per_s_median = -1 },
+		{ .ns_median = -1, .gb_per_s_median = -1 },
+	};
+	struct scan_result sr = { .count = 2, .point = pts };
+	(void)state;
+
+	res.scan = &sr;
+	assert_int_equal(results_status(&res), RUN_ERROR);
+	pts[1].ns_median = 95.0;
+	pts[1].gb_per_s_median = 12.0;
+	assert_int_equal(results_status(&res), RUN_OK);
 }
 
 int main(void)
@@ -247,6 +269,7 @@ int main(void)
 		cmocka_unit_test(caps_are_kept),
 		cmocka_unit_test(flag_slower_than_node_median),
 		cmocka_unit_test(flag_edges),
+		cmocka_unit_test(scan_counts_in_the_status),
 	};
 	return cmocka_run_group_tests(tests, 0, 0);
 }
