@@ -160,7 +160,12 @@ static void print_table(const struct scan_result *sr)
 		    (unsigned long long)sr->skip[i].base,
 		    fmt_size(a, sizeof a, sr->skip[i].bytes),
 		    scan_skip_name(sr->skip[i].why));
-	out("* the node has no selected cpu: the first selected cpu read it\n");
+	for (int i = 0; i < sr->count; i++)
+		if (!sr->point[i].cpus_of_node && sr->point[i].cpu_count) {
+			out("* the node has no selected cpu: the first "
+			    "selected cpu read it\n");
+			break;
+		}
 	if (sr->dimms_note)
 		out("dimms: %s\n", sr->dimms_note);
 }
