@@ -52,6 +52,10 @@ void memory_release_all(void);
 /* plat_buffer_alloc inside the physical range [lo, hi) (NUMA nodes). */
 int memory_alloc_in(uint64_t bytes, uint64_t page_bytes, uint64_t lo,
 		    uint64_t hi, struct plat_buffer *out);
+/* A buffer at exactly [base, base + bytes) (4K-aligned), mapped as the
+ * tables already map it: out->page_bytes is the smallest leaf over it.
+ * -1 when the firmware does not give it or some of it is not WB. */
+int memory_alloc_at(uint64_t base, uint64_t bytes, struct plat_buffer *out);
 
 /* paging.c: baremem's page tables and the measurement window. */
 int paging_init(struct run_results *res);

@@ -147,6 +147,42 @@ int memory_alloc_in(uint64_t bytes, uint64_t page_bytes, uint64_t lo,
 	return 0;
 }
 
+int memory_alloc_at(uint64_t base, uint64_t bytes, struct plat_buffer *out)
+{
+	EFI_PHYSICAL_ADDRESS addr = base;
+	uint64_t smallest = PT_1G;
+	int slot;
+
+	for (slot = 0; slot < MAX_BUFFERS && live[slot].pages; slot++)
+		;
+	if (slot == MAX_BUFFERS || bytes == 0 || base % PAGE_BYTES ||
+	    bytes % PAGE_BYTES ||
+	    BS->AllocatePages(AllocateAddress, EfiLoaderData,
+			      bytes / PAGE_BYTES, &addr) != EFI_SUCCESS)
+		return -1;
+	/* Not limited to smaller pages: the range is measured as the tables
+	 * map it, and that is what page_bytes records. */
+	for (uint64_t a = base; a < base + bytes;) {
+		uint64_t leaf = paging_leaf_bytes(a);
+
+		if (!leaf) {	/* not WB: never a measurement buffer */
+			BS->FreePages(base, bytes / PAGE_BYTES);
+			return -1;
+		}
+		smallest = leaf < smallest ? leaf : smallest;
+		a = (a & ~(leaf - 1)) + leaf;
+	}
+	live[slot].base = base;
+	live[slot].pages = bytes / PAGE_BYTES;
+	*out = (struct plat_buffer){
+		.base = (void *)(uintptr_t)base,
+		.bytes = bytes,
+		.page_bytes = smallest,
+		.priv = { (uint64_t)slot, 0 },
+	};
+	return 0;
+}
+
 void plat_buffer_free(struct plat_buffer *buf)
 {
 	int slot = (int)buf->priv[0];

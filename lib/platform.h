@@ -33,6 +33,19 @@ void plat_free(void *p);
 int plat_buffer_alloc(uint64_t bytes, uint64_t page_bytes,
 		      struct plat_buffer *out);
 void plat_buffer_free(struct plat_buffer *buf);
+/* tests=scan (lib/suite/scan.c). plat_memory_spans lists the physical
+ * memory map as spans (lib/suite/scan_plan.h: free WB RAM, free RAM not
+ * WB, the app's own, the firmware's; what is not RAM left out), at most
+ * max; returns the count, or -1 when the platform has no view of
+ * physical memory (Linux). plat_buffer_alloc_at gives a measurement
+ * buffer at exactly [base, base + bytes) (UEFI: AllocatePages at that
+ * address, identity-mapped as the tables already map it: page_bytes is
+ * a hint, out->page_bytes the smallest page over it), freed with
+ * plat_buffer_free; -1 when that memory cannot be had now. */
+struct scan_span;
+int plat_memory_spans(struct scan_span *out, int max);
+int plat_buffer_alloc_at(uint64_t base, uint64_t bytes, uint64_t page_bytes,
+			 struct plat_buffer *out);
 /* The largest buffer plat_buffer_alloc could give now (a hint). */
 uint64_t plat_buffer_max_bytes(uint64_t page_bytes);
 

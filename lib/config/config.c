@@ -26,7 +26,7 @@ static const char *const key_names[BM_KEY_COUNT] = {
 };
 static const char *const profile_names[] = { "quick", "standard", "full" };
 static const char *const test_names[] = { "latency", "bandwidth", "loaded",
-					   "c2c", "numa" };
+					   "c2c", "numa", "scan" };
 static const char *const after_names[] = { "wait", "shutdown", "reboot",
 					   "exit" };
 static const char *const var_names[] = { "off", "on" };
@@ -44,7 +44,7 @@ static const char *const isa_names[] = { "sse2", "avx2", "avx512" };
 /* What each key accepts, as the messages say it. */
 static const char *const valid_text[BM_KEY_COUNT] = {
 	[BM_KEY_PROFILE] = "quick, standard, full",
-	[BM_KEY_TESTS] = "a comma list of latency, bandwidth, loaded, c2c, numa",
+	[BM_KEY_TESTS] = "a comma list of latency, bandwidth, loaded, c2c, numa, scan",
 	[BM_KEY_CPUS] = "all, bsp, or cpu numbers and ranges below 1024 "
 			"like 0,2,8-11",
 	[BM_KEY_SIZES] = "MIN..MAX or a list like 16K,256K,8M,1G; 1K..1T, "

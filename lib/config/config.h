@@ -37,6 +37,7 @@ enum bm_profile { BM_PROFILE_QUICK, BM_PROFILE_STANDARD, BM_PROFILE_FULL };
 #define BM_TEST_LOADED (1u << 2)	/* same order as config.c's names */
 #define BM_TEST_C2C (1u << 3)
 #define BM_TEST_NUMA (1u << 4)
+#define BM_TEST_SCAN (1u << 5)	/* every usable GiB (lib/suite/scan.c) */
 /* The default: the multi-cpu tests (loaded, c2c, numa) take as long again
  * and are asked for by name. */
 #define BM_TEST_ALL (BM_TEST_LATENCY | BM_TEST_BANDWIDTH)

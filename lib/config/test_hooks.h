@@ -45,6 +45,9 @@ enum test_hook {
 	TEST_HOOK_HUGE_RESULT,	/* the uploaded and framed JSON padded past
 				 * the largest file one edk2 TFTP write
 				 * carries (test_padding, ~93 MiB) */
+	TEST_HOOK_SCAN_SMALL,	/* tests=scan measures only the first 64 MiB
+				 * of each planned range (TCG reads a GiB
+				 * slowly); measured_bytes says so */
 	TEST_HOOK_COUNT
 };
 

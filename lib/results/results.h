@@ -133,6 +133,37 @@ struct numa_result {
 	uint64_t size_bytes;	/* working set of each cell */
 };
 
+/* tests=scan (lib/suite/scan.c): one point per planned range. */
+#define SCAN_POINT_FLAG_BYTES 240	/* suite/scan_flag.h's SCAN_FLAG_BYTES */
+struct scan_point {
+	uint64_t base, bytes;	/* the planned range */
+	uint64_t measured_bytes;	/* read and chased over (bytes, but
+					 * under the test hook scan-small) */
+	uint64_t page_bytes;	/* the pages that mapped it */
+	int node;		/* SRAT node index, -1: unknown */
+	double ns_median;	/* < 0: not measured */
+	double gb_per_s_median;	/* < 0: not measured */
+	int cpu_count;
+	int *cpus;		/* [cpu_count]: the readers */
+	int cpus_of_node;	/* 1: the node's selected cpus; 0: the
+				 * first selected cpu (the node has none) */
+	int dimm_count;		/* -1: not known (SMBIOS type 20) */
+	const char *dimms[8];
+	char flag[SCAN_POINT_FLAG_BYTES];	/* "": not flagged */
+};
+
+struct scan_skip;
+struct scan_result {
+	int count;
+	struct scan_point *point;
+	int skip_count;
+	const struct scan_skip *skip;	/* suite/scan_plan.h */
+	uint64_t chase_lines;	/* lines chased per range (at most) */
+	uint64_t llc_bytes;	/* the last-level cache they defeat */
+	const char *dimms_note;	/* said once when no range has DIMMs */
+	double seconds;		/* the whole scan */
+};
+
 enum run_status { RUN_OK, RUN_PARTIAL, RUN_ERROR };
 
 struct smbios_info;
@@ -227,6 +258,7 @@ struct run_results {
 	int c2c_count;
 	struct c2c_point *c2c;
 	struct numa_result *numa;	/* 0: not measured */
+	struct scan_result *scan;	/* 0: not run */
 	/* prefetch=off|both (lib/suite/prefetch.c); state 0: not asked. */
 	struct {
 		const char *state;	/* "switched", "unsupported", "failed" */

@@ -491,6 +491,7 @@ size_t results_json(const struct run_results *res, enum run_status status,
 	results_json_loaded(&w, res);
 	results_json_c2c(&w, res);
 	results_json_numa(&w, res);
+	results_json_scan(&w, res);
 	write_summary(&w, res);
 	json_object_end(&w);
 	if (json_finish(&w) != 0)

@@ -49,6 +49,9 @@ void results_json_summary(struct json_writer *w, int cpu,
 void results_json_loaded(struct json_writer *w, const struct run_results *res);
 void results_json_c2c(struct json_writer *w, const struct run_results *res);
 void results_json_numa(struct json_writer *w, const struct run_results *res);
+/* tests=scan's "scan" array (DESIGN 4d) and "scan_plan" beside it
+ * (results_json_scan.c). */
+void results_json_scan(struct json_writer *w, const struct run_results *res);
 /* A point's buffer_nodes: n node numbers, null for one not known;
  * nothing when nodes is 0 (not recorded). */
 void results_json_buffer_nodes(struct json_writer *w, const int *nodes,

@@ -203,6 +203,39 @@ static int measure_point(struct run_results *res, int cpu,
 	return 0;
 }
 
+double latency_chase_ns(struct run_results *res, int cpu, void *start,
+			uint64_t nodes)
+{
+	const struct bm_config *c = &res->config;
+	int samples = sweep_repeats(c);
+	uint64_t *ticks = plat_alloc(5 * MAX_SAMPLES * sizeof *ticks);
+	struct chase_job job = {
+		.start = start,
+		.nodes = nodes,
+		.target_ticks = sweep_sample_ns(c) * res->tsc_hz / 1000000000u,
+		.samples = samples,
+		.ticks = ticks,
+		.rdtscp = res->cpu.f.rdtscp,
+		.core = ticks + MAX_SAMPLES,
+		.scratch = ticks + 2 * MAX_SAMPLES,
+		.smi_on = res->smi_count,
+		.smis = ticks + 4 * MAX_SAMPLES,
+	};
+	void *arg = &job;
+	int ok = 0;
+	double ns = -1;
+
+	if (!ticks || !start || nodes == 0)
+		goto out;
+	plat_run_on_cpus(&cpu, 1, chase_window, &arg, RUN_TIMEOUT_US, &ok);
+	if (ok && job.hops)
+		ns = (double)stats_summarize_u64(ticks, (size_t)samples).median *
+		     1e9 / (double)res->tsc_hz / (double)job.hops;
+out:
+	plat_free(ticks);
+	return ns;
+}
+
 /* One table row: size, ns min / median / max, TSC and core cycles per
  * load (core cycles "-" without APERF/MPERF), and the cpu when asked. */
 static void print_row(const struct lat_point *pt, int with_cpu)

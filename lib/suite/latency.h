@@ -44,4 +44,11 @@ uint64_t latency_dram_bytes(const struct run_results *res);
  * nothing of a pass in the LLC for the next. */
 uint64_t latency_dram_floor_bytes(const struct run_results *res);
 
+/* The median ns per load of the chain from start (nodes long) chased on
+ * cpu with the sweep's rules (a warm pass, samples of sweep_sample_ns,
+ * `repeat` of them, slow outliers retaken); appends nothing to res.
+ * < 0 when the cpu did not finish or memory ran out. */
+double latency_chase_ns(struct run_results *res, int cpu, void *start,
+			uint64_t nodes);
+
 #endif

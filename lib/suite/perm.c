@@ -40,3 +40,39 @@ void *chase_build(void *buf, uint64_t bytes, uint64_t stride, uint64_t seed)
 #undef SLOT
 	return base;
 }
+
+/* Line i's address: slot i's start plus a line drawn from (seed, i), so
+ * the shuffle can find it again without storing it. */
+static uint8_t *spread_line(uint8_t *base, uint64_t slot, uint64_t i,
+			    uint64_t seed)
+{
+	struct prng r;
+
+	prng_seed(&r, seed ^ (i * 0x9e3779b97f4a7c15ull));
+	return base + i * slot + prng_below(&r, slot / 64) * 64;
+}
+
+void *chase_build_spread(void *buf, uint64_t bytes, uint64_t lines,
+			 uint64_t seed)
+{
+	uint8_t *base = buf;
+	uint64_t slot = lines ? (bytes / lines) & ~63ull : 0;
+	struct prng r;
+
+	if (!buf || slot < 64)
+		return 0;
+#define LINE(i) (*(uint64_t *)spread_line(base, slot, (i), seed))
+	for (uint64_t i = 0; i < lines; i++)
+		LINE(i) = i;
+	prng_seed(&r, seed);
+	for (uint64_t i = lines - 1; i > 0; i--) {
+		uint64_t j = prng_below(&r, i);
+		uint64_t next = LINE(j);
+
+		LINE(j) = LINE(i);
+		LINE(i) = (uint64_t)(uintptr_t)spread_line(base, slot, next, seed);
+	}
+	LINE(0) = (uint64_t)(uintptr_t)spread_line(base, slot, LINE(0), seed);
+#undef LINE
+	return spread_line(base, slot, 0, seed);
+}

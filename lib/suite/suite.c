@@ -15,6 +15,7 @@
 #include "suite/numa_matrix.h"
 #include "util/out.h"
 #include "suite/prefetch.h"
+#include "suite/scan.h"
 #include "suite/summary.h"
 #include "suite/tsccheck.h"
 
@@ -104,6 +105,8 @@ enum run_status suite_run(struct run_results *res)
 		c2c_run(res);
 	if (res->config.tests & BM_TEST_NUMA)
 		numa_run(res);
+	if (res->config.tests & BM_TEST_SCAN)
+		scan_run(res);
 	barrier_lag_report(res);
 	print_summary(res);
 	return results_status(res);

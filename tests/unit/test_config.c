@@ -190,6 +190,20 @@ static void key_names(void **state)
 	assert_null(config_key_name((enum bm_key)-1));
 }
 
+/* tests=scan: its own bit, named back in the effective value. */
+static void tests_scan(void **state)
+{
+	struct run *r = parse("tests = scan, latency\n");
+	char buf[64];
+	(void)state;
+
+	no_messages(r);
+	assert_int_equal(r->c.tests, BM_TEST_SCAN | BM_TEST_LATENCY);
+	assert_string_equal(config_value_text(&r->c, BM_KEY_TESTS, buf,
+					      sizeof buf), "latency,scan");
+	free(r);
+}
+
 static void full_good_file(void **state)
 {
 	struct run *r = parse(
@@ -386,7 +400,7 @@ static void bad_values(void **state)
 		{ "tests = latency,", BM_KEY_TESTS, "empty item" },
 		{ "tests = ,", BM_KEY_TESTS, "latency, bandwidth" },
 		{ "tests = cache", BM_KEY_TESTS,
-		  "latency, bandwidth, loaded, c2c, numa" },
+		  "latency, bandwidth, loaded, c2c, numa, scan" },
 		{ "tests = latency bandwidth", BM_KEY_TESTS, "comma list" },
 		{ "cpus = -1", BM_KEY_CPUS, "0,2,8-11" },
 		{ "cpus = 1024", BM_KEY_CPUS, "above 1023" },
@@ -1124,6 +1138,7 @@ int main(void)
 		cmocka_unit_test(defaults),
 		cmocka_unit_test(page_lists),
 		cmocka_unit_test(key_names),
+		cmocka_unit_test(tests_scan),
 		cmocka_unit_test(full_good_file),
 		cmocka_unit_test(every_choice),
 		cmocka_unit_test(message_texts),

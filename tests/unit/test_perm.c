@@ -192,6 +192,44 @@ static void large_chain(void **state)
 	free(buf);
 }
 
+/* chase_build_spread: one cycle through exactly `lines` lines, one in
+ * each equal slot of the buffer, line-aligned, at offsets that are not
+ * all the same (not a power-of-two stride), the whole buffer covered. */
+static void spread_one_line_per_slot(void **state)
+{
+	const uint64_t bytes = 1ull << 22, lines = 1000;
+	const uint64_t slot = (bytes / lines) & ~63ull;
+	uint8_t *buf = alloc_nodes(bytes);
+	uint8_t *seen = calloc(lines, 1);
+	uint8_t *p, *start;
+	uint64_t offsets_differ = 0, first_off;
+	(void)state;
+
+	assert_non_null(seen);
+	start = chase_build_spread(buf, bytes, lines, 7);
+	assert_non_null(start);
+	assert_true(start >= buf && start < buf + slot);
+	p = start;
+	first_off = (uint64_t)(start - buf) % slot;
+	for (uint64_t hop = 0; hop < lines; hop++) {
+		uint64_t off = (uint64_t)(p - buf);
+		uint64_t i = off / slot;
+
+		assert_true(off < lines * slot);
+		assert_int_equal(off % 64, 0);
+		assert_int_equal(seen[i], 0);
+		seen[i] = 1;
+		offsets_differ += off % slot != first_off;
+		p = (uint8_t *)(uintptr_t)*(uint64_t *)p;
+	}
+	assert_ptr_equal(p, start);	/* one cycle of exactly `lines` */
+	assert_true(offsets_differ > lines / 2);
+	assert_null(chase_build_spread(buf, 64 * 10, 11, 7));	/* slot < 64 */
+	assert_null(chase_build_spread(buf, bytes, 0, 7));
+	free(seen);
+	free(buf);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -201,6 +239,7 @@ int main(void)
 		cmocka_unit_test(seed_decides_the_cycle),
 		cmocka_unit_test(every_cycle_equally_likely),
 		cmocka_unit_test(large_chain),
+		cmocka_unit_test(spread_one_line_per_slot),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,30 @@
+/* The scan's flag rule: a range slower than its node's median, in
+ * latency or in read bandwidth, by more than a threshold. Pure. */
+#ifndef BAREMEM_SCAN_FLAG_H
+#define BAREMEM_SCAN_FLAG_H
+
+#include <stddef.h>
+
+/* 10 %: run to run, a GiB's median moves by a few percent on a quiet
+ * machine; a slow DIMM or a degraded channel costs more than that. */
+#define SCAN_FLAG_THRESHOLD 0.10
+/* Fewer ranges than this in a node give no median worth judging by. */
+#define SCAN_FLAG_MIN_RANGES 3
+#define SCAN_FLAG_BYTES 240
+
+struct scan_judged {
+	int node;		/* -1: unknown (judged among the unknowns) */
+	double ns;		/* chase latency, < 0: not measured */
+	double gb;		/* read GB/s, < 0: not measured */
+	char flag[SCAN_FLAG_BYTES];	/* "" or the reason */
+};
+
+/* Sets every r[i].flag: the reason when r[i] is slower than the median
+ * of its node's ranges by more than threshold (latency above median x
+ * (1 + threshold), or bandwidth below median x (1 - threshold)), with
+ * the node's spread (min..max); "" otherwise. work holds 2n doubles.
+ * Returns how many were flagged. */
+int scan_flag_all(struct scan_judged *r, int n, double threshold,
+		  double *work);
+
+#endif

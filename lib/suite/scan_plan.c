@@ -1,0 +1,164 @@
+/* The scan's range planner: a sweep over the memory map by address.
+ * Where spans overlap the stricter kind wins (firmware over the app's
+ * over not-WB over free), so memory the map lists twice is never
+ * measured while someone may hold it. */
+#include "suite/scan_plan.h"
+
+#define PAGE_2M (2ull << 20)
+
+static const int strictness[SCAN_KIND_COUNT] = {
+	[SCAN_FREE] = 0, [SCAN_FREE_NOT_WB] = 1, [SCAN_APP] = 2,
+	[SCAN_FIRMWARE] = 3,
+};
+
+static const enum scan_skip_why skip_of_kind[SCAN_KIND_COUNT] = {
+	[SCAN_FREE] = SCAN_SKIP_SMALL, [SCAN_FREE_NOT_WB] = SCAN_SKIP_NOT_WB,
+	[SCAN_APP] = SCAN_SKIP_APP, [SCAN_FIRMWARE] = SCAN_SKIP_FIRMWARE,
+};
+
+const char *scan_skip_name(enum scan_skip_why why)
+{
+	static const char *const names[SCAN_SKIP_COUNT] = {
+		"hole", "app", "firmware", "not write-back", "under 2 MiB",
+	};
+
+	return (unsigned)why < SCAN_SKIP_COUNT ? names[why] : "?";
+}
+
+static uint64_t span_end(const struct scan_span *s)
+{
+	return s->base + s->bytes;
+}
+
+/* Adds a skip, merged with the previous one when they touch and agree. */
+static void skip_add(struct scan_plan *p, uint64_t base, uint64_t bytes,
+		     enum scan_skip_why why)
+{
+	struct scan_skip *last = p->skip_count ? &p->skip[p->skip_count - 1] : 0;
+
+	if (bytes == 0)
+		return;
+	if (last && last->why == why && last->base + last->bytes == base) {
+		last->bytes += bytes;
+		return;
+	}
+	if (p->skip_count >= p->skip_cap) {
+		p->dropped++;
+		return;
+	}
+	p->skip[p->skip_count++] = (struct scan_skip){ base, bytes, why };
+}
+
+static uint64_t page_for(uint64_t base, uint64_t bytes, uint64_t max_page)
+{
+	if (max_page >= SCAN_GIB && base % SCAN_GIB == 0 && bytes == SCAN_GIB)
+		return SCAN_GIB;
+	if (base % PAGE_2M == 0 && bytes % PAGE_2M == 0)
+		return PAGE_2M;
+	return 4096;
+}
+
+/* The node of addr and where that answer stops holding (the end of its
+ * SRAT range, or the next range's start where none holds addr). */
+static int node_at(const struct numa_topo *t, uint64_t addr, uint64_t *until)
+{
+	uint64_t next = ~0ull;
+
+	if (t) {
+		for (int i = 0; i < t->range_count; i++) {
+			const struct numa_range *g = &t->range[i];
+
+			if (addr >= g->base && addr - g->base < g->bytes) {
+				*until = g->base + g->bytes;
+				return g->node;
+			}
+			if (g->base > addr && g->base < next)
+				next = g->base;
+		}
+	}
+	*until = next;
+	return -1;
+}
+
+/* A run of free memory [a, b): cut at every GiB and node boundary. */
+static void plan_free(struct scan_plan *p, uint64_t a, uint64_t b,
+		      uint64_t max_page, const struct numa_topo *t)
+{
+	while (a < b) {
+		uint64_t until, gib_end = (a | (SCAN_GIB - 1)) + 1;
+		int node = node_at(t, a, &until);
+		uint64_t e = b;
+
+		if (gib_end != 0 && gib_end < e)
+			e = gib_end;
+		if (until > a && until < e)
+			e = until;
+		if (e - a < SCAN_MIN_BYTES)
+			skip_add(p, a, e - a, SCAN_SKIP_SMALL);
+		else if (p->count >= p->cap)
+			p->dropped++;
+		else
+			p->range[p->count++] = (struct scan_range){
+				.base = a, .bytes = e - a, .node = node,
+				.page_bytes = page_for(a, e - a, max_page),
+			};
+		a = e;
+	}
+}
+
+int scan_plan_build(const struct scan_span *spans, int n, uint64_t max_page,
+		    const struct numa_topo *t, struct scan_plan *p)
+{
+	uint64_t at = ~0ull, top = 0, free_from = 0, free_to = 0;
+	int in_free = 0;
+
+	p->count = p->skip_count = p->dropped = 0;
+	for (int i = 0; i < n; i++) {
+		if (spans[i].bytes == 0 || (unsigned)spans[i].kind >= SCAN_KIND_COUNT)
+			continue;
+		if (spans[i].base < at)
+			at = spans[i].base;
+		if (span_end(&spans[i]) > top)
+			top = span_end(&spans[i]);
+	}
+	while (at < top) {
+		int kind = -1;
+		uint64_t end = top;
+
+		/* The strictest span holding at, and the next address where
+		 * that could change (a span starting or ending). */
+		for (int i = 0; i < n; i++) {
+			const struct scan_span *s = &spans[i];
+
+			if (s->bytes == 0 || (unsigned)s->kind >= SCAN_KIND_COUNT)
+				continue;
+			if (s->base > at) {
+				if (s->base < end)
+					end = s->base;
+				continue;
+			}
+			if (span_end(s) <= at)
+				continue;
+			if (span_end(s) < end)
+				end = span_end(s);
+			if (kind < 0 || strictness[s->kind] > strictness[kind])
+				kind = (int)s->kind;
+		}
+		if (kind == SCAN_FREE) {
+			if (!in_free || free_to != at)
+				free_from = at;
+			in_free = 1;
+			free_to = end;
+		} else {
+			if (in_free)
+				plan_free(p, free_from, free_to, max_page, t);
+			in_free = 0;
+			skip_add(p, at, end - at,
+				 kind < 0 ? SCAN_SKIP_HOLE : skip_of_kind[kind]);
+		}
+		at = end;
+	}
+	if (in_free)
+		plan_free(p, free_from, free_to, max_page, t);
+	return p->count;
+}

@@ -1,0 +1,73 @@
+/* The scan's range planner (tests=scan): from the memory map's spans and
+ * the SRAT, every 1 GiB-aligned range of usable memory once, with its
+ * node and the page size that can map it; what cannot be scanned (the
+ * app's own memory, the firmware's, holes) named. A pure function: the
+ * platform reads its memory map into spans (plat_memory_spans). */
+#ifndef BAREMEM_SCAN_PLAN_H
+#define BAREMEM_SCAN_PLAN_H
+
+#include <stdint.h>
+
+#include "hw/numa.h"
+
+#define SCAN_GIB (1ull << 30)
+/* A piece of usable memory smaller than this is named, not measured:
+ * below it the chase's random subset cannot defeat the caches. */
+#define SCAN_MIN_BYTES (2ull << 20)
+
+/* What the platform's memory map says a span is. */
+enum scan_kind {
+	SCAN_FREE,		/* RAM nobody holds, write-back: scannable */
+	SCAN_FREE_NOT_WB,	/* free RAM the map does not allow WB */
+	SCAN_APP,		/* the app's own (loader code and data) */
+	SCAN_FIRMWARE,		/* boot/runtime services, ACPI tables/NVS */
+	SCAN_KIND_COUNT
+};
+
+struct scan_span {
+	uint64_t base, bytes;
+	enum scan_kind kind;
+};
+
+/* One range to measure: inside one GiB, one node, one usable run. */
+struct scan_range {
+	uint64_t base, bytes;
+	uint64_t page_bytes;	/* the largest page mapping all of it */
+	int node;		/* index into numa_topo.domain, -1: unknown */
+};
+
+/* Why memory between the first and the last RAM was not planned. */
+enum scan_skip_why {
+	SCAN_SKIP_HOLE,		/* no RAM there (MMIO, the PCI hole) */
+	SCAN_SKIP_APP,
+	SCAN_SKIP_FIRMWARE,
+	SCAN_SKIP_NOT_WB,
+	SCAN_SKIP_SMALL,	/* a free piece under SCAN_MIN_BYTES */
+	SCAN_SKIP_COUNT
+};
+
+struct scan_skip {
+	uint64_t base, bytes;
+	enum scan_skip_why why;
+};
+
+struct scan_plan {
+	int count, cap;
+	struct scan_range *range;	/* [cap], ascending base */
+	int skip_count, skip_cap;
+	struct scan_skip *skip;		/* [skip_cap], ascending base */
+	int dropped;			/* ranges or skips past the caps */
+};
+
+/* "hole", "app", "firmware", "not write-back", "under 2 MiB". */
+const char *scan_skip_name(enum scan_skip_why why);
+
+/* Plans the scan over spans[0..n) (any order; overlaps: the later span's
+ * kind loses to a stricter one, see scan_plan.c). max_page is the
+ * largest page the cpu has (1 GiB or 2 MiB). t may be 0 or hold no
+ * nodes: every range's node is then -1. p's arrays and caps are the
+ * caller's; fills count, skip_count and dropped. Returns p->count. */
+int scan_plan_build(const struct scan_span *spans, int n, uint64_t max_page,
+		    const struct numa_topo *t, struct scan_plan *p);
+
+#endif

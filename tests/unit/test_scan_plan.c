@@ -1,0 +1,275 @@
+/* The scan's range planner (lib/suite/scan_plan.c) over memory maps like
+ * OVMF's with -m 8G (RAM below the 3 GiB PCI hole and above 4 GiB), and
+ * its flag rule (lib/suite/scan_flag.c). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "results/results.h"
+#include "suite/scan_flag.h"
+#include "suite/scan_plan.h"
+
+#define M (1ull << 20)
+#define G (1ull << 30)
+
+static struct scan_range ranges[64];
+static struct scan_skip skips[64];
+static struct scan_plan plan;
+
+static int build(const struct scan_span *s, int n, uint64_t max_page,
+		 const struct numa_topo *t)
+{
+	plan = (struct scan_plan){ .cap = 64, .range = ranges,
+				   .skip_cap = 64, .skip = skips };
+	return scan_plan_build(s, n, max_page, t, &plan);
+}
+
+/* The skip holding addr, or 0. */
+static const struct scan_skip *skip_at(uint64_t addr)
+{
+	for (int i = 0; i < plan.skip_count; i++)
+		if (addr >= skips[i].base && addr - skips[i].base < skips[i].bytes)
+			return &skips[i];
+	return 0;
+}
+
+/* Two whole free GiBs above 4 GiB: each once, on a 1 GiB page. */
+static void whole_gibs_get_1g_pages(void **state)
+{
+	struct scan_span s[] = { { 4 * G, 2 * G, SCAN_FREE } };
+	(void)state;
+
+	assert_int_equal(build(s, 1, G, 0), 2);
+	assert_int_equal(ranges[0].base, 4 * G);
+	assert_int_equal(ranges[0].bytes, G);
+	assert_int_equal(ranges[0].page_bytes, G);
+	assert_int_equal(ranges[1].base, 5 * G);
+	assert_int_equal(ranges[1].page_bytes, G);
+	assert_int_equal(ranges[0].node, -1);
+	assert_int_equal(plan.skip_count, 0);
+}
+
+/* No 1 GiB pages on the cpu: the same GiBs on 2 MiB pages. */
+static void no_1g_pages_gives_2m(void **state)
+{
+	struct scan_span s[] = { { 4 * G, 2 * G, SCAN_FREE } };
+	(void)state;
+
+	assert_int_equal(build(s, 1, 2 * M, 0), 2);
+	assert_int_equal(ranges[0].page_bytes, 2 * M);
+	assert_int_equal(ranges[1].page_bytes, 2 * M);
+}
+
+/* A run not on a GiB boundary is cut at each GiB: 1.5 GiB from 4.5 GiB
+ * is [4.5, 5) and [5, 6), the first on 2M pages, the second on 1G. An
+ * odd 4K start gives 4K pages. */
+static void unaligned_runs_cut_at_gibs(void **state)
+{
+	struct scan_span s[] = { { 4 * G + G / 2, G + G / 2, SCAN_FREE },
+				 { 8 * G + 4096, 64 * M, SCAN_FREE } };
+	(void)state;
+
+	assert_int_equal(build(s, 2, G, 0), 3);
+	assert_int_equal(ranges[0].base, 4 * G + G / 2);
+	assert_int_equal(ranges[0].bytes, G / 2);
+	assert_int_equal(ranges[0].page_bytes, 2 * M);
+	assert_int_equal(ranges[1].base, 5 * G);
+	assert_int_equal(ranges[1].bytes, G);
+	assert_int_equal(ranges[1].page_bytes, G);
+	assert_int_equal(ranges[2].base, 8 * G + 4096);
+	assert_int_equal(ranges[2].page_bytes, 4096);
+	/* the hole between 6 GiB and 8 GiB + 4K is named */
+	assert_non_null(skip_at(7 * G));
+	assert_int_equal(skip_at(7 * G)->why, SCAN_SKIP_HOLE);
+	assert_int_equal(skip_at(7 * G)->base, 6 * G);
+	assert_int_equal(skip_at(7 * G)->bytes, 2 * G + 4096);
+}
+
+/* OVMF-like -m 8G: free RAM to 2 GiB with the app and firmware in it,
+ * the PCI hole from 3 GiB, RAM again 4..9 GiB. Every free byte is in
+ * one range or named; the hole is named once. */
+static void ovmf_map_with_hole_and_exceptions(void **state)
+{
+	struct scan_span s[] = {
+		{ 0, 640 * 1024, SCAN_FREE },
+		{ 1 * M, 1 * G + 1 * M, SCAN_FREE },   /* to 1G+2M */
+		{ G + 2 * M, 30 * M, SCAN_APP },
+		{ G + 32 * M, G - 32 * M, SCAN_FREE },	/* to 2G */
+		{ 2 * G, 256 * M, SCAN_FIRMWARE },
+		{ 2 * G + 256 * M, 512 * M, SCAN_FREE_NOT_WB },
+		{ 4 * G, 5 * G, SCAN_FREE },
+	};
+	uint64_t scanned = 0;
+	(void)state;
+
+	build(s, 7, G, 0);
+	for (int i = 0; i < plan.count; i++) {
+		/* each in one GiB */
+		assert_int_equal(ranges[i].base / G,
+				 (ranges[i].base + ranges[i].bytes - 1) / G);
+		if (i)
+			assert_true(ranges[i].base >= ranges[i - 1].base +
+							     ranges[i - 1].bytes);
+		scanned += ranges[i].bytes;
+	}
+	/* [1M, 1G), [1G, 1G+2M), [1G+32M, 2G), 4..9G as five GiBs */
+	assert_int_equal(plan.count, 8);
+	assert_int_equal(ranges[0].base, 1 * M);
+	assert_int_equal(ranges[1].base, G);
+	assert_int_equal(ranges[1].bytes, 2 * M);
+	assert_int_equal(ranges[2].base, G + 32 * M);
+	assert_int_equal(ranges[3].base, 4 * G);
+	assert_int_equal(ranges[7].base, 8 * G);
+	assert_int_equal(scanned, (G - M) + 2 * M + (G - 32 * M) + 5 * G);
+	assert_int_equal(skip_at(0)->why, SCAN_SKIP_SMALL);	/* 640K */
+	assert_int_equal(skip_at(700 * 1024)->why, SCAN_SKIP_HOLE);
+	assert_int_equal(skip_at(G + 3 * M)->why, SCAN_SKIP_APP);
+	assert_int_equal(skip_at(2 * G + M)->why, SCAN_SKIP_FIRMWARE);
+	assert_int_equal(skip_at(2 * G + 300 * M)->why, SCAN_SKIP_NOT_WB);
+	assert_int_equal(skip_at(3 * G)->why, SCAN_SKIP_HOLE);
+	assert_int_equal(skip_at(3 * G)->base, 2 * G + 768 * M);
+	assert_int_equal(skip_at(3 * G)->bytes, 4 * G - (2 * G + 768 * M));
+	assert_null(skip_at(9 * G));
+	assert_int_equal(plan.dropped, 0);
+}
+
+/* A free span the map also lists as the firmware's is the firmware's:
+ * never measured. Overlapping free spans are one run. */
+static void overlaps_take_the_stricter_kind(void **state)
+{
+	struct scan_span s[] = { { 4 * G, G, SCAN_FREE },
+				 { 4 * G + G / 2, 4 * M, SCAN_FIRMWARE },
+				 { 5 * G - 512 * M, 1 * G + 512 * M, SCAN_FREE } };
+	(void)state;
+
+	assert_int_equal(build(s, 3, G, 0), 3);
+	assert_int_equal(ranges[0].bytes, G / 2);
+	assert_int_equal(ranges[1].base, 4 * G + G / 2 + 4 * M);
+	assert_int_equal(ranges[1].bytes, G / 2 - 4 * M);
+	assert_int_equal(ranges[2].base, 5 * G);
+	assert_int_equal(ranges[2].bytes, G);
+	assert_int_equal(ranges[2].page_bytes, G);
+	assert_int_equal(skip_at(4 * G + G / 2)->why, SCAN_SKIP_FIRMWARE);
+}
+
+/* The SRAT's node per range, the ranges cut where a node ends inside a
+ * GiB; memory in no SRAT range has node -1. */
+static void nodes_from_the_srat(void **state)
+{
+	static struct numa_topo t;
+	struct scan_span s[] = { { 4 * G, 4 * G, SCAN_FREE } };
+	(void)state;
+
+	t = (struct numa_topo){ .node_count = 2, .range_count = 2 };
+	t.range[0] = (struct numa_range){ .base = 0, .bytes = 5 * G + G / 2,
+					  .node = 0 };
+	t.range[1] = (struct numa_range){ .base = 5 * G + G / 2,
+					  .bytes = 2 * G, .node = 1 };
+	assert_int_equal(build(s, 1, G, &t), 6);
+	assert_int_equal(ranges[0].node, 0);	/* 4G */
+	assert_int_equal(ranges[1].node, 0);	/* 5G..5.5G */
+	assert_int_equal(ranges[1].bytes, G / 2);
+	assert_int_equal(ranges[1].page_bytes, 2 * M);
+	assert_int_equal(ranges[2].node, 1);	/* 5.5G..6G */
+	assert_int_equal(ranges[3].node, 1);	/* 6G */
+	assert_int_equal(ranges[3].page_bytes, G);
+	assert_int_equal(ranges[4].node, 1);	/* 7G..7.5G */
+	assert_int_equal(ranges[5].node, -1);	/* 7.5G..8G: no SRAT range */
+	assert_int_equal(ranges[5].base, 7 * G + G / 2);
+}
+
+/* More ranges than the caller's array: counted as dropped, no overrun. */
+static void caps_are_kept(void **state)
+{
+	struct scan_span s[] = { { 4 * G, 70 * G, SCAN_FREE } };
+	(void)state;
+
+	assert_int_equal(build(s, 1, G, 0), 64);
+	assert_int_equal(plan.dropped, 6);
+}
+
+static struct scan_judged judged(int node, double ns, double gb)
+{
+	return (struct scan_judged){ .node = node, .ns = ns, .gb = gb };
+}
+
+/* One slow GiB among its node's: flagged with the median and spread;
+ * the same figures in another node are judged there. */
+static void flag_slower_than_node_median(void **state)
+{
+	struct scan_judged r[] = {
+		judged(0, 100, 10), judged(0, 102, 10.2), judged(0, 99, 9.9),
+		judged(0, 115, 10), judged(0, 100, 8.5),
+		judged(1, 115, 8.5), judged(1, 116, 8.6), judged(1, 114, 8.4),
+	};
+	double work[16];
+	(void)state;
+
+	assert_int_equal(scan_flag_all(r, 8, SCAN_FLAG_THRESHOLD, work), 2);
+	assert_string_equal(r[0].flag, "");
+	assert_string_equal(r[3].flag, "latency 15% above the node's median "
+				       "100.0 ns (node spread 99.0..115.0 ns)");
+	assert_string_equal(r[4].flag, "bandwidth 15% below the node's median "
+				       "10.0 GB/s (node spread 8.5..10.2 GB/s)");
+	for (int i = 5; i < 8; i++)
+		assert_string_equal(r[i].flag, "");
+}
+
+/* At the threshold itself: not flagged; both slow: both reasons. Fewer
+ * than SCAN_FLAG_MIN_RANGES in a node: never flagged. */
+static void flag_edges(void **state)
+{
+	struct scan_judged r[] = {
+		judged(0, 100, 10), judged(0, 125, 7.5), judged(0, 100, 10),
+		judged(0, 100, 10), judged(0, 130, 5),
+		judged(2, 100, 10), judged(2, 200, 1),
+	};
+	double work[16];
+	(void)state;
+
+	/* 125 ns and 7.5 GB/s are exactly 25 % off the medians 100 and 10 */
+	assert_int_equal(scan_flag_all(r, 7, 0.25, work), 1);
+	assert_string_equal(r[1].flag, "");
+	assert_non_null(strstr(r[4].flag, "latency 30% above"));
+	assert_non_null(strstr(r[4].flag, "; bandwidth 50% below"));
+	assert_string_equal(r[6].flag, "");
+}
+
+/* A run of tests=scan alone is ok when a range was measured, an error
+ * when none was (results_status counts the scan). */
+static void scan_counts_in_the_status(void **state)
+{
+	static struct run_results res;
+	struct scan_point pts[2] = {
+		{ .ns_median = -1, .gb_per_s_median = -1 },
+		{ .ns_median = -1, .gb_per_s_median = -1 },
+	};
+	struct scan_result sr = { .count = 2, .point = pts };
+	(void)state;
+
+	res.scan = &sr;
+	assert_int_equal(results_status(&res), RUN_ERROR);
+	pts[1].ns_median = 95.0;
+	pts[1].gb_per_s_median = 12.0;
+	assert_int_equal(results_status(&res), RUN_OK);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(whole_gibs_get_1g_pages),
+		cmocka_unit_test(no_1g_pages_gives_2m),
+		cmocka_unit_test(unaligned_runs_cut_at_gibs),
+		cmocka_unit_test(ovmf_map_with_hole_and_exceptions),
+		cmocka_unit_test(overlaps_take_the_stricter_kind),
+		cmocka_unit_test(nodes_from_the_srat),
+		cmocka_unit_test(caps_are_kept),
+		cmocka_unit_test(flag_slower_than_node_median),
+		cmocka_unit_test(flag_edges),
+		cmocka_unit_test(scan_counts_in_the_status),
+	};
+	return cmocka_run_group_tests(tests, 0, 0);
+}
