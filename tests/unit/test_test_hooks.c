@@ -58,7 +58,7 @@ static void unknown_names(void **state)
 
 static void valid_text_lists_all(void **state)
 {
-	char buf[200], tiny[5];
+	char buf[512], tiny[5];
 	(void)state;
 	test_hook_valid_text(buf, sizeof buf);
 	assert_int_equal(strncmp(buf, "none, ", 6), 0);
