@@ -23,16 +23,6 @@ static void write_msgs(struct json_writer *w, const char *key,
 	json_array_end(w);
 }
 
-/* A measured value, or null when it was not measured (< 0). */
-static void json_measured(struct json_writer *w, const char *key, double v,
-			  int decimals)
-{
-	if (v < 0)
-		json_null(w, key);
-	else
-		json_double(w, key, v, decimals);
-}
-
 static void write_config(struct json_writer *w, const struct bm_config *c)
 {
 	char val[512];

@@ -17,16 +17,6 @@
 #define CUT_STEP_BYTES 8
 #define FILE_BYTES 256		/* struct run_results' file[] */
 
-/* A measured value, or null when it was not measured (< 0). */
-static void json_measured(struct json_writer *w, const char *key, double v,
-			  int decimals)
-{
-	if (v < 0)
-		json_null(w, key);
-	else
-		json_double(w, key, v, decimals);
-}
-
 static void isa_or_null(struct json_writer *w, const char *key,
 			const char *isa)
 {

@@ -209,6 +209,15 @@ void json_double(struct json_writer *w, const char *key, double v,
 	put_fmt(w, "%.*f", decimals, v);
 }
 
+void json_measured(struct json_writer *w, const char *key, double v,
+		   int decimals)
+{
+	if (v < 0)
+		json_null(w, key);
+	else
+		json_double(w, key, v, decimals);
+}
+
 void json_bool(struct json_writer *w, const char *key, int v)
 {
 	item(w, key);

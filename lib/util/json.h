@@ -40,6 +40,10 @@ void json_i64(struct json_writer *w, const char *key, int64_t v);
  * JSON cannot hold, become null. */
 void json_double(struct json_writer *w, const char *key, double v,
 		 int decimals);
+/* A measured value as json_double, or null when it was not measured
+ * (v < 0: the results' mark for "none"). */
+void json_measured(struct json_writer *w, const char *key, double v,
+		   int decimals);
 void json_bool(struct json_writer *w, const char *key, int v);
 void json_null(struct json_writer *w, const char *key);
 /* Ends the document (a newline when pretty) and NUL-terminates it.
