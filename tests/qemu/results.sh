@@ -46,18 +46,7 @@ PYEOF
 # object in it has a key twice (readers differ on which they keep).
 validate() {
 	local out
-	if ! out=$($PY - "$SCHEMA" "$1" 2>&1 <<'PYEOF'
-import json, sys, jsonschema
-def unique(pairs):
-    keys = [k for k, _ in pairs]
-    dup = sorted({k for k in keys if keys.count(k) > 1})
-    if dup:
-        raise ValueError("duplicate keys in one object: " + ", ".join(dup))
-    return dict(pairs)
-schema = json.load(open(sys.argv[1]))
-jsonschema.validate(json.load(open(sys.argv[2]), object_pairs_hook=unique), schema)
-PYEOF
-	); then
+	if ! out=$(validate_quiet "$1"); then
 		fail "$(basename "$1") does not validate against the schema"
 		echo "$out" | tail -n 8 | sed 's/^/  | /'
 	fi
