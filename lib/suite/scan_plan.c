@@ -80,6 +80,31 @@ static int node_at(const struct numa_topo *t, uint64_t addr, uint64_t *until)
 	return -1;
 }
 
+/* One piece [a, e) of one GiB and one node: measured from its first to
+ * its last 2 MiB boundary, its 4 KiB-aligned edges named. A range with
+ * a ragged edge would otherwise be labelled, and on hardware chased,
+ * on 4 KiB pages: hundreds of MiB of low memory walking the page tables
+ * on most hops, read as slow memory by the flag rule. */
+static void plan_piece(struct scan_plan *p, uint64_t a, uint64_t e, int node,
+		       uint64_t max_page)
+{
+	uint64_t a2 = (a + PAGE_2M - 1) & ~(PAGE_2M - 1), e2 = e & ~(PAGE_2M - 1);
+
+	if (e2 <= a2 || e2 - a2 < SCAN_MIN_BYTES) {
+		skip_add(p, a, e - a, SCAN_SKIP_SMALL);
+		return;
+	}
+	skip_add(p, a, a2 - a, SCAN_SKIP_SMALL);
+	if (p->count >= p->cap)
+		p->dropped++;
+	else
+		p->range[p->count++] = (struct scan_range){
+			.base = a2, .bytes = e2 - a2, .node = node,
+			.page_bytes = page_for(a2, e2 - a2, max_page),
+		};
+	skip_add(p, e2, e - e2, SCAN_SKIP_SMALL);
+}
+
 /* A run of free memory [a, b): cut at every GiB and node boundary. */
 static void plan_free(struct scan_plan *p, uint64_t a, uint64_t b,
 		      uint64_t max_page, const struct numa_topo *t)
@@ -93,15 +118,7 @@ static void plan_free(struct scan_plan *p, uint64_t a, uint64_t b,
 			e = gib_end;
 		if (until > a && until < e)
 			e = until;
-		if (e - a < SCAN_MIN_BYTES)
-			skip_add(p, a, e - a, SCAN_SKIP_SMALL);
-		else if (p->count >= p->cap)
-			p->dropped++;
-		else
-			p->range[p->count++] = (struct scan_range){
-				.base = a, .bytes = e - a, .node = node,
-				.page_bytes = page_for(a, e - a, max_page),
-			};
+		plan_piece(p, a, e, node, max_page);
 		a = e;
 	}
 }

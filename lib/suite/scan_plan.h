@@ -42,7 +42,9 @@ enum scan_skip_why {
 	SCAN_SKIP_APP,
 	SCAN_SKIP_FIRMWARE,
 	SCAN_SKIP_NOT_WB,
-	SCAN_SKIP_SMALL,	/* a free piece under SCAN_MIN_BYTES */
+	SCAN_SKIP_SMALL,	/* a free piece under SCAN_MIN_BYTES, or the
+				 * edge before a range's first or after its
+				 * last 2 MiB boundary */
 	SCAN_SKIP_COUNT
 };
 

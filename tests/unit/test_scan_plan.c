@@ -64,8 +64,9 @@ static void no_1g_pages_gives_2m(void **state)
 }
 
 /* A run not on a GiB boundary is cut at each GiB: 1.5 GiB from 4.5 GiB
- * is [4.5, 5) and [5, 6), the first on 2M pages, the second on 1G. An
- * odd 4K start gives 4K pages. */
+ * is [4.5, 5) and [5, 6), the first on 2M pages, the second on 1G. A
+ * run with a 4K-aligned start begins at its first 2 MiB boundary, the
+ * edge before it named: never a range on 4K pages. */
 static void unaligned_runs_cut_at_gibs(void **state)
 {
 	struct scan_span s[] = { { 4 * G + G / 2, G + G / 2, SCAN_FREE },
@@ -79,8 +80,11 @@ static void unaligned_runs_cut_at_gibs(void **state)
 	assert_int_equal(ranges[1].base, 5 * G);
 	assert_int_equal(ranges[1].bytes, G);
 	assert_int_equal(ranges[1].page_bytes, G);
-	assert_int_equal(ranges[2].base, 8 * G + 4096);
-	assert_int_equal(ranges[2].page_bytes, 4096);
+	assert_int_equal(ranges[2].base, 8 * G + 2 * M);
+	assert_int_equal(ranges[2].bytes, 62 * M);
+	assert_int_equal(ranges[2].page_bytes, 2 * M);
+	assert_int_equal(skip_at(8 * G + 4096)->why, SCAN_SKIP_SMALL);
+	assert_int_equal(skip_at(8 * G + 4096)->bytes, 2 * M - 4096);
 	/* the hole between 6 GiB and 8 GiB + 4K is named */
 	assert_non_null(skip_at(7 * G));
 	assert_int_equal(skip_at(7 * G)->why, SCAN_SKIP_HOLE);
@@ -115,15 +119,18 @@ static void ovmf_map_with_hole_and_exceptions(void **state)
 							     ranges[i - 1].bytes);
 		scanned += ranges[i].bytes;
 	}
-	/* [1M, 1G), [1G, 1G+2M), [1G+32M, 2G), 4..9G as five GiBs */
+	/* [2M, 1G), [1G, 1G+2M), [1G+32M, 2G), 4..9G as five GiBs; the
+	 * MiB from 1M to 2M is an edge under 2 MiB */
 	assert_int_equal(plan.count, 8);
-	assert_int_equal(ranges[0].base, 1 * M);
+	assert_int_equal(ranges[0].base, 2 * M);
+	assert_int_equal(ranges[0].page_bytes, 2 * M);
 	assert_int_equal(ranges[1].base, G);
 	assert_int_equal(ranges[1].bytes, 2 * M);
 	assert_int_equal(ranges[2].base, G + 32 * M);
 	assert_int_equal(ranges[3].base, 4 * G);
 	assert_int_equal(ranges[7].base, 8 * G);
-	assert_int_equal(scanned, (G - M) + 2 * M + (G - 32 * M) + 5 * G);
+	assert_int_equal(scanned, (G - 2 * M) + 2 * M + (G - 32 * M) + 5 * G);
+	assert_int_equal(skip_at(M + 4096)->why, SCAN_SKIP_SMALL);
 	assert_int_equal(skip_at(0)->why, SCAN_SKIP_SMALL);	/* 640K */
 	assert_int_equal(skip_at(700 * 1024)->why, SCAN_SKIP_HOLE);
 	assert_int_equal(skip_at(G + 3 * M)->why, SCAN_SKIP_APP);
