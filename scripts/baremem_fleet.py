@@ -47,6 +47,16 @@ name. Of several uploads from one MAC only the newest (by the time in
 the name) is compared, the others are left out with a note; files with
 other names are one row each (nothing in them tells two machines of one
 model apart).
+Scans (tests=scan, scan[] in the file): per node, the median of a
+machine's measured ranges (latency ns, read GB/s) against the median of
+that node's figure over the like machines (its group) that scanned it.
+A machine is flagged when a node's latency is above that median, or its
+bandwidth below it, by more than 10 % (the scan's own threshold,
+lib/suite/scan_flag.h SCAN_FLAG_THRESHOLD; --threshold does not change
+it), with the reason in words. Ranges slower than the same physical
+range (same base and length) on the like machines, and the ranges the
+machine's own scan flagged, are listed; they do not flag the machine.
+Machines without scan[] are listed as "no scan".
 exit: 0 no machine flagged; 1 some machine flagged; 2 bad usage, a DIR
 missing, or no results file found.
 """
@@ -72,6 +82,11 @@ FIGURES = (
     ("all-cpu GB/s", "dram_all_cpus_gb_per_s",
      ("summary", "read_gb_per_s", "dram_all_cpus")),
 )
+# The scan's own threshold, in percent: lib/suite/scan_flag.h's
+# SCAN_FLAG_THRESHOLD (0.10), the one number for a range against its
+# node's median there and for a machine's node against its like machines'
+# here (test_fleet_module reads the header and checks they agree).
+SCAN_THRESHOLD = 10.0
 UPLOAD_NAME = re.compile(r"^([0-9a-f]{12})-([0-9]{8}T[0-9]{6}Z)(\.[0-9]+)?\.json$")
 GIB = 1 << 30
 
@@ -228,6 +243,156 @@ class Machine:
         self.flagged = [False] * len(FIGURES)
         self.causes = []
         self.problem = None	# why the machine is flagged besides figures
+        self.scan = scan_ranges(r)	# None: no scan[] in the file
+        self.scan_nodes = scan_by_node(self.scan or [])
+        self.scan_reasons = []	# flags: slower than the like machines
+        self.scan_notes = []	# said, not flagged
+        self.scan_slow = []	# ranges slower than the same range elsewhere
+
+
+# ---- scans: a machine's nodes and ranges against its like machines' ----
+
+def scan_ranges(r):
+    """scan[]'s measured ranges as (base, bytes, node, ns, gb, flagged),
+    node None where the SRAT gave none; None when the file has no scan[].
+    A range not measured (null figures) is kept with None figures."""
+    s = r.get("scan")
+    if not isinstance(s, list):
+        return None
+    out = []
+    for e in s:
+        if not isinstance(e, dict):
+            continue
+        node = e.get("node")
+        if not isinstance(node, int) or isinstance(node, bool):
+            node = None
+        ns, gb = num(e.get("ns_median")), num(e.get("gb_per_s_median"))
+        out.append((num(e.get("base")), num(e.get("bytes")), node,
+                    ns if ns and ns > 0 else None,
+                    gb if gb and gb > 0 else None,
+                    isinstance(e.get("flag"), str)))
+    return out
+
+
+def scan_by_node(ranges):
+    """{node: (median ns, median GB/s, ranges measured, bytes)}."""
+    out = {}
+    for node in {x[2] for x in ranges}:
+        mine = [x for x in ranges if x[2] == node]
+        ns = [x[3] for x in mine if x[3] is not None]
+        gb = [x[4] for x in mine if x[4] is not None]
+        out[node] = (statistics.median(ns) if ns else None,
+                     statistics.median(gb) if gb else None,
+                     sum(1 for x in mine if x[3] is not None or
+                         x[4] is not None),
+                     sum(x[1] or 0 for x in mine))
+    return out
+
+
+def node_label(node):
+    return "node %d" % node if node is not None else "node ? (no SRAT)"
+
+
+def node_order(node):
+    return -1 if node is None else node
+
+
+def hex_addr(v):
+    return "0x%x" % v if v is not None else "?"
+
+
+def percent(p):
+    """p as whole percent, or to a tenth where the whole would not show
+    it beyond the threshold (10.2 %, not 10 %)."""
+    s = "%.0f" % p
+    return s if float(s) > SCAN_THRESHOLD else "%.1f" % p
+
+
+def scan_compare(machines):
+    """Sets each scanned machine's scan_reasons and scan_notes against the
+    others of its group (machines: one group)."""
+    scanned = [m for m in machines if m.scan is not None]
+    t = SCAN_THRESHOLD / 100.0
+    nodes = sorted({n for m in scanned for n in m.scan_nodes}, key=node_order)
+    for node in nodes:
+        have = [m for m in scanned if node in m.scan_nodes]
+        # a node most like machines scanned and this one did not
+        if len(have) * 2 > len(scanned):
+            for m in scanned:
+                if node not in m.scan_nodes:
+                    m.scan_notes.append("%s not in its scan (%d of the %d "
+                                        "like machines' scans have it)" % (
+                                            node_label(node), len(have),
+                                            len(scanned)))
+        sizes = usual(m.scan_nodes[node][3] for m in have)
+        for m in have:
+            b = m.scan_nodes[node][3]
+            if sizes and len(have) > 1 and b != sizes:
+                m.scan_notes.append("%s: %s scanned, like machines %s" % (
+                    node_label(node), size_label(b), size_label(sizes)))
+        for field, unit, worse in ((0, "ns", "slower latency"),
+                                   (1, "GB/s", "lower bandwidth")):
+            vals = [(m, m.scan_nodes[node][field]) for m in have
+                    if m.scan_nodes[node][field] is not None]
+            if len(vals) < 2:
+                continue
+            med = statistics.median(v for _, v in vals)
+            for m, x in vals:
+                off = x > med * (1 + t) if field == 0 else x < med * (1 - t)
+                if off:
+                    m.scan_reasons.append(
+                        "%s: %s %% %s than the %d like machines' median "
+                        "%.3g %s" % (node_label(node),
+                                     percent(100.0 * abs(x - med) / med), worse,
+                                     len(vals), med, unit))
+    # the same physical range on the like machines: listed, not flagged
+    keys = {}
+    for m in scanned:
+        for x in m.scan:
+            keys.setdefault((x[0], x[1], x[2]), []).append((m, x))
+    for key in sorted(keys, key=lambda k: (k[0] or 0, k[1] or 0)):
+        for field, what in ((3, "latency"), (4, "bandwidth")):
+            vals = [(m, x[field]) for m, x in keys[key]
+                    if x[field] is not None]
+            if len(vals) < 2:
+                continue
+            med = statistics.median(v for _, v in vals)
+            for m, v in vals:
+                pct = 100.0 * (v - med) / med
+                if (field == 3 and v > med * (1 + t)) or \
+                        (field == 4 and v < med * (1 - t)):
+                    m.scan_slow.append("%s %s %+.0f %%" % (
+                        hex_addr(key[0]), what, pct))
+
+
+def scan_verdict(m, group):
+    if m.scan is None:
+        return "no scan"
+    if m.scan_reasons:
+        return "FLAGGED"
+    if sum(1 for o in group.machines if o.scan is not None) < 2:
+        return "alone: nothing to compare"
+    return "ok"
+
+
+def scan_own_flags(m):
+    return sum(1 for x in m.scan if x[5]) if m.scan is not None else None
+
+
+def scan_range_notes(m, shown=3):
+    """The machine's own flagged ranges and its ranges slower than the
+    same range on the like machines, in words."""
+    out = []
+    own = scan_own_flags(m)
+    if own:
+        out.append("its scan flagged %d range%s" % (own, "" if own == 1
+                                                      else "s"))
+    if m.scan_slow:
+        more = len(m.scan_slow) - shown
+        out.append("slower than the same range on like machines: %s%s" % (
+            ", ".join(m.scan_slow[:shown]),
+            " and %d more" % more if more > 0 else ""))
+    return out
 
 
 def results_files(dirs):
@@ -301,6 +466,7 @@ class Group:
                             what, label(v), ", ".join(others)))
                 elif v != u:
                     m.causes.append("%s (group: %s)" % (cause(v, u), label(u)))
+        scan_compare(machines)
         for m in machines:
             if m.status == "error":
                 errs = m.r.get("errors")
@@ -317,11 +483,11 @@ class Group:
 
 
 def flagged(m):
-    return any(m.flagged) or m.problem is not None
+    return any(m.flagged) or m.problem is not None or bool(m.scan_reasons)
 
 
 def verdict(m, group):
-    if m.problem:
+    if m.problem or m.scan_reasons:
         return "FLAGGED"
     if len(group.machines) == 1:
         return "alone: nothing to compare"
@@ -332,8 +498,9 @@ def notes(m):
     out = []
     if m.problem:
         out.append(m.problem)
+    out += ["scan " + r for r in m.scan_reasons]
     out += m.causes
-    if any(m.flagged) and not m.causes:
+    if (any(m.flagged) or m.scan_reasons) and not m.causes:
         out.append("no cause in the file")
     if m.earlier:
         out.append("newest of %d runs" % (m.earlier + 1))
@@ -383,6 +550,61 @@ def cell(m, i):
     return s
 
 
+def figure(v):
+    return "-" if v is None else "%.2f" % v if abs(v) < 10 else "%.1f" % v
+
+
+def scan_rows(g):
+    """The scan table of one group: a row per machine and node scanned, a
+    "no scan" row per machine without scan[], the group's medians."""
+    head = ["id", "node", "ranges", "ns", "GB/s", "own flags", "scan"]
+    rows, medians = [head], {}
+    for m in g.machines:
+        if m.scan is None:
+            rows.append([m.ident, "-", "-", "-", "-", "-", "no scan"])
+            continue
+        if not m.scan_nodes:
+            rows.append([m.ident, "-", "0", "-", "-", "-",
+                         scan_verdict(m, g)])
+        for i, node in enumerate(sorted(m.scan_nodes, key=node_order)):
+            ns, gb, n, _ = m.scan_nodes[node]
+            medians.setdefault(node, ([], []))
+            if ns is not None:
+                medians[node][0].append(ns)
+            if gb is not None:
+                medians[node][1].append(gb)
+            rows.append([m.ident if i == 0 else "",
+                         node_label(node)[5:], str(n), figure(ns),
+                         figure(gb), str(scan_own_flags(m)) if i == 0 else "",
+                         scan_verdict(m, g) if i == 0 else ""])
+    for node in sorted(medians, key=node_order):
+        ns, gb = medians[node]
+        if len(ns) > 1 or len(gb) > 1:
+            rows.append(["median of %d" % max(len(ns), len(gb)),
+                         node_label(node)[5:], "",
+                         figure(statistics.median(ns) if ns else None),
+                         figure(statistics.median(gb) if gb else None),
+                         "", ""])
+    return rows
+
+
+def print_scan(g, out):
+    rows = scan_rows(g)
+    out.write("  scan (tests=scan): each node's median over the machine's "
+              "ranges, against the like machines'\n")
+    widths = [max(len(r[c]) for r in rows) for c in range(len(rows[0]) - 1)]
+    for r in rows:
+        out.write("    " + "  ".join(
+            s.rjust(w) if 1 <= c <= 5 else s.ljust(w)
+            for c, (s, w) in enumerate(zip(r, widths))).rstrip()
+            + ("  " + r[-1] if r[-1] else "") + "\n")
+    for m in g.machines:
+        said = ["scan " + x for x in m.scan_reasons] + m.scan_notes + \
+            scan_range_notes(m)
+        for x in said:
+            out.write("    %s: %s\n" % (m.ident, x))
+
+
 def print_text(groups, threshold, out):
     head = ["machine", "id"] + [f[0] for f in FIGURES] + ["verdict", "notes"]
     for n, g in enumerate(groups, 1):
@@ -402,6 +624,8 @@ def print_text(groups, threshold, out):
                 s.rjust(w) if 2 <= c < 2 + len(FIGURES) else s.ljust(w)
                 for c, (s, w) in enumerate(zip(r, widths))).rstrip()
                 + ("  " + r[-1] if r[-1] else "") + "\n")
+        if any(m.scan is not None for gr in groups for m in gr.machines):
+            print_scan(g, out)
         usual = ["%s %s" % (w, lab(g.usual[w])) for w, _, _, lab in ATTRIBUTES
                  if g.usual[w] is not None]
         if usual and len(g.machines) > 1:
@@ -426,6 +650,16 @@ def print_text(groups, threshold, out):
         "as a\npercentage of the median, the group's own scatter; where it "
         "exceeds %g%%, a flag may be\nnoise.\n" % (threshold, 2 * threshold,
                                                  threshold))
+    if any(m.scan is not None for g in groups for m in g.machines):
+        out.write(
+            "scan: per node, the median of the machine's measured ranges; "
+            "a machine is flagged\nwhen a node's latency is more than %g%% "
+            "above the median of the like machines that\nscanned that node, "
+            "or its bandwidth more than %g%% below it (the scan's own "
+            "threshold;\n--threshold does not change it). own flags: the "
+            "ranges its own scan flagged against\nits node. Ranges slower "
+            "than the same range (base and length) on like machines are\n"
+            "listed, not flagged.\n" % (SCAN_THRESHOLD, SCAN_THRESHOLD))
 
 
 # What a spreadsheet takes for the start of a formula in a cell (OWASP,
@@ -442,21 +676,37 @@ def csv_cell(v):
     return v
 
 
+def scan_csv(m, g):
+    """The scan columns: verdict, ranges measured, own flags, per node
+    "node N: ns, GB/s, ranges", and the notes."""
+    if m.scan is None:
+        return ["no scan", "", "", "", ""]
+    nodes = "; ".join("%s: %s ns %s GB/s %d ranges" % (
+        node_label(n), figure(v[0]), figure(v[1]), v[2])
+        for n, v in sorted(m.scan_nodes.items(),
+                           key=lambda kv: node_order(kv[0])))
+    return [scan_verdict(m, g), sum(v[2] for v in m.scan_nodes.values()),
+            scan_own_flags(m), nodes,
+            "; ".join(m.scan_notes + scan_range_notes(m))]
+
+
 def print_csv(groups, out):
     w = csv.writer(out, lineterminator="\n")
     w.writerow(["group", "cpu", "logical_cpus", "system", "id", "file"] +
                [f[1] for f in FIGURES] +
-               ["flagged", "verdict", "notes"])
+               ["flagged", "verdict", "notes", "scan", "scan_ranges",
+                "scan_own_flags", "scan_nodes", "scan_notes"])
     for n, g in enumerate(groups, 1):
         for m in g.machines:
             w.writerow([csv_cell(c) for c in
                         [n, g.key[0], g.key[1], m.system, m.ident, m.path] +
                         ["" if v is None else v for v in m.values] +
-                        [" ".join(FIGURES[i][1]
-                                  for i in range(len(FIGURES))
-                                  if m.flagged[i]) +
-                         (" status" if m.problem else ""),
-                         verdict(m, g), notes(m)]])
+                        [" ".join([FIGURES[i][1]
+                                   for i in range(len(FIGURES))
+                                   if m.flagged[i]] +
+                                  (["status"] if m.problem else []) +
+                                  (["scan"] if m.scan_reasons else [])),
+                         verdict(m, g), notes(m)] + scan_csv(m, g)])
 
 
 def main(argv, prog="baremem-report --fleet"):

@@ -53,6 +53,190 @@ def slow_dimms(r):
         d["configured_speed_mts"] = 2400
 
 
+GIB = 1 << 30
+
+
+def add_scan(r, nodes, ranges=4, edit=None):
+    """r with a scan[] as tests=scan writes it: for each node, given as
+    {node: (ns, GB/s)}, `ranges` whole GiBs above 4 GiB with those figures
+    (each range a little off, as measured ranges are); edit(entry, k),
+    k its index, may change one. The test_fleet_scan files validate
+    against the schema."""
+    scan, base = [], 4 * GIB
+    for node in sorted(nodes):
+        ns, gb = nodes[node]
+        for k in range(ranges):
+            wobble = (1.0, 1.004, 0.997, 1.002)[k % 4]
+            e = {"base": base, "bytes": GIB, "measured_bytes": GIB,
+                 "page_bytes": GIB, "node": node, "dimms": None,
+                 "ns_median": round(ns * wobble, 2),
+                 "gb_per_s_median": round(gb / wobble, 2),
+                 "cpus": [0], "cpus_from": "node", "flag": None}
+            if edit:
+                edit(e, len(scan))
+            scan.append(e)
+            base += GIB
+    r["scan"] = scan
+    r["scan_plan"] = {"chase_lines": 4 * 32 * (1 << 20) // 64,
+                      "llc_bytes": 32 << 20, "dimms_note":
+                      "SMBIOS type 20 gives no DIMM map", "not_scanned": []}
+    r["config"]["tests"] += ",scan"
+    return r
+
+
+def scanned(name, nodes, edit=None, **kw):
+    return machine(name, edit=lambda r: add_scan(r, nodes, edit=edit), **kw)
+
+
+def scan_threshold_in_c():
+    """SCAN_FLAG_THRESHOLD from lib/suite/scan_flag.h, in percent."""
+    import re
+    h = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
+                     "lib", "suite", "scan_flag.h")
+    with open(h) as f:
+        m = re.search(r"#define\s+SCAN_FLAG_THRESHOLD\s+([0-9.]+)", f.read())
+    return 100.0 * float(m.group(1))
+
+
+class Scan(unittest.TestCase):
+    LIKE = {0: (90.0, 40.0), 1: (98.0, 38.0)}
+
+    def fleet(self, slow=None, n=6):
+        like = [scanned("m%d" % i, {k: (ns * (1 + d), gb * (1 - d))
+                                    for k, (ns, gb) in self.LIKE.items()})
+                for i, d in enumerate((0.0, 0.01, -0.01, 0.02, -0.02,
+                                       0.005)[:n])]
+        extra = [slow] if slow else []
+        return like, groups(like + extra)
+
+    def test_one_threshold_with_the_scan(self):
+        self.assertEqual(bf.SCAN_THRESHOLD, scan_threshold_in_c())
+
+    def test_slow_node_flagged_with_its_reason(self):
+        slow = scanned("slow", {0: (90.0, 40.0), 1: (98.0 * 1.2, 38.0)})
+        like, _ = self.fleet(slow)
+        for m in like:
+            self.assertFalse(bf.flagged(m), (m.path, bf.notes(m)))
+            self.assertEqual(m.scan_reasons, [])
+        self.assertTrue(bf.flagged(slow))
+        # node 1's medians of the 7: 98 x (0.98, 0.99, 1, 1.005, 1.01,
+        # 1.02, 1.2) by range medians (each the mean of 98 x 1.0 and
+        # 98 x 1.002 before the machine's factor)
+        meds = sorted(m.scan_nodes[1][0] for m in like + [slow])
+        med = meds[3]
+        self.assertEqual(slow.scan_reasons, [
+            "node 1: %.0f %% slower latency than the 7 like machines' "
+            "median %.3g ns" % (100 * (slow.scan_nodes[1][0] / med - 1),
+                                med)])
+        self.assertRegex(bf.notes(slow), r"^scan node 1: 19 % slower latency "
+                         r"than the 7 like machines' median 98\.[0-9] ns; ")
+
+    def test_threshold_is_strict_both_figures(self):
+        def one(name, ns, gb):	# one range a node: its figure exactly
+            return machine(name, edit=lambda r: add_scan(
+                r, {0: (ns, gb)}, ranges=1))
+        ms = [one("a", 100.0, 40.0), one("b", 100.0, 40.0),
+              one("at", 110.0, 36.0)]
+        groups(ms)	# medians 100 ns, 40 GB/s: exactly 10 % off
+        self.assertEqual([m.scan_reasons for m in ms], [[], [], []])
+        ms[2] = one("over", 110.1, 35.6)
+        groups(ms)
+        self.assertEqual(ms[2].scan_reasons, [
+            "node 0: 10.1 % slower latency than the 3 like machines' "
+            "median 100 ns",
+            "node 0: 11 % lower bandwidth than the 3 like machines' "
+            "median 40 GB/s"])
+        self.assertEqual([m.scan_reasons for m in ms[:2]], [[], []])
+        fast = scanned("fast", {0: (60.0, 60.0), 1: (60.0, 60.0)})
+        self.fleet(fast)
+        self.assertEqual(fast.scan_reasons, [])	# faster is no flag
+
+    def test_no_scan_and_alone(self):
+        bare = machine("bare")
+        like, gs = self.fleet(bare)
+        self.assertIsNone(bare.scan)
+        self.assertEqual(bf.scan_verdict(bare, gs[0]), "no scan")
+        self.assertFalse(bf.flagged(bare))
+        one = scanned("one", self.LIKE)
+        g = groups([one, machine("other")])[0]
+        self.assertEqual(bf.scan_verdict(one, g), "alone: nothing to compare")
+
+    def test_own_flags_and_same_range_listed_not_flagged(self):
+        def hot(e, k):
+            if k == 2:
+                e["ns_median"] = round(e["ns_median"] * 1.3, 2)
+                e["flag"] = "latency 30% above the node's median"
+        odd = scanned("odd", self.LIKE, edit=hot)
+        self.fleet(odd)
+        self.assertFalse(bf.flagged(odd))
+        self.assertEqual(bf.scan_own_flags(odd), 1)
+        notes = bf.scan_range_notes(odd)
+        self.assertEqual(notes[0], "its scan flagged 1 range")
+        self.assertRegex(notes[1], r"^slower than the same range on like "
+                         r"machines: 0x180000000 latency \+(29|30|31) %$")
+
+    def test_missing_node_and_fewer_gib_noted(self):
+        one_node = scanned("half", {0: self.LIKE[0]})
+        self.fleet(one_node)
+        self.assertEqual(one_node.scan_notes, [
+            "node 1 not in its scan (6 of the 7 like machines' scans have "
+            "it)"])
+
+    def test_no_srat_node(self):
+        def nonode(e, k):
+            e["node"] = None
+        ms = [scanned("m%d" % i, {0: (90.0 + i, 40.0)}, edit=nonode)
+              for i in range(3)]
+        ms.append(scanned("x", {0: (120.0, 40.0)}, edit=nonode))
+        groups(ms)
+        self.assertEqual(len(ms[3].scan_reasons), 1)
+        self.assertTrue(ms[3].scan_reasons[0].startswith(
+            "node ? (no SRAT): "), ms[3].scan_reasons)
+
+    def test_text_and_csv(self):
+        slow = scanned("slow", {0: (90.0, 40.0), 1: (98.0 * 1.2, 38.0)})
+        bare = machine("bare")
+        like, gs = self.fleet(slow)
+        gs = groups(like + [slow, bare])
+        out = io.StringIO()
+        bf.print_text(gs, 5.0, out)
+        text = out.getvalue()
+        self.assertRegex(text, r"\n    slow +0 +4 +90\.[0-9] +40\.[0-9] +0  "
+                         r"FLAGGED\n")
+        self.assertRegex(text, r"\n    bare +- +- +- +- +-  no scan\n")
+        self.assertIn("    slow: scan node 1: 19 % slower latency", text)
+        self.assertIn("more than 10% above the median of the like machines",
+                      text)
+        out = io.StringIO()
+        bf.print_csv(gs, out)
+        by = {r["id"]: r for r in csv.DictReader(io.StringIO(out.getvalue()))}
+        self.assertEqual(by["slow"]["scan"], "FLAGGED")
+        self.assertEqual(by["slow"]["flagged"], "scan")
+        self.assertEqual(by["m0"]["scan"], "ok")
+        self.assertEqual(by["bare"]["scan"], "no scan")
+        self.assertEqual(by["m0"]["scan_ranges"], "8")
+        self.assertRegex(by["slow"]["scan_nodes"],
+                         r"^node 0: 90\.[0-9] ns 40\.[0-9] GB/s 4 ranges; "
+                         r"node 1: 117\.[0-9] ns 38\.[0-9] GB/s 4 ranges$")
+
+    def test_no_scan_anywhere_prints_no_scan_section(self):
+        gs = groups([machine("a"), machine("b")])
+        out = io.StringIO()
+        bf.print_text(gs, 5.0, out)
+        self.assertNotIn("scan", out.getvalue())
+
+    def test_malformed_scan_entries_ignored(self):
+        def bad(r):
+            add_scan(r, self.LIKE)
+            r["scan"] += ["x", {"node": True, "ns_median": "fast",
+                                "gb_per_s_median": -1}]
+        m = machine("bad", edit=bad)
+        groups([m, scanned("b", self.LIKE)])
+        self.assertEqual(sorted(m.scan_nodes, key=bf.node_order),
+                         [None, 0, 1])
+        self.assertEqual(m.scan_nodes[None][:3], (None, None, 0))
+
+
 class Rule(unittest.TestCase):
     def test_lone_outlier_in_three_flagged_siblings_not(self):
         ms = [machine("a", 100.0), machine("b", 103.0), machine("c", 140.0)]
@@ -216,7 +400,9 @@ class Output(unittest.TestCase):
                 r["machine"]["system"]["manufacturer"] = maker
             return edit
         ms = [machine("=cmd|' -C calc'!A0",
-                      edit=hostile('=HYPERLINK("http://x","y")', "+1+1")),
+                      edit=lambda r: add_scan(hostile(
+                          '=HYPERLINK("http://x","y")', "+1+1")(r) or r,
+                          {0: (90.0, 40.0)})),
               machine("m1", edit=hostile("-2+3", "@SUM(A1)")),
               machine("m2", edit=hostile("\tTab CPU", "\rCR maker")),
               machine("m3", -90.0)]

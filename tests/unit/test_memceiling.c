@@ -318,6 +318,29 @@ static void unknown_speed_gives_no_ceiling(void **state)
 	assert_true(c.gb_per_s > 38.3999 && c.gb_per_s < 38.4001);
 }
 
+/* The data width, not the total: an ECC DIMM's check bits carry no
+ * data. A DDR5 RDIMM is two 32-bit sub-channels with 8 ECC bits each,
+ * and SMBIOS reports the DIMM as a whole (dmidecode: "Total Width: 80
+ * bits, Data Width: 64 bits"): MT/s x 8 bytes counts both sub-channels,
+ * as for a DDR4 DIMM's one 64-bit channel (72 bits with ECC). */
+static void data_width_not_total_ddr5_and_ecc(void **state)
+{
+	struct smbios_dimm d = { .type = "DDR5", .data_width_bits = 64,
+				 .total_width_bits = 80, .speed_mts = 4800,
+				 .configured_speed_mts = 4800 };
+
+	(void)state;
+	assert_true(memc_dimm_gb_per_s(&d) > 38.3999 &&
+		    memc_dimm_gb_per_s(&d) < 38.4001);
+	d.type = "DDR4";
+	d.total_width_bits = 72;
+	d.speed_mts = d.configured_speed_mts = 3200;
+	assert_true(memc_dimm_gb_per_s(&d) > 25.5999 &&
+		    memc_dimm_gb_per_s(&d) < 25.6001);
+	d.data_width_bits = 0;	/* unknown width: no bound */
+	assert_true(memc_dimm_gb_per_s(&d) < 0);
+}
+
 /* Two nodes (the SRAT's ranges given directly), DIMMs placed by their
  * type 20 ranges, extended addresses above 4 TiB. */
 static void two_nodes_by_type20_and_srat(void **state)
@@ -416,6 +439,7 @@ int main(void)
 		cmocka_unit_test(unknown_speed_gives_no_ceiling),
 		cmocka_unit_test(two_nodes_by_type20_and_srat),
 		cmocka_unit_test(bad_type20_dropped),
+		cmocka_unit_test(data_width_not_total_ddr5_and_ecc),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
