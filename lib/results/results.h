@@ -147,6 +147,8 @@ struct scan_point {
 	int *cpus;		/* [cpu_count]: the readers */
 	int cpus_of_node;	/* 1: the node's selected cpus; 0: the
 				 * first selected cpu (the node has none) */
+	int distance;		/* SLIT, the readers' node to node; -1:
+				 * no SLIT or a node unknown */
 	int dimm_count;		/* -1: not known (SMBIOS type 20) */
 	const char *dimms[8];
 	char flag[SCAN_POINT_FLAG_BYTES];	/* "": not flagged */
@@ -160,7 +162,7 @@ struct scan_result {
 	const struct scan_skip *skip;	/* suite/scan_plan.h */
 	uint64_t chase_lines;	/* lines chased per range (at most) */
 	uint64_t llc_bytes;	/* the last-level cache they defeat */
-	const char *dimms_note;	/* said once when no range has DIMMs */
+	const char *dimms_note;	/* said once when a range has no DIMMs */
 	double seconds;		/* the whole scan */
 };
 

@@ -40,6 +40,10 @@ static void write_point(struct json_writer *w, const struct scan_point *p)
 		json_u64(w, 0, (uint64_t)p->cpus[i]);
 	json_array_end(w);
 	json_string(w, "cpus_from", p->cpus_of_node ? "node" : "first-selected");
+	if (p->distance >= 0)
+		json_u64(w, "distance", (uint64_t)p->distance);
+	else
+		json_null(w, "distance");
 	if (p->flag[0])
 		json_string(w, "flag", p->flag);
 	else

@@ -11,6 +11,7 @@
 #include "suite/perm.h"
 #include "suite/scan_flag.h"
 #include "suite/scan_plan.h"
+#include "suite/scan_readers.h"
 #include "util/fmt.h"
 #include "hw/smbios.h"
 #include "util/out.h"
@@ -36,23 +37,6 @@ static int dimms_for_range(const struct run_results *res, uint64_t base,
 	return n > 0 ? n : -1;
 }
 
-/* The selected cpus of node (platform numbers in t), into cpus; the
- * first selected cpu when the node has none (*of_node 0). */
-static int readers_of(const struct run_results *res,
-		      const struct numa_topo *t, int node, int *cpus,
-		      int *of_node)
-{
-	int n = 0;
-
-	for (int i = 0; i < res->selected_count && node >= 0; i++)
-		if (numa_node_of_cpu(t, res->selected[i]) == node)
-			cpus[n++] = res->selected[i];
-	*of_node = n > 0;
-	if (n == 0)
-		cpus[n++] = res->selected[0];
-	return n;
-}
-
 /* Chase lines per range: 4x the last-level cache (the project's DRAM
  * rule, latency_dram_floor_bytes) in lines, at most one per 128 bytes of
  * the range. */
@@ -72,7 +56,9 @@ static int measure(struct run_results *res, const struct numa_topo *t,
 	struct plat_buffer buf;
 	char a[24];
 
-	pt->cpu_count = readers_of(res, t, r->node, cpus, &pt->cpus_of_node);
+	pt->cpu_count = scan_readers(t, res->selected, res->selected_count,
+				     r->node, cpus, &pt->cpus_of_node);
+	pt->distance = scan_reader_distance(t, cpus[0], r->node);
 	pt->cpus = plat_alloc(sizeof(int) * (size_t)pt->cpu_count);
 	if (pt->cpus)
 		for (int i = 0; i < pt->cpu_count; i++)
@@ -132,8 +118,8 @@ static void print_table(const struct scan_result *sr)
 	    "last-level cache of %s) spread over each, read by the node's "
 	    "cpus\n", sr->count, (unsigned long long)sr->chase_lines,
 	    fmt_size(a, sizeof a, sr->llc_bytes));
-	out("%-18s %8s %5s %4s %9s %9s %5s  %s\n", "base", "bytes", "page",
-	    "node", "ns", "GB/s", "cpus", "flag");
+	out("%-18s %8s %5s %4s %4s %9s %9s %5s  %s\n", "base", "bytes",
+	    "page", "node", "dist", "ns", "GB/s", "cpus", "flag");
 	for (int i = 0; i < sr->count; i++) {
 		const struct scan_point *p = &sr->point[i];
 		size_t n = fmt(line, sizeof line, "%#018llx %8s %5s ",
@@ -144,6 +130,9 @@ static void print_table(const struct scan_result *sr)
 					     : "-");
 		n += p->node >= 0 ? fmt(line + n, sizeof line - n, "%4d", p->node)
 				  : fmt(line + n, sizeof line - n, "%4s", "-");
+		n += p->distance >= 0
+			     ? fmt(line + n, sizeof line - n, " %4d", p->distance)
+			     : fmt(line + n, sizeof line - n, " %4s", "-");
 		n += p->ns_median >= 0
 			     ? fmt(line + n, sizeof line - n, " %9.1f", p->ns_median)
 			     : fmt(line + n, sizeof line - n, " %9s", "-");
@@ -155,6 +144,8 @@ static void print_table(const struct scan_result *sr)
 		    p->cpus_of_node ? " " : "*", p->flag);
 		out("%s\n", line);
 	}
+	out("dist: the SLIT distance from the readers' node to the range's "
+	    "(10: local; -: no SLIT)\n");
 	for (int i = 0; i < sr->skip_count; i++)
 		out("not scanned: %#llx+%s (%s)\n",
 		    (unsigned long long)sr->skip[i].base,
@@ -225,6 +216,7 @@ int scan_run(struct run_results *res)
 		*pt = (struct scan_point){
 			.base = r->base, .bytes = r->bytes, .node = r->node,
 			.ns_median = -1, .gb_per_s_median = -1,
+			.distance = -1,
 		};
 		progress_step(&prog, "scan: %#llx+%s, node %d",
 			      (unsigned long long)r->base,
@@ -243,8 +235,13 @@ int scan_run(struct run_results *res)
 		known_dimms += pt->dimm_count >= 0;
 		progress_done(&prog);
 	}
+	/* A null dimms is explained once: no map at all, or a map with
+	 * gaps (firmware that maps only some of its memory). */
 	if (!known_dimms)
 		sr->dimms_note = "SMBIOS type 20 gives no DIMM map";
+	else if (known_dimms < sr->count)
+		sr->dimms_note = "SMBIOS type 20 maps no DIMM to some ranges "
+				 "(their dimms are null)";
 	judge(res, sr);
 	print_table(sr);
 	plat_free(spans);

@@ -1,6 +1,7 @@
 /* The scan's range planner (lib/suite/scan_plan.c) over memory maps like
  * OVMF's with -m 8G (RAM below the 3 GiB PCI hole and above 4 GiB), and
- * its flag rule (lib/suite/scan_flag.c). */
+ * its flag rule (lib/suite/scan_flag.c), and who reads a range and how
+ * far they are from it (lib/suite/scan_readers.c). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -11,6 +12,7 @@
 #include "results/results.h"
 #include "suite/scan_flag.h"
 #include "suite/scan_plan.h"
+#include "suite/scan_readers.h"
 
 #define M (1ull << 20)
 #define G (1ull << 30)
@@ -264,6 +266,93 @@ static void scan_counts_in_the_status(void **state)
 	assert_int_equal(results_status(&res), RUN_OK);
 }
 
+/* Three nodes: 0 with cpus 0 and 1, 1 with memory only (CXL, HBM in
+ * flat mode), 2 with cpus 2 and 3; an asymmetric SLIT, so the direction
+ * shows ([from][to]). */
+static void three_nodes(struct numa_topo *t, int slit)
+{
+	static const uint8_t d[3][3] = { { 10, 21, 31 },
+					 { 22, 10, 33 },
+					 { 32, 34, 10 } };
+
+	*t = (struct numa_topo){ .node_count = 3, .cpu_count = 4,
+				 .has_slit = slit };
+	for (int c = 0; c < 4; c++)
+		t->cpu[c] = (struct numa_cpu){ .apic_id = (uint32_t)c,
+					       .node = c < 2 ? 0 : 2,
+					       .cpu = c };
+	for (int i = 0; i < 3; i++)
+		for (int j = 0; j < 3; j++)
+			t->slit[i][j] = d[i][j];
+}
+
+/* A node with selected cpus is read by them, all of them, at the SLIT's
+ * local distance. */
+static void readers_are_the_nodes_cpus(void **state)
+{
+	static struct numa_topo t;
+	int selected[] = { 2, 3, 0, 1 }, cpus[4], of_node = -1;
+	(void)state;
+
+	three_nodes(&t, 1);
+	assert_int_equal(scan_readers(&t, selected, 4, 0, cpus, &of_node), 2);
+	assert_int_equal(of_node, 1);
+	assert_int_equal(cpus[0], 0);
+	assert_int_equal(cpus[1], 1);
+	assert_int_equal(scan_reader_distance(&t, cpus[0], 0), 10);
+	assert_int_equal(scan_readers(&t, selected, 4, 2, cpus, &of_node), 2);
+	assert_int_equal(cpus[0], 2);
+	assert_int_equal(scan_reader_distance(&t, cpus[0], 2), 10);
+}
+
+/* A memory-only node (cpus_from first-selected): the first selected cpu
+ * reads it, and the distance is from that cpu's node, in that
+ * direction: the remote case, where the figure includes the link. */
+static void memory_only_node_is_read_from_the_first_selected(void **state)
+{
+	static struct numa_topo t;
+	int selected[] = { 2, 3, 0, 1 }, cpus[4], of_node = -1;
+	(void)state;
+
+	three_nodes(&t, 1);
+	assert_int_equal(scan_readers(&t, selected, 4, 1, cpus, &of_node), 1);
+	assert_int_equal(of_node, 0);
+	assert_int_equal(cpus[0], 2);
+	assert_int_equal(scan_reader_distance(&t, cpus[0], 1), 34);
+	/* The same node with cpu 0 first: node 0's distance to it. */
+	selected[0] = 0;
+	selected[2] = 2;
+	assert_int_equal(scan_readers(&t, selected, 4, 1, cpus, &of_node), 1);
+	assert_int_equal(cpus[0], 0);
+	assert_int_equal(scan_reader_distance(&t, cpus[0], 1), 21);
+	/* A node of only unselected cpus: the same rule. */
+	assert_int_equal(scan_readers(&t, selected, 1, 2, cpus, &of_node), 1);
+	assert_int_equal(of_node, 0);
+	assert_int_equal(scan_reader_distance(&t, cpus[0], 2), 31);
+}
+
+/* No SLIT, an unknown node or a reader the SRAT does not list: null
+ * (-1), never a guessed 10 or 20; the readers still picked. */
+static void distance_null_without_slit_or_node(void **state)
+{
+	static struct numa_topo t;
+	int selected[] = { 0, 2 }, cpus[2], of_node = -1;
+	(void)state;
+
+	three_nodes(&t, 0);
+	assert_int_equal(scan_readers(&t, selected, 2, 1, cpus, &of_node), 1);
+	assert_int_equal(scan_reader_distance(&t, cpus[0], 1), -1);
+	assert_int_equal(scan_reader_distance(&t, cpus[0], 0), -1);
+	three_nodes(&t, 1);
+	assert_int_equal(scan_readers(&t, selected, 2, -1, cpus, &of_node), 1);
+	assert_int_equal(of_node, 0);
+	assert_int_equal(cpus[0], 0);
+	assert_int_equal(scan_reader_distance(&t, cpus[0], -1), -1);
+	assert_int_equal(scan_reader_distance(&t, cpus[0], 3), -1);
+	assert_int_equal(scan_reader_distance(&t, 7, 0), -1);
+	assert_int_equal(scan_reader_distance(0, 0, 0), -1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -277,6 +366,9 @@ int main(void)
 		cmocka_unit_test(flag_slower_than_node_median),
 		cmocka_unit_test(flag_edges),
 		cmocka_unit_test(scan_counts_in_the_status),
+		cmocka_unit_test(readers_are_the_nodes_cpus),
+		cmocka_unit_test(memory_only_node_is_read_from_the_first_selected),
+		cmocka_unit_test(distance_null_without_slit_or_node),
 	};
 	return cmocka_run_group_tests(tests, 0, 0);
 }
