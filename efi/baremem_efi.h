@@ -14,6 +14,11 @@
 /* console.c: the screen and the run's text log. */
 void console_init(void);
 const char *console_log(size_t *len);
+/* A copy of the log as it would be if tail(ctx) printed now (its lines
+ * kept from the screen and dropped from the log after): the console text
+ * of a run up to its end, to send before the end is printed. The caller
+ * frees it (plat_free); 0 when out of memory. */
+char *console_log_with(void (*tail)(void *), void *ctx, size_t *len);
 void console_wait_key(void);
 
 /* screen.c: after=wait's wait. With screen=chart and a graphics output,

@@ -7,6 +7,7 @@
 
 static char *log_buf;
 static size_t log_len;
+static int log_only;		/* 1: lines go to the log, not the screen */
 static size_t progress_len;	/* chars of the progress line on screen */
 static char progress_copy[160];	/* its text, for a fault's message */
 
@@ -20,6 +21,22 @@ const char *console_log(size_t *len)
 {
 	*len = log_len;
 	return log_buf;
+}
+
+char *console_log_with(void (*tail)(void *), void *ctx, size_t *len)
+{
+	size_t mark = log_len;
+	char *copy;
+
+	log_only = 1;
+	tail(ctx);
+	log_only = 0;
+	*len = log_len;
+	copy = plat_alloc(log_len ? log_len : 1);
+	if (copy)
+		CopyMem(copy, log_buf, log_len);
+	log_len = mark;
+	return copy;
 }
 
 /* Writes ASCII text; '\n' becomes CRLF, other bytes outside printable
@@ -72,8 +89,10 @@ void plat_print(const char *text)
 {
 	size_t n = 0;
 
-	clear_progress();
-	put_text(text);
+	if (!log_only) {
+		clear_progress();
+		put_text(text);
+	}
 	while (text[n])
 		n++;
 	if (log_buf && log_len + n < LOG_BYTES) {

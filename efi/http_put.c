@@ -92,58 +92,172 @@ static struct {
 	char why[200];
 } addr;
 
-/* The PXE base code that gives the address: the boot session's, or one
- * on any NIC, started and given a DHCP lease here. */
-static int find_ipv4(struct ipv4 *ip, EFI_HANDLE *nic, char *why,
-		     UINTN why_cap)
+/* The address, mask and router of a PXE base code that holds a lease. */
+static void lease_of(EFI_PXE_BASE_CODE *pxe, struct ipv4 *ip)
 {
-	const struct boot_source *b = boot_source();
-	EFI_PXE_BASE_CODE *pxe = b->pxe;
-	EFI_HANDLE *handles = 0;
-	UINTN n = 0;
-	EFI_STATUS st;
 	struct dhcp_boot ack;
 
-	*nic = b->device;
-	if (!pxe) {
-		if (BS->LocateHandleBuffer(ByProtocol, &PxeBaseCodeProtocol, 0,
-					   &n, &handles) != EFI_SUCCESS || !n) {
-			fmt(why, why_cap, "no IPv4 stack to get an address "
-			    "from (no EFI_PXE_BASE_CODE_PROTOCOL): enable the "
-			    "network stack in the firmware setup");
-			return -1;
-		}
-		*nic = handles[0];
-		BS->HandleProtocol(handles[0], &PxeBaseCodeProtocol,
-				   (void **)&pxe);
-		BS->FreePool(handles);
-		if (!pxe) {
-			fmt(why, why_cap, "the PXE base code cannot be opened");
-			return -1;
-		}
-	}
-	if (!pxe->Mode->Started &&
-	    (st = pxe->Start(pxe, FALSE)) != EFI_SUCCESS &&
-	    st != EFI_ALREADY_STARTED) {
-		fmt(why, why_cap, "the IPv4 stack does not start (PXE base "
-		    "code status 0x%llx)", (unsigned long long)st);
-		return -1;
-	}
-	/* edk2 bounds its DHCP by its own retransmissions (about a
-	 * minute when no server answers). */
-	if (!pxe->Mode->DhcpAckReceived &&
-	    (st = pxe->Dhcp(pxe, FALSE)) != EFI_SUCCESS) {
-		fmt(why, why_cap, "no IPv4 address: no DHCP server answered "
-		    "(status 0x%llx)", (unsigned long long)st);
-		return -1;
-	}
 	CopyMem(&ip->station, &pxe->Mode->StationIp.v4, 4);
 	CopyMem(&ip->mask, &pxe->Mode->SubnetMask.v4, 4);
 	/* The router, for a server in another subnet (0.0.0.0: none). */
 	dhcp_boot_parse(pxe->Mode->DhcpAck.Raw, sizeof pxe->Mode->DhcpAck.Raw,
 			&ack);
 	CopyMem(&ip->router, ack.router, 4);
+}
+
+/* A DHCP lease on one PXE base code, started here when it was not (and
+ * stopped again when no lease came, so the NIC is left as found): 0, or
+ * -1 with why. edk2 bounds its DHCP by its own retransmissions (about a
+ * minute when no server answers; at once on a NIC with no link). */
+static int lease_on(EFI_PXE_BASE_CODE *pxe, struct ipv4 *ip, char *why,
+		    UINTN why_cap)
+{
+	int started = 0;
+	EFI_STATUS st;
+
+	if (!pxe->Mode->Started) {
+		st = pxe->Start(pxe, FALSE);
+		if (st != EFI_SUCCESS && st != EFI_ALREADY_STARTED) {
+			fmt(why, why_cap, "the IPv4 stack does not start (PXE "
+			    "base code status 0x%llx)", (unsigned long long)st);
+			return -1;
+		}
+		started = st == EFI_SUCCESS;
+	}
+	if (!pxe->Mode->DhcpAckReceived &&
+	    (st = pxe->Dhcp(pxe, FALSE)) != EFI_SUCCESS) {
+		fmt(why, why_cap, "no IPv4 address: no DHCP server answered "
+		    "(status 0x%llx%s)", (unsigned long long)st,
+		    st == EFI_NO_MEDIA ? ": no link" : "");
+		if (started)
+			pxe->Stop(pxe);
+		return -1;
+	}
+	lease_of(pxe, ip);
 	return 0;
+}
+
+/* "NIC 2 of 2 (52:54:00:d1:5c:01)": which one, for the console. */
+static void nic_name(char *out, UINTN cap, EFI_HANDLE h, UINTN i, UINTN n)
+{
+	UINT8 mac[NET_MAC_MAX];
+	char text[3 * NET_MAC_MAX + 1];
+	int len = 0, k, at = 0;
+
+	text[0] = 0;
+	if (net_mac_of(h, mac, &len) == 0)
+		for (k = 0; k < len; k++)
+			at += (int)fmt(text + at, sizeof text - (UINTN)at,
+				       k ? ":%02x" : "%02x", mac[k]);
+	fmt(out, cap, "NIC %u of %u (%s)", (unsigned)(i + 1), (unsigned)n,
+	    text[0] ? text : "MAC unknown");
+}
+
+/* Every NIC is asked in turn, in the firmware's order, until one gets a
+ * lease: on a two-port server the first port may be cabled to a network
+ * with no DHCP (storage, management), and the app's own address must be
+ * on the NIC whose TCP sends. Each NIC costs what the firmware bounds
+ * its DHCP by (about a minute); no further NIC is asked past this. */
+#define HTTP_DHCP_ALL_MS 180000
+
+/* The firmware's own lines ("Start PXE over IPv4") end without a newline
+ * when its DHCP fails: ours then starts a line of its own. */
+static void line_start(void)
+{
+	if (ST->ConOut && ST->ConOut->Mode && ST->ConOut->Mode->CursorColumn)
+		out("\n");
+}
+
+#define NICS_MAX 16
+
+/* The PXE base codes, one per NIC in the firmware's order: edk2 installs
+ * the same one on a NIC's IPv4 and IPv6 children, so a base code (or a
+ * MAC) seen before is that NIC again. How many, at most NICS_MAX. */
+static UINTN distinct_nics(EFI_HANDLE *handles, UINTN n, EFI_HANDLE *nic,
+			   EFI_PXE_BASE_CODE **pxe)
+{
+	UINT8 mac[NICS_MAX][NET_MAC_MAX];
+	int mac_len[NICS_MAX];
+	UINTN k = 0;
+
+	for (UINTN i = 0; i < n && k < NICS_MAX; i++) {
+		EFI_PXE_BASE_CODE *p = 0;
+		UINTN j;
+
+		if (BS->HandleProtocol(handles[i], &PxeBaseCodeProtocol,
+				       (void **)&p) != EFI_SUCCESS || !p)
+			continue;
+		if (net_mac_of(handles[i], mac[k], &mac_len[k]))
+			mac_len[k] = 0;
+		for (j = 0; j < k; j++)
+			if (pxe[j] == p ||
+			    (mac_len[k] && mac_len[j] == mac_len[k] &&
+			     CompareMem(mac[j], mac[k], (UINTN)mac_len[k]) ==
+			     0))
+				break;
+		if (j < k)
+			continue;
+		nic[k] = handles[i];
+		pxe[k++] = p;
+	}
+	return k;
+}
+
+/* The PXE base code that gives the address: the boot session's, or the
+ * first NIC's that gets a lease here. */
+static int find_ipv4(struct ipv4 *ip, EFI_HANDLE *nic, char *why,
+		     UINTN why_cap)
+{
+	const struct boot_source *b = boot_source();
+	EFI_HANDLE *handles = 0, nics[NICS_MAX];
+	EFI_PXE_BASE_CODE *pxes[NICS_MAX];
+	UINTN n = 0, i;
+	uint64_t hz = plat_tsc_hz(), t0 = tsc_read();
+	char name[48];
+	int st = -1;
+
+	*nic = b->device;
+	if (b->pxe) {
+		if (!b->pxe->Mode->DhcpAckReceived)
+			return lease_on(b->pxe, ip, why, why_cap);
+		lease_of(b->pxe, ip);
+		return 0;
+	}
+	if (BS->LocateHandleBuffer(ByProtocol, &PxeBaseCodeProtocol, 0, &n,
+				   &handles) == EFI_SUCCESS && n) {
+		n = distinct_nics(handles, n, nics, pxes);
+		BS->FreePool(handles);
+	}
+	if (!n) {
+		fmt(why, why_cap, "no IPv4 stack to get an address from (no "
+		    "EFI_PXE_BASE_CODE_PROTOCOL): enable the network stack in "
+		    "the firmware setup");
+		return -1;
+	}
+	for (i = 0; i < n && st; i++) {
+		if (i > 0 && hz && (tsc_read() - t0) / (hz / 1000) >
+				   HTTP_DHCP_ALL_MS) {
+			fmt(why, why_cap, "no IPv4 address: no DHCP server "
+			    "answered on NICs 1 to %u of %u within %u s",
+			    (unsigned)i, (unsigned)n, HTTP_DHCP_ALL_MS / 1000);
+			break;
+		}
+		nic_name(name, sizeof name, nics[i], i, n);
+		st = lease_on(pxes[i], ip, why, why_cap);
+		line_start();
+		if (st == 0) {
+			char addr_text[16];
+
+			*nic = nics[i];
+			net_ip_text(addr_text, sizeof addr_text,
+				    ip->station.Addr);
+			out("upload: address %s by DHCP on %s: it sends\n",
+			    addr_text, name);
+		} else if (n > 1) {
+			out("upload: %s: %s\n", name, why);
+		}
+	}
+	return st;
 }
 
 /* The network drivers on every NIC: firmware that booted from a disk
@@ -366,7 +480,8 @@ static EFI_STATUS http_outcome(EFI_HTTP_PROTOCOL *http, EFI_HTTP_TOKEN *tok,
 	return tok->Status;
 }
 
-/* The PUT through EFI_HTTP_PROTOCOL: 0 kept, -1 refused or failed (why),
+/* The PUT through EFI_HTTP_PROTOCOL: 0 kept, -1 refused (an HTTP status),
+ * -2 no answer (why),
  * 1 when the firmware has none or it will not take the request (an
  * http:// URL where the firmware allows only https, say): use TCP. */
 static int put_http_protocol(const struct http_url *u, const char *name,
@@ -424,7 +539,7 @@ static int put_http_protocol(const struct http_url *u, const char *name,
 	 * allows no plain http; EFI_UNSUPPORTED): TCP may still do it. */
 	if (st == EFI_ACCESS_DENIED || st == EFI_UNSUPPORTED)
 		goto out;
-	ret = -1;
+	ret = -2;
 	if (st != EFI_SUCCESS) {
 		fmt(why, why_cap, "the firmware's HTTP could not send (%s)",
 		    st == EFI_TIMEOUT ? "timeout" : "no connection?");
@@ -445,6 +560,7 @@ static int put_http_protocol(const struct http_url *u, const char *name,
 		ret = 0;
 		goto out;
 	}
+	ret = -1;
 	code = http_code_of(resp.StatusCode);
 	if (code)
 		fmt(why, why_cap, "the server answered HTTP %d (2xx means "
@@ -472,6 +588,12 @@ int http_address(char *why, UINTN why_cap)
 	if (addr.state < 0)
 		fmt(why, why_cap, "%s", addr.why);
 	return addr.state > 0 ? 0 : -1;
+}
+
+int http_address_mac(UINT8 *mac, int *mac_len)
+{
+	return addr.state > 0 && addr.nic ? net_mac_of(addr.nic, mac, mac_len)
+					  : -1;
 }
 
 /* Once a run: which way the PUTs go. */
@@ -528,5 +650,5 @@ int http_put(const struct http_url *u, const char *name, const void *data,
 		    : code >= 500 && code != 501
 		    ? "it failed to store the file (a full disk?)"
 		    : "does it take PUT into that folder?");
-	return -1;
+	return code > 0 ? -1 : -2;
 }

@@ -95,15 +95,53 @@ static void restamp_json(EFI_FILE_HANDLE dir, struct run_results *res,
 	plat_free(json);
 }
 
+/* The end of the console text, as report() prints it below. */
+struct text_end {
+	const struct run_results *res;
+	enum run_status status;
+	int run;
+};
+
+static void print_end(void *ctx)
+{
+	const struct text_end *e = ctx;
+	char where[256];
+	const char *file = e->res->file;
+
+	/* Here, with the lines kept off the screen: naming the JSON may
+	 * print (the test image's padding hook). */
+	if (!file[0]) {
+		upload_json_where(e->res, e->status, where, sizeof where);
+		file = where;
+	}
+	out("\n");
+	run_print_msgs(e->res);
+	run_print_done(e->status, e->run, file);
+}
+
+/* The console text to upload: sent before the JSON (which goes last, to
+ * record whether the text was kept), so it ends with the messages and the
+ * done line the run has if the JSON is kept; only the JSON's own refusal,
+ * after it, can make the console's end differ (docs/netboot.md). */
+static char *text_to_send(const struct run_results *res,
+			  enum run_status status, int run, size_t *len)
+{
+	struct text_end e = { res, status, run };
+
+	return console_log_with(print_end, &e, len);
+}
+
 /* Where the results go, in DESIGN §4's order: the file (JSON, the HTML
- * report, then the console text), the upload (then the JSON file again
- * when the upload failed), the done line, then the variable. A failure at one place is said on the console and does not
- * stop the next. */
+ * report), the upload (HTML, text, then the JSON, which records what
+ * became of the other two; then the stick's JSON again when the upload
+ * failed), the done line, the stick's console text, then the variable.
+ * A failure at one place is said on the console and does not stop the
+ * next. */
 static enum run_status report(struct run_results *res, EFI_FILE_HANDLE root)
 {
 	enum run_status status = results_status(res);
 	EFI_FILE_HANDLE dir = 0;
-	char why[WHY_BYTES], name[32], *json = 0, *summary;
+	char why[WHY_BYTES], name[32], *json = 0, *summary, *sent;
 	size_t len, json_bytes = 0;
 	int run = 0, filed = 0, uploaded, errors;
 
@@ -141,8 +179,14 @@ static enum run_status report(struct run_results *res, EFI_FILE_HANDLE root)
 		res->run_number = 0;
 	}
 	errors = res->errors.count + res->errors.dropped;
-	uploaded = upload_json(res, &status);
-	upload_html(res, status);
+	uploaded = 0;
+	if (upload_begin(res, &status)) {
+		upload_html(res, &status);
+		sent = text_to_send(res, status, filed ? run : 0, &len);
+		upload_text(res, &status, sent, len);
+		plat_free(sent);
+		uploaded = upload_json(res, &status);
+	}
 	if (filed && res->errors.count + res->errors.dropped != errors)
 		restamp_json(dir, res, status, run);
 	if (!filed && !uploaded && status == RUN_OK)
@@ -157,7 +201,6 @@ static enum run_status report(struct run_results *res, EFI_FILE_HANDLE root)
 		if (store_write(dir, name, text, len, why, sizeof why))
 			out("warning: console text not saved: %s\n", why);
 	}
-	upload_text(res);
 	console_json_maybe(res, status, filed || uploaded);
 	summary = res->config.var
 			  ? plat_alloc(RESULTS_SUMMARY_MAX_BYTES + 1) : 0;

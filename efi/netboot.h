@@ -61,16 +61,20 @@ void tftp_error_text(char *out, UINTN cap, const UINT8 *msg, UINTN len);
 
 /* tftp_write.c: writes data as name on the boot server through an MTFTP4
  * instance of the app's own on the boot NIC (not the PXE base code's
- * Mtftp, see there), bounded like a read. 0, or -1 with why naming the
- * server's own reason when it sent one. */
+ * Mtftp, see there), bounded like a read. 0; -1 refused by the server (an
+ * error packet), why naming its own reason; -2 no answer from it (why). */
 int tftp_write_file(const struct boot_source *b, const char *name,
 		    const void *data, UINTN len, char *why, UINTN why_cap);
 
 /* http_put.c: the IPv4 address uploads go from, once a run: the PXE
- * session's, or a DHCP lease of its own on the first NIC with a PXE base
- * code (bounded by the firmware, about a minute without an answer). Its
- * NIC sends the PUTs. 0, or -1 with why (the same on every call). */
+ * session's, or a DHCP lease of its own, asked on each NIC with a PXE
+ * base code in the firmware's order until one answers (each bounded by
+ * the firmware, about a minute without an answer; no NIC is tried past
+ * HTTP_DHCP_ALL_MS). Its NIC sends the PUTs, and the console names it.
+ * 0, or -1 with why (the same on every call). http_address_mac: that
+ * NIC's hardware address, 0 or -1 when unknown. */
 int http_address(char *why, UINTN why_cap);
+int http_address_mac(UINT8 *mac, int *mac_len);
 
 /* config_verify.c: network configs signed with the certificate built
  * into the app (make netboot CONFIG_CERT=...). config_signed_build: 1
@@ -95,24 +99,33 @@ int http_get(const struct boot_source *b, const char *url, char *buf,
 	     UINTN why_cap);
 
 /* http_put.c: PUT data as u's path + name over EFI_TCP4 (HTTP/1.1,
- * Content-Length, status line checked: 2xx is kept). 0, or -1 with why
- * (naming what the firmware lacks when it has no TCP). timeout_ms bounds
+ * Content-Length, status line checked: 2xx is kept). 0; -1 with why when
+ * the server answered with another status (or the request cannot be
+ * made); -2 with why when no answer came (naming what the firmware lacks
+ * when it has no TCP). timeout_ms bounds
  * the whole exchange once the address is bound (http_address). */
 int http_put(const struct http_url *u, const char *name, const void *data,
 	     UINTN len, UINT64 timeout_ms, char *why, UINTN why_cap);
 
 /* upload.c: the run's results off the machine, after the file step of
- * the report. upload_json: the results JSON under the run's upload name
- * (when config upload and the boot source ask for it); on failure after
- * bounded retries the reason goes into res->errors and *status becomes
- * partial. Returns 1 when the JSON was kept on the server, else 0. On
- * success res->file names where it went, when it is empty.
- * upload_text: the console text beside it (after the done line, so the
- * text holds it); a failure is a console warning, as on the disk. */
+ * the report, in this order: the HTML report, the console text, then the
+ * results JSON LAST, so that it records what became of the other two
+ * (DESIGN §4c, docs/netboot.md "What a refusal leaves").
+ * upload_begin: the target, the address (HTTP: DHCP first) and the names;
+ * 1 when files go, else 0 (a reason, if any, in res->errors, *status
+ * partial). upload_html, upload_text: a file the server does not keep
+ * after bounded retries is an error and makes *status partial; after one
+ * was given up on, the text is not tried (a warning). upload_json_where:
+ * where the JSON will be named, for the done line the text ends with.
+ * upload_json: the JSON; 1 when the server kept it (res->file then names
+ * it, when empty), else 0 with its refusal the run's error and *status
+ * partial. */
+int upload_begin(struct run_results *res, enum run_status *status);
+void upload_html(struct run_results *res, enum run_status *status);
+void upload_text(struct run_results *res, enum run_status *status,
+		 const char *text, size_t len);
+void upload_json_where(const struct run_results *res, enum run_status status,
+		       char *where, UINTN where_cap);
 int upload_json(struct run_results *res, enum run_status *status);
-void upload_text(struct run_results *res);
-/* upload_html: the HTML report beside the uploaded JSON (name .html); a
- * failure is a console warning, the JSON is already kept. */
-void upload_html(struct run_results *res, enum run_status status);
 
 #endif

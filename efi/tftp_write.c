@@ -168,5 +168,6 @@ int tftp_write_file(const struct boot_source *b, const char *name,
 	if (st == EFI_SUCCESS)
 		return 0;
 	tftp_why(b, st, name, r.code, r.text, why, why_cap);
-	return -1;
+	/* A refusal in the server's words, or no answer at all. */
+	return r.code >= 0 || st == EFI_TFTP_ERROR ? -1 : -2;
 }

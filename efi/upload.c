@@ -23,6 +23,8 @@ static struct {
 	enum target target;
 	char stem[2 * NET_MAC_MAX + 24];	/* <mac>-<YYYYMMDDTHHMMSSZ> */
 	int json_kept;
+	int server_silent;	/* a file given up on without an answer */
+	int errors_before;	/* res->errors.count before the upload */
 } up;
 
 static uint64_t now_ms(void)
@@ -59,7 +61,8 @@ static void location(const struct run_results *res, const char *ext,
 	fmt(where, where_cap, "http://%s:%u%s%s", ip, u->port, u->path, name);
 }
 
-/* One file, retried within the policy: 0 kept, -1 with why. */
+/* One file, retried within the policy: 0 kept, -1 refused by the server
+ * in its own words, -2 no answer from it (gone?), each with why. */
 static int put_one(const struct run_results *res, const char *ext,
 		    const void *data, UINTN len, char *why, UINTN why_cap)
 {
@@ -112,7 +115,8 @@ static size_t part_bytes(void)
 
 /* A file too large for one TFTP write (upload_parts.h) as its parts, then
  * the manifest, written last so that its presence says every part was
- * kept. Each part is retried on its own. 0 kept, -1 with why. */
+ * kept. Each part is retried on its own. 0 kept, or put_one's -1 or -2
+ * with why. */
 static int put_parts(const struct run_results *res, const char *ext,
 		     const char *data, const struct upload_parts *p,
 		     char *why, UINTN why_cap)
@@ -132,13 +136,14 @@ static int put_parts(const struct run_results *res, const char *ext,
 
 		upload_parts_span(p, i, &off, &plen);
 		upload_part_name(part, sizeof part, ext, p, i);
-		if (put_one(res, part, data + off, plen, why, why_cap)) {
+		if ((st = put_one(res, part, data + off, plen, why,
+				  why_cap))) {
 			char inner[240];
 
 			fmt(inner, sizeof inner, "%s", why);
 			fmt(why, why_cap, "part %u of %u: %s", i + 1, p->count,
 			    inner);
-			return -1;
+			return st;
 		}
 	}
 	cap = upload_parts_manifest_cap(str_len(name), p->count);
@@ -156,11 +161,12 @@ static int put_parts(const struct run_results *res, const char *ext,
 }
 
 /* One file of the run, whole when it fits one TFTP write, else in parts:
- * 0 kept whole, 1 kept in parts, -1 with why. */
+ * 0 kept whole, 1 kept in parts, else put_one's -1 or -2 with why. */
 static int put_file(const struct run_results *res, const char *ext,
 		    const void *data, UINTN len, char *why, UINTN why_cap)
 {
 	struct upload_parts p;
+	int st;
 
 	if (upload_parts_plan(len, part_bytes(), &p)) {
 		fmt(why, why_cap, "%llu bytes would be more than %u parts",
@@ -169,7 +175,8 @@ static int put_file(const struct run_results *res, const char *ext,
 	}
 	if (p.count == 1)
 		return put_one(res, ext, data, len, why, why_cap);
-	return put_parts(res, ext, data, &p, why, why_cap) ? -1 : 1;
+	st = put_parts(res, ext, data, &p, why, why_cap);
+	return st ? st : 1;
 }
 
 /* "<mac>-<UTC time>" from the firmware clock. GetTime's TimeZone is
@@ -225,16 +232,42 @@ static enum target choose(const struct run_results *res, char *why,
 	return TARGET_NONE;
 }
 
-int upload_json(struct run_results *res, enum run_status *status)
+/* A secondary file (the HTML report, the console text) the server did not
+ * keep: the run is partial and says why, in the JSON that goes after. */
+static void secondary_refused(struct run_results *res,
+			      enum run_status *status, const char *what,
+			      int st, const char *why)
+{
+	msgs_add(&res->errors, "%s not uploaded: %s", what, why);
+	if (*status == RUN_OK)
+		*status = RUN_PARTIAL;
+	if (st == -2)
+		up.server_silent = 1;
+}
+
+/* The JSON refused too: its refusal is the run's error (the variable
+ * carries the first error), and the secondary files' refusals before it
+ * stay as warnings: nothing of the run is on the server. */
+static void json_refused(struct run_results *res, const char *why)
+{
+	struct msgs *e = &res->errors;
+
+	if (!e->dropped)
+		for (int i = up.errors_before; i < e->count; i++)
+			msgs_add(&res->warnings, "%s", e->text[i]);
+	if (!e->dropped && e->count > up.errors_before)
+		e->count = up.errors_before;
+	msgs_add(e, "results not uploaded: %s", why);
+}
+
+int upload_begin(struct run_results *res, enum run_status *status)
 {
 	const struct boot_source *b = boot_source();
 	char why[240];
 	UINT8 mac[NET_MAC_MAX];
 	int mac_len = 0;
-	size_t len = 0, tried = 0;
-	char *json;
-	int kept;
 
+	up.errors_before = res->errors.count;
 	up.target = choose(res, why, sizeof why);
 	if (up.target == TARGET_NONE) {
 		if (why[0]) {
@@ -254,23 +287,70 @@ int upload_json(struct run_results *res, enum run_status *status)
 	} else if (net_first_mac(mac, &mac_len)) {
 		mac_len = 0;
 	}
+	why[0] = 0;
 	if (mac_len == 0)
 		fmt(why, sizeof why, "no network device: the firmware lists "
 		    "no network interface (Simple Network Protocol) to upload "
 		    "over");
-	json = mac_len && make_stem(mac, mac_len, why, sizeof why) == 0
-		       ? results_json_new(res, *status, &len, &tried) : 0;
-	if (mac_len && up.stem[0] && !json && !why[0])
-		fmt(why, sizeof why, "the results text does not fit in %llu "
-		    "bytes", (unsigned long long)tried);
 	/* The address first (a DHCP exchange may take half a minute behind
 	 * a switch port running spanning tree): each attempt's deadline and
-	 * the retry rule's clock start once it is bound. */
-	if (json && up.target == TARGET_HTTP &&
-	    http_address(why, sizeof why)) {
-		plat_free(json);
-		json = 0;
+	 * the retry rule's clock start once it is bound. The files are
+	 * named by the NIC that got it, the one that sends them. */
+	else if (up.target == TARGET_HTTP &&
+		 http_address(why, sizeof why) == 0 && !b->network) {
+		UINT8 sender[NET_MAC_MAX];
+		int sender_len = 0;
+
+		if (http_address_mac(sender, &sender_len) == 0) {
+			mac_len = sender_len;
+			CopyMem(mac, sender, (UINTN)mac_len);
+		}
 	}
+	if (!why[0])
+		make_stem(mac, mac_len, why, sizeof why);
+	if (why[0]) {
+		msgs_add(&res->errors, "results not uploaded: %s", why);
+		if (*status == RUN_OK)
+			*status = RUN_PARTIAL;
+		up.target = TARGET_NONE;
+		return 0;
+	}
+	return 1;
+}
+
+void upload_json_where(const struct run_results *res, enum run_status status,
+		       char *where, UINTN where_cap)
+{
+	char path[DHCP_BOOT_FILE_BYTES + 64], *json;
+	size_t len = 0, tried;
+	struct upload_parts p;
+
+	where[0] = 0;
+	if (up.target == TARGET_NONE)
+		return;
+	json = results_json_new(res, status, &len, &tried);
+	json = test_hook_json(json, &len);
+	plat_free(json);
+	/* in parts: the manifest, which names them all */
+	location(res, upload_parts_plan(len, part_bytes(), &p) == 0 &&
+		 p.count > 1 ? "json.parts" : "json", path, sizeof path,
+		 where, where_cap);
+}
+
+int upload_json(struct run_results *res, enum run_status *status)
+{
+	char why[240];
+	size_t len = 0, tried = 0;
+	char *json;
+	int kept;
+
+	if (up.target == TARGET_NONE)
+		return 0;
+	why[0] = 0;
+	json = results_json_new(res, *status, &len, &tried);
+	if (!json)
+		fmt(why, sizeof why, "the results text does not fit in %llu "
+		    "bytes", (unsigned long long)tried);
 	json = test_hook_json(json, &len);
 	if (json && (kept = put_file(res, "json", json, len, why,
 				     sizeof why)) >= 0) {
@@ -284,7 +364,7 @@ int upload_json(struct run_results *res, enum run_status *status)
 			fmt(res->file, sizeof res->file, "%s", where);
 		}
 	} else {
-		msgs_add(&res->errors, "results not uploaded: %s", why);
+		json_refused(res, why);
 		if (*status == RUN_OK)
 			*status = RUN_PARTIAL;
 	}
@@ -292,33 +372,41 @@ int upload_json(struct run_results *res, enum run_status *status)
 	return up.json_kept;
 }
 
-void upload_html(struct run_results *res, enum run_status status)
+void upload_html(struct run_results *res, enum run_status *status)
 {
 	char why[240], *html;
 	size_t len;
-
-	if (up.target == TARGET_NONE || !up.json_kept)
-		return;
-	html = report_html_new(res, status, &len, why, sizeof why);
-	if (!html || put_file(res, "html", html, len, why, sizeof why) < 0)
-		out("warning: HTML report not uploaded: %s (the JSON is)\n",
-		    why);
-	plat_free(html);
-}
-
-void upload_text(struct run_results *res)
-{
-	char why[240];
-	size_t len;
-	const char *text;
+	int st;
 
 	if (up.target == TARGET_NONE)
 		return;
-	if (!up.json_kept) {
-		out("warning: console text not uploaded either\n");
+	html = report_html_new(res, *status, &len, why, sizeof why);
+	/* A report that cannot be made is no refusal: the stick says the
+	 * same in a warning (main.c's store_html). */
+	if (!html)
+		out("warning: HTML report not uploaded: %s\n", why);
+	else if ((st = put_file(res, "html", html, len, why, sizeof why)) < 0)
+		secondary_refused(res, status, "HTML report", st, why);
+	plat_free(html);
+}
+
+void upload_text(struct run_results *res, enum run_status *status,
+		 const char *text, size_t len)
+{
+	char why[240];
+	int st;
+
+	if (up.target == TARGET_NONE)
+		return;
+	/* After a file the server never answered for, the JSON gets the
+	 * retry minute, not the text: a gone server costs two waits, not
+	 * three. A refusal in the server's words is no such sign. */
+	if (up.server_silent) {
+		msgs_add(&res->warnings, "console text not uploaded either");
 		return;
 	}
-	text = console_log(&len);
-	if (put_file(res, "txt", text, len, why, sizeof why) < 0)
-		out("warning: console text not uploaded: %s\n", why);
+	if (!text)
+		out("warning: console text not uploaded: out of memory\n");
+	else if ((st = put_file(res, "txt", text, len, why, sizeof why)) < 0)
+		secondary_refused(res, status, "console text", st, why);
 }
