@@ -162,8 +162,12 @@ int store_replace(EFI_FILE_HANDLE dir, const char *name, const void *data,
 /* The report in a plat_alloc block grown to fit; 0 with why filled. */
 char *report_html_new(struct run_results *res, enum run_status status,
 		      size_t *len, char *why, size_t why_cap);
-void store_html(EFI_FILE_HANDLE dir, struct run_results *res,
-		enum run_status status, int run);
+int store_html(EFI_FILE_HANDLE dir, struct run_results *res,
+	       enum run_status status, int run);
+/* The stick's report again once the upload failed (it was written before
+ * the upload): replaced whole or not at all; a failure is said. */
+void restamp_html(EFI_FILE_HANDLE dir, struct run_results *res,
+		  enum run_status status, int run);
 
 /* var.c: the BarememResult EFI variable. */
 int var_write(const char *json, UINTN len, char *why, UINTN why_cap);

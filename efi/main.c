@@ -133,8 +133,8 @@ static char *text_to_send(const struct run_results *res,
 
 /* Where the results go, in DESIGN §4's order: the file (JSON, the HTML
  * report), the upload (HTML, text, then the JSON, which records what
- * became of the other two; then the stick's JSON again when the upload
- * failed), the done line, the stick's console text, then the variable.
+ * became of the other two; then the stick's JSON and HTML again when the
+ * upload failed), the done line, the stick's console text, then the variable.
  * A failure at one place is said on the console and does not stop the
  * next. */
 static enum run_status report(struct run_results *res, EFI_FILE_HANDLE root)
@@ -143,7 +143,7 @@ static enum run_status report(struct run_results *res, EFI_FILE_HANDLE root)
 	EFI_FILE_HANDLE dir = 0;
 	char why[WHY_BYTES], name[32], *json = 0, *summary, *sent;
 	size_t len, json_bytes = 0;
-	int run = 0, filed = 0, uploaded, errors;
+	int run = 0, filed = 0, html_filed = 0, uploaded, errors;
 
 	why[0] = 0;
 	if (root && !(dir = store_open(root, why, sizeof why)))
@@ -171,7 +171,7 @@ static enum run_status report(struct run_results *res, EFI_FILE_HANDLE root)
 		else
 			filed = 1;
 		if (filed)
-			store_html(dir, res, status, run);
+			html_filed = store_html(dir, res, status, run) == 0;
 		plat_free(json);
 	}
 	if (!filed) {
@@ -187,8 +187,11 @@ static enum run_status report(struct run_results *res, EFI_FILE_HANDLE root)
 		plat_free(sent);
 		uploaded = upload_json(res, &status);
 	}
-	if (filed && res->errors.count + res->errors.dropped != errors)
+	if (filed && res->errors.count + res->errors.dropped != errors) {
 		restamp_json(dir, res, status, run);
+		if (html_filed)
+			restamp_html(dir, res, status, run);
+	}
 	if (!filed && !uploaded && status == RUN_OK)
 		status = RUN_PARTIAL;
 

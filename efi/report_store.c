@@ -4,6 +4,7 @@
 #include "baremem_efi.h"
 #include "report/report.h"
 #include "util/fmt.h"
+#include "util/out.h"
 
 #define HTML_BYTES (1u << 20)	/* first try; doubled while too small */
 #define HTML_MAX_BYTES (256u << 20)	/* c2c of 512 cpus: ~30 MiB */
@@ -38,16 +39,33 @@ char *report_html_new(struct run_results *res, enum run_status status,
 	return html;
 }
 
-void store_html(EFI_FILE_HANDLE dir, struct run_results *res,
-		enum run_status status, int run)
+int store_html(EFI_FILE_HANDLE dir, struct run_results *res,
+	       enum run_status status, int run)
+{
+	char name[32], why[WHY_BYTES];
+	size_t len;
+	char *html = report_html_new(res, status, &len, why, sizeof why);
+	int bad;
+
+	fmt(name, sizeof name, "run-%04d.html", run);
+	bad = !html || store_write(dir, name, html, len, why, sizeof why);
+	if (bad)
+		msgs_add(&res->warnings, "no HTML report: %s (the JSON has "
+			 "every result)", why);
+	plat_free(html);
+	return bad ? -1 : 0;
+}
+
+void restamp_html(EFI_FILE_HANDLE dir, struct run_results *res,
+		  enum run_status status, int run)
 {
 	char name[32], why[WHY_BYTES];
 	size_t len;
 	char *html = report_html_new(res, status, &len, why, sizeof why);
 
 	fmt(name, sizeof name, "run-%04d.html", run);
-	if (!html || store_write(dir, name, html, len, why, sizeof why))
-		msgs_add(&res->warnings, "no HTML report: %s (the JSON has "
-			 "every result)", why);
+	if (!html || store_replace(dir, name, html, len, why, sizeof why))
+		out("warning: %s on the stick does not show the upload's "
+		    "failure: %s\n", name, why);
 	plat_free(html);
 }
