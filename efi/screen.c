@@ -95,7 +95,7 @@ static int log_scroll(UINT16 scan, int page, int last, int *top)
 static void screen_page(struct screen *s, const struct run_results *res)
 {
 	struct draw_input in = { .res = res };
-	enum draw_view v = DRAW_CHART;
+	enum draw_view v = draw_view_first(res);
 	int page, last_top;
 
 	in.log = console_log(&in.log_len);
@@ -120,7 +120,7 @@ static void screen_page(struct screen *s, const struct run_results *res)
 		if (v == DRAW_LOG && log_scroll(key.ScanCode, page, last_top,
 						&in.log_top))
 			continue;
-		v = (enum draw_view)((v + 1) % DRAW_VIEWS);
+		v = draw_view_next(v, res);
 	}
 }
 

@@ -237,6 +237,16 @@ class Plot:
                             % (px, self.top, px, self.bottom, px,
                                self.top - 6, esc(text)))
 
+    def hmark(self, y, text):
+        """svg_hmark: a dashed line across the plot at y, labelled."""
+        if is_num(y) and y > 0:
+            py = self.y.px(y)
+            self.out.append('<line class="mark ceiling" x1="%.1f" y1="%.1f" '
+                            'x2="%.1f" y2="%.1f"/><text class="marklabel" '
+                            'x="%.1f" y="%.1f" text-anchor="end">%s</text>\n'
+                            % (self.left, py, self.right, py, self.right - 4,
+                               py - 5, esc(text)))
+
     def bar(self, cx, w, v, series):
         if not is_num(v):
             return
@@ -244,6 +254,34 @@ class Plot:
         self.out.append('<rect class="bar s%d" x="%.1f" y="%.1f" width="%.1f" '
                         'height="%.1f"/>\n' % (series % SERIES, cx - w / 2,
                                                min(y0, y1), w, abs(y0 - y1)))
+
+    def span(self, x0, x1, v, node, base):
+        """svg_span: a bar from 0 to v over data x0..x1 (a range of
+        addresses) in its node's colour; nothing when not measured."""
+        if not is_num(v) or v <= 0:
+            return
+        def tenths(px):
+            return int(px * 10 + 0.5)
+        y0, y1 = tenths(self.y.px(0)), tenths(self.y.px(v))
+        lft, rgt = tenths(self.x.px(x0)), tenths(self.x.px(x1))
+        if rgt - lft > 10:
+            rgt -= 1
+        if rgt - lft < 5:
+            rgt = lft + 5
+        cls = "nonode" if not is_num(node) else "s%d" % (node % SERIES)
+        self.out.append('<rect class="bar range %s" data-base="%d" '
+                        'data-node="%s" x="%.1f" y="%.1f" width="%.1f" '
+                        'height="%.1f"/>\n' % (
+                            cls, base, node if is_num(node) else "none",
+                            lft / 10, y1 / 10, (rgt - lft) / 10,
+                            (y0 - y1) / 10))
+
+    def flag(self, x, v, base):
+        """svg_flag: a triangle pointing down at the top of a bar."""
+        if is_num(v) and v > 0:
+            self.out.append('<path class="flag" data-base="%d" '
+                            'd="M%.1f %.1fl-5 -9h10z"/>\n'
+                            % (base, self.x.px(x), self.y.px(v) - 2))
 
     def text(self, x, y, s):
         self.out.append('<text class="tick" x="%.1f" y="%.1f" '
@@ -405,8 +443,12 @@ def chart_bandwidth(out, r):
             continue
         out.append('<figure>\n<figcaption>Bandwidth per level, %d cpu%s'
                    '</figcaption>\n' % (cpus, "" if cpus == 1 else "s at once"))
+        # the DIMMs' ceiling bounds the all-cpus read, not one cpu's
+        ceiling = fnum(r.get("machine", {}).get("memory", {}).get(
+            "ceiling_gb_per_s")) if cpus > 1 else None
+        ceiling = ceiling if is_num(ceiling) and ceiling > 0 else None
         x = Axis("linear", 0, 4)
-        y = axis_fit("linear", 0, max(vals))
+        y = axis_fit("linear", 0, max(vals + [ceiling or 0]))
         p = Plot(out, x, y, CHART_W // 2 + 80, CHART_H - 40, None, "level",
                  "num", "GB/s")
         group = (p.right - p.left) / 4
@@ -416,8 +458,14 @@ def chart_bandwidth(out, r):
                 p.bar(x0 + group * 0.1 + w * (ki + 0.5), w * 0.9,
                       bw_value(r, k, lev, cpus), ki)
             p.text(x0 + group / 2, p.bottom + 16, lev)
+        if ceiling:	# short: a long label runs over the bars above it
+            p.hmark(ceiling, "DIMMs' ceiling")
         p.end()
         legend(out, list(enumerate(kernels)))
+        if ceiling:
+            out.append('<p class="note">dashed: the DIMMs&#39; ceiling, %.1f '
+                       'GB/s (holds with one DIMM per channel)</p>\n'
+                       % ceiling)
         out.append("</figure>\n")
     out.append("</div>\n")
     if kernels:
@@ -551,6 +599,99 @@ def chart_numa(out, r):
                   size_label(n.get("size_bytes", 0))))
     numa_cells(out, n.get("latency_ns", []), "latency ns")
     numa_cells(out, n.get("read_gb_per_s", []), "read GB/s")
+    out.append("</section>\n")
+
+
+GIB = float(1 << 30)
+
+
+def scan_value(q, key):
+    v = fnum(q.get(key))
+    return v if is_num(v) and v > 0 else None
+
+
+def scan_figure(out, scan, key, flagged):
+    """lib/report/report_scan.c figure(): ns or GB/s against the address,
+    a bar per range that has the figure, none for those that do not."""
+    vals = [scan_value(q, key) for q in scan]
+    vals = [v for v in vals if v is not None]
+    if not vals:
+        return
+    bw = key == "gb_per_s_median"
+    out.append('<figure data-scan="%s">\n<figcaption>%s</figcaption>\n' % (
+        key, "Read bandwidth against physical address (median GB/s, the "
+        "range read by its node's cpus at once)" if bw else
+        "Latency against physical address (median ns per load, a chase "
+        "spread over each range)"))
+    x = axis_fit("linear", 0, max((q["base"] + q["bytes"]) / GIB
+                                   for q in scan))
+    y = axis_fit("linear", 0, max(vals))
+    p = Plot(out, x, y, CHART_W, 300, "num", "physical address, GiB",
+             "num", "GB/s" if bw else "ns per load")
+    for q in scan:
+        p.span(q["base"] / GIB, (q["base"] + q["bytes"]) / GIB,
+               scan_value(q, key), q.get("node"), q["base"])
+    for q in scan:
+        if q.get("flag"):
+            p.flag((q["base"] + q["bytes"] / 2) / GIB, scan_value(q, key),
+                   q["base"])
+    p.end()
+    nodes = sorted({q["node"] for q in scan if is_num(q.get("node"))})
+    out.append('<ul class="legend">' + "".join(
+        '<li><span class="sw s%d"></span>node %d</li>' % (n % SERIES, n)
+        for n in nodes))
+    if any(not is_num(q.get("node")) for q in scan):
+        out.append('<li><span class="sw nonode"></span>no node</li>')
+    if flagged:
+        out.append('<li><span class="flagsw">&#9660;</span>flagged</li>')
+    out.append("</ul>\n</figure>\n")
+
+
+def chart_scan(out, r):
+    """tests=scan (lib/report/report_scan.c): latency and GB/s against
+    the physical address, the flagged ranges, what was not scanned."""
+    scan = [q for q in r.get("scan") or [] if isinstance(q, dict)
+            and is_num(q.get("base")) and is_num(q.get("bytes"))]
+    if not scan:
+        return
+    done = sum(1 for q in scan if scan_value(q, "ns_median") is not None
+               or scan_value(q, "gb_per_s_median") is not None)
+    flagged = [q for q in scan if q.get("flag")]
+    out.append('<section class="scan">\n<h2>Scan: every usable GiB</h2>\n'
+               '<p class="note">%d range%s, %d measured, %d flagged (slower '
+               "than its node's median: the reason below). Each bar spans "
+               "its range's physical addresses; a gap is memory not scanned "
+               "or a range not measured.</p>\n"
+               % (len(scan), "" if len(scan) == 1 else "s", done,
+                  len(flagged)))
+    scan_figure(out, scan, "ns_median", flagged)
+    scan_figure(out, scan, "gb_per_s_median", flagged)
+    if flagged:
+        out.append('<table class="flagged">\n<tr><th>range, GiB</th>'
+                   '<th>node</th><th>DIMMs</th><th>ns</th><th>GB/s</th>'
+                   '<th>why flagged</th></tr>\n')
+        for q in flagged:
+            node = q.get("node")
+            out.append('<tr><td class="num">%.2f&#8211;%.2f</td><td>%s</td>'
+                       '<td>%s</td>%s<td>%s</td></tr>\n' % (
+                           q["base"] / GIB, (q["base"] + q["bytes"]) / GIB,
+                           node if is_num(node) else "&#8211;",
+                           ", ".join(esc(d) for d in q.get("dimms") or []),
+                           "".join('<td class="num">%s</td>' % (
+                               "&#8211;" if v is None else "%.2f" % v)
+                               for v in (scan_value(q, "ns_median"),
+                                         scan_value(q, "gb_per_s_median"))),
+                           esc(q["flag"])))
+        out.append("</table>\n")
+    skips = (r.get("scan_plan") or {}).get("not_scanned") or []
+    if skips:
+        out.append('<p class="note">Not scanned:%s%s.</p>\n' % (
+            ",".join(" 0x%x (%s, %s)" % (k.get("base", 0),
+                                         size_label(k.get("bytes", 0)),
+                                         esc(k.get("why")))
+                     for k in skips[:32]),
+            " and %d more (the JSON's scan_plan lists them)"
+            % (len(skips) - 32) if len(skips) > 32 else ""))
     out.append("</section>\n")
 
 
@@ -753,6 +894,7 @@ def one_run(out, path, r, i, many):
     chart_loaded(out, r)
     chart_c2c(out, r)
     chart_numa(out, r)
+    chart_scan(out, r)
     chart_pages(out, r)
     chart_dist(out, r)
     machine(out, r)

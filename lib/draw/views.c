@@ -13,8 +13,31 @@
 #include "suite/summary.h"
 #include "util/fmt.h"
 
-static const char *const view_names[DRAW_VIEWS] = { "chart", "tables",
-						     "log" };
+static const char *const view_names[DRAW_VIEWS] = { "chart", "scan",
+						     "tables", "log" };
+
+int draw_view_shown(enum draw_view v, const struct run_results *res)
+{
+	if (v == DRAW_SCAN)
+		return res->scan && res->scan->count > 0;
+	return v >= 0 && v < DRAW_VIEWS;
+}
+
+enum draw_view draw_view_next(enum draw_view v, const struct run_results *res)
+{
+	do
+		v = (enum draw_view)((v + 1) % DRAW_VIEWS);
+	while (!draw_view_shown(v, res));
+	return v;
+}
+
+enum draw_view draw_view_first(const struct run_results *res)
+{
+	if (res->lat_count == 0 && res->bw_count == 0 &&
+	    draw_view_shown(DRAW_SCAN, res))
+		return DRAW_SCAN;
+	return DRAW_CHART;
+}
 
 int draw_text_scale(int width, int height)
 {
@@ -43,10 +66,13 @@ static int header_draw(struct fb *f, int scale, enum draw_view v,
 
 	fb_fill(f, (struct fb_rect){ 0, 0, f->width, h }, THEME_BAR);
 	for (int i = 0; i < DRAW_VIEWS; i++)
-		tabs_w += fb_text_width(view_names[i], scale) + 3 * pad;
+		if (draw_view_shown((enum draw_view)i, res))
+			tabs_w += fb_text_width(view_names[i], scale) + 3 * pad;
 	x = f->width - tabs_w;
 	for (int i = 0; i < DRAW_VIEWS; i++) {
 		int w = fb_text_width(view_names[i], scale);
+		if (!draw_view_shown((enum draw_view)i, res))
+			continue;
 		if (i == (int)v)
 			fb_fill(f, (struct fb_rect){ x - pad, pad / 2,
 				w + 2 * pad, lh + pad }, THEME_PANEL);
@@ -70,13 +96,17 @@ static int header_draw(struct fb *f, int scale, enum draw_view v,
 }
 
 /* The keys, at the bottom. Returns its height. */
-static int footer_draw(struct fb *f, int scale, enum draw_view v)
+static int footer_draw(struct fb *f, int scale, enum draw_view v,
+		       const struct run_results *res)
 {
 	int lh = fb_text_height(scale), pad = pad_of(scale);
 	int h = lh + pad, y = f->height - h;
 	const char *keys = v == DRAW_LOG
 		? "any key: next view   arrows, PgUp, PgDn, Home, End: scroll"
 		  "   q or Esc: leave"
+		: draw_view_shown(DRAW_SCAN, res)
+		? "any key: next view (chart, scan, tables, log)   q or Esc: "
+		  "leave"
 		: "any key: next view (chart, tables, log)   q or Esc: leave";
 
 	fb_fill(f, (struct fb_rect){ 0, y, f->width, h }, THEME_BAR);
@@ -337,11 +367,16 @@ void draw_view(struct fb *f, enum draw_view v, const struct draw_input *in)
 
 	fb_fill(f, (struct fb_rect){ 0, 0, f->width, f->height }, THEME_BG);
 	top = header_draw(f, scale, v, in->res);
-	bottom = footer_draw(f, scale, v);
+	bottom = footer_draw(f, scale, v, in->res);
 	body = (struct fb_rect){ 0, top, f->width, f->height - top - bottom };
 	switch (v) {
 	case DRAW_CHART:
 		chart_view(f, scale, body, in->res);
+		break;
+	case DRAW_SCAN:
+		scan_chart_draw(f, (struct fb_rect){ pad_of(scale), top +
+				pad_of(scale), f->width - 2 * pad_of(scale),
+				body.h - 2 * pad_of(scale) }, scale, in->res);
 		break;
 	case DRAW_TABLES:
 		tables_view(f, scale, body, in->res);

@@ -17,5 +17,8 @@ size_t report_html(const struct run_results *res, enum run_status status,
 
 /* The chart sections (report_charts.c), each only when measured. */
 void report_charts(struct html_writer *w, const struct run_results *res);
+/* tests=scan's section (report_scan.c): latency and GB/s against the
+ * physical address, a bar per measured range coloured by its node. */
+void report_scan(struct html_writer *w, const struct run_results *res);
 
 #endif

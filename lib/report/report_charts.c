@@ -4,6 +4,7 @@
  * map, the NUMA matrix, page-size ratios and latency distributions. */
 #include "report/report.h"
 
+#include "hw/memceiling.h"
 #include "hw/numa.h"
 #include "report/svg.h"
 #include "suite/pagecmp.h"
@@ -214,8 +215,9 @@ static double bw_value(const struct run_results *res, const char *kernel,
 	return -1;
 }
 
+/* ceiling: the DIMMs' (GB/s) drawn across the chart, < 0: none. */
 static void chart_bw_bars(struct html_writer *w, const struct run_results *res,
-			  const char **kern, int nk, int cpus)
+			  const char **kern, int nk, int cpus, double ceiling)
 {
 	struct svg_plot p;
 	double ymax = 0, group;
@@ -228,6 +230,7 @@ static void chart_bw_bars(struct html_writer *w, const struct run_results *res,
 		}
 	if (ymax <= 0)
 		return;
+	ymax = ceiling > ymax ? ceiling : ymax;
 	fmt(cap, sizeof cap, "Bandwidth per level, %d cpu%s", cpus,
 	    cpus == 1 ? "" : "s at once");
 	figure_begin(w, cap);
@@ -245,11 +248,20 @@ static void chart_bw_bars(struct html_writer *w, const struct run_results *res,
 				bw_value(res, kern[k], bw_levels[l], cpus), k);
 		svg_label(&p, x0 + group / 2, p.bottom + 16, bw_levels[l]);
 	}
+	/* the line's own label short: a long one runs over the bars of
+	 * the levels above it; the note says the rest */
+	if (ceiling > 0)
+		svg_hmark(&p, ceiling, "DIMMs' ceiling");
 	svg_plot_end(&p);
 	html_raw(w, "<ul class=\"legend\">");
 	for (int k = 0; k < nk; k++)
 		legend_item(w, k, kern[k]);
-	html_raw(w, "</ul>\n</figure>\n");
+	html_raw(w, "</ul>\n");
+	if (ceiling > 0)
+		html_fmt(w, "<p class=\"note\">dashed: the DIMMs' ceiling, "
+			 "%.1f GB/s (holds with one DIMM per channel)</p>\n",
+			 ceiling);
+	html_raw(w, "</figure>\n");
 }
 
 static void bw_table(struct html_writer *w, const struct run_results *res,
@@ -345,9 +357,13 @@ static void chart_bandwidth(struct html_writer *w,
 	html_raw(w, "<section class=\"bandwidth\">\n<h2>Bandwidth</h2>\n"
 		 "<div class=\"charts\">\n");
 	if (nk) {
-		chart_bw_bars(w, res, kern, nk, 1);
+		/* the ceiling bounds the all-cpus read, not one cpu's */
+		double ceiling = res->ceiling && res->ceiling->gb_per_s > 0
+				 ? res->ceiling->gb_per_s : -1;
+
+		chart_bw_bars(w, res, kern, nk, 1, -1);
 		if (all > 1)
-			chart_bw_bars(w, res, kern, nk, all);
+			chart_bw_bars(w, res, kern, nk, all, ceiling);
 	}
 	html_raw(w, "</div>\n");
 	if (nk)
@@ -629,6 +645,7 @@ void report_charts(struct html_writer *w, const struct run_results *res)
 	chart_loaded(w, res);
 	chart_c2c(w, res);
 	chart_numa(w, res);
+	report_scan(w, res);
 	chart_pagecmp(w, res);
 	chart_dist(w, res);
 }

@@ -3,6 +3,8 @@
  * screen shows, and it keeps the file small. */
 #include "report/svg.h"
 
+#include "util/fmt.h"
+
 #define SVG_TICKS_X 10
 #define SVG_TICKS_Y 8
 #define SVG_MAX_TICKS 64
@@ -145,6 +147,19 @@ void svg_vmark(struct svg_plot *p, double x, const char *label)
 		 px, p->top, px, p->bottom, px, p->top - 6, label);
 }
 
+void svg_hmark(struct svg_plot *p, double y, const char *label)
+{
+	double py;
+
+	if (!placeable(&p->y, y) || y <= 0)
+		return;
+	py = axis_px(&p->y, y);
+	html_fmt(p->w, "<line class=\"mark ceiling\" x1=\"%.1f\" y1=\"%.1f\" "
+		 "x2=\"%.1f\" y2=\"%.1f\"/><text class=\"marklabel\" "
+		 "x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">%s</text>\n",
+		 p->left, py, p->right, py, p->right - 4, py - 5, label);
+}
+
 void svg_bar(struct svg_plot *p, double cx, double w_px, double v,
 	     int series)
 {
@@ -160,6 +175,53 @@ void svg_bar(struct svg_plot *p, double cx, double w_px, double v,
 		 "width=\"%.1f\" height=\"%.1f\"/>\n", series % SVG_SERIES,
 		 cx - w_px / 2, y1 < y0 ? y1 : y0, w_px,
 		 y1 < y0 ? y0 - y1 : y1 - y0);
+}
+
+/* Pixel v in tenths, rounded: bars that share a baseline print it alike. */
+static long tenths(double v)
+{
+	return v < 0 ? -(long)(-v * 10 + 0.5) : (long)(v * 10 + 0.5);
+}
+
+void svg_span(struct svg_plot *p, double x0, double x1, double v,
+	      int series, unsigned long long base, int node)
+{
+	long y0, y1, l, r;
+	char cls[8], nd[12];
+
+	if (!finite(v) || v <= 0 || !finite(x0) || !finite(x1))
+		return;
+	y0 = tenths(axis_px(&p->y, 0));
+	y1 = tenths(axis_px(&p->y, v));
+	l = tenths(axis_px(&p->x, x0));
+	r = tenths(axis_px(&p->x, x1));
+	/* at least half a unit wide, a tenth short of the next range */
+	if (r - l > 10)
+		r -= 1;
+	if (r - l < 5)
+		r = l + 5;
+	if (series < 0)
+		fmt(cls, sizeof cls, "nonode");
+	else
+		fmt(cls, sizeof cls, "s%d", series % SVG_SERIES);
+	if (node < 0)
+		fmt(nd, sizeof nd, "none");
+	else
+		fmt(nd, sizeof nd, "%d", node);
+	html_fmt(p->w, "<rect class=\"bar range %s\" data-base=\"%llu\" "
+		 "data-node=\"%s\" x=\"%ld.%ld\" y=\"%ld.%ld\" "
+		 "width=\"%ld.%ld\" height=\"%ld.%ld\"/>\n", cls, base, nd,
+		 l / 10, l % 10, y1 / 10, y1 % 10, (r - l) / 10, (r - l) % 10,
+		 (y0 - y1) / 10, (y0 - y1) % 10);
+}
+
+void svg_flag(struct svg_plot *p, double x, double v, unsigned long long base)
+{
+	if (!finite(v) || v <= 0)
+		return;
+	html_fmt(p->w, "<path class=\"flag\" data-base=\"%llu\" "
+		 "d=\"M%.1f %.1fl-5 -9h10z\"/>\n", base, axis_px(&p->x, x),
+		 axis_px(&p->y, v) - 2);
 }
 
 void svg_label(struct svg_plot *p, double x, double y, const char *text)

@@ -45,10 +45,25 @@ void svg_dot(struct svg_plot *p, double x, double y, int series);
 
 /* A dashed vertical line at data x, labelled at the top (our text). */
 void svg_vmark(struct svg_plot *p, double x, const char *label);
+/* A dashed horizontal line at data y across the plot, class "mark
+ * ceiling", labelled at its right end above it (our text). Nothing when
+ * y cannot be placed. */
+void svg_hmark(struct svg_plot *p, double y, const char *label);
 /* A bar from y = 0 to y = v, centred at pixel cx, w_px wide; nothing
  * for v < 0 (not measured) or not finite. */
 void svg_bar(struct svg_plot *p, double cx, double w_px, double v,
 	     int series);
+/* A bar from y = 0 to y = v over data x0..x1 (a range of physical
+ * addresses), class "bar range s<series>" (series < 0: "nonode"), with
+ * data-base and data-node saying which range (node < 0: "none"); its top
+ * and bottom on whole tenths so every bar ends on one baseline. Nothing
+ * for v <= 0 or not finite (not measured: a gap, never a bar at 0). */
+void svg_span(struct svg_plot *p, double x0, double x1, double v,
+	      int series, unsigned long long base, int node);
+/* A flagged range's mark: a small triangle pointing down at the top of
+ * its bar (data x, v), class "flag", data-base as its bar's. */
+void svg_flag(struct svg_plot *p, double x, double v,
+	      unsigned long long base);
 /* A text label at pixel (x, y), anchored middle; our own text only. */
 void svg_label(struct svg_plot *p, double x, double y, const char *text);
 

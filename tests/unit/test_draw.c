@@ -10,11 +10,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <math.h>
 
 #include <cmocka.h>
 
 #include "fake_platform.h"
 
+#include "draw/charts.h"
 #include "draw/fb.h"
 #include "draw/font.h"
 #include "draw/series.h"
@@ -185,6 +187,35 @@ static void text_sanitised_and_clipped(void **state)
 	canvas_free(b);
 }
 
+#define GIB (1ull << 30)
+
+/* A scan as tests=scan leaves it on a 2-node machine with the PCI hole:
+ * [0] 0-1 GiB and [1] 1-2 GiB on node 0, a hole at 2-4 GiB (no range),
+ * [2] 4-5 GiB on node 1 planned but not measured, [3] 5-6 GiB and
+ * [4] 6-7 GiB on node 1, [4] slower and flagged. */
+#define FAKE_SCAN 5
+static struct scan_result *fake_scan(void)
+{
+	static struct scan_point pt[FAKE_SCAN];
+	static struct scan_result sr;
+	static const uint64_t base[FAKE_SCAN] = { 0, 1, 4, 5, 6 };
+	static const int node[FAKE_SCAN] = { 0, 0, 1, 1, 1 };
+	static const double ns[FAKE_SCAN] = { 90, 92, -1, 95, 150 };
+	static const double gb[FAKE_SCAN] = { 20, 21, -1, 19, 19 };
+
+	memset(pt, 0, sizeof pt);
+	for (int i = 0; i < FAKE_SCAN; i++)
+		pt[i] = (struct scan_point){ .base = base[i] * GIB,
+			.bytes = GIB, .measured_bytes = ns[i] < 0 ? 0 : GIB,
+			.page_bytes = ns[i] < 0 ? 0 : GIB, .node = node[i],
+			.ns_median = ns[i], .gb_per_s_median = gb[i],
+			.dimm_count = -1 };
+	strcpy(pt[4].flag, "latency 58% above the node's median 95.0 ns "
+	       "(node spread 95.0..150.0 ns)");
+	sr = (struct scan_result){ .count = FAKE_SCAN, .point = pt };
+	return &sr;
+}
+
 /* A run that looks like a desktop machine's: 48K L1, 2M L2, 32M L3, the
  * sweep on 1G and 4K pages, four kernels on 1 and 8 cpus. */
 static struct run_results *fake_run(void)
@@ -242,6 +273,7 @@ static struct run_results *fake_run(void)
 						(cpus == 1 ? 1 : l == 3 ? 3 : 7.5),
 				};
 	r->bw_isa = "avx2";
+	r->scan = fake_scan();
 	msgs_add(&r->warnings, "CPU has no APERF/MPERF (CPUID 6): core "
 		 "cycles are not measured, TSC cycles are");
 	return r;
@@ -290,8 +322,8 @@ static void views_at_resolutions(void **state)
 					{ 1024, 768 }, { 1280, 800 },
 					{ 1920, 1080 },
 					{ 3840, 2160 } };
-	static const char *const names[DRAW_VIEWS] = { "chart", "tables",
-						       "log" };
+	static const char *const names[DRAW_VIEWS] = { "chart", "scan",
+						       "tables", "log" };
 	struct run_results *r = fake_run();
 	(void)state;
 
@@ -381,6 +413,134 @@ static void latency_axes_are_logarithmic(void **state)
 	fake_free(r);
 }
 
+/* Runs of columns holding more than min pixels of rgb: the bars of one
+ * colour, each a run (both panels' bars of a range share columns). */
+static int column_runs(const struct fb *f, uint32_t rgb, int min, int *start,
+		       int *end, int cap)
+{
+	int n = 0, in = 0;
+
+	for (int x = 0; x < f->width; x++) {
+		long c = count_colour(f, (struct fb_rect){ x, 0, 1, f->height },
+				      rgb);
+		if (c > min && !in) {
+			if (n == cap)
+				return -1;
+			start[n] = x;
+			in = 1;
+		} else if (c <= min && in) {
+			end[n++] = x;
+			in = 0;
+		}
+	}
+	if (in)
+		end[n++] = f->width;
+	return n;
+}
+
+/* The top-left corners of dot x dot squares wholly of rgb (the flag's
+ * marks: the font's strokes are thinner); their centres' x in cx. */
+static int squares(const struct fb *f, uint32_t rgb, int dot, int *cx,
+		   int cap)
+{
+	int n = 0;
+
+	for (int y = 1; y + dot <= f->height; y++)
+		for (int x = 1; x + dot <= f->width; x++) {
+			if (px(f, x - 1, y) == rgb || px(f, x, y - 1) == rgb ||
+			    count_colour(f, (struct fb_rect){ x, y, dot, dot },
+					 rgb) != (long)dot * dot)
+				continue;
+			if (n < cap)
+				cx[n] = x + dot / 2;
+			n++;
+		}
+	return n;
+}
+
+/* The scan view: a bar per measured range over its addresses, in its
+ * node's colour; the hole and the range not measured leave a gap (no
+ * bar at zero); the flagged range marked above its bar in both panels;
+ * the slower range's latency bar the taller. */
+static void scan_view_by_address(void **state)
+{
+	struct run_results *r = fake_run();
+	struct canvas *c = canvas_new(1280, 800, 0);
+	struct draw_input in = { r, "", 0, 0 };
+	int scale = draw_text_scale(1280, 800), lh = fb_text_height(scale);
+	int dot = 3 * scale + 2, s0[4], e0[4], s1[4], e1[4], mx[8];
+	uint32_t n0 = scan_chart_node_colour(0), n1 = scan_chart_node_colour(1);
+	double gib;
+	long tall, low;
+	(void)state;
+
+	c->fb.text_clipped = 0;
+	draw_view(&c->fb, DRAW_SCAN, &in);
+	canaries_intact(c);
+	assert_int_equal(c->fb.text_clipped, 0);
+	write_ppm(&c->fb, "scan");
+	/* columns: legend swatches are under 2 lines tall, bars taller */
+	assert_int_equal(column_runs(&c->fb, n0, 2 * lh, s0, e0, 4), 2);
+	assert_int_equal(column_runs(&c->fb, n1, 2 * lh, s1, e1, 4), 2);
+	/* 0 and 1 GiB, then 5 and 6: the hole (2-4) and range 4-5 (not
+	 * measured) are a gap 3 GiB wide */
+	gib = s0[1] - s0[0];
+	assert_true(gib > 50);
+	assert_true(abs(e0[0] - e0[1] + (int)gib) <= 1);
+	assert_true(fabs(s1[0] - s0[0] - 5 * gib) <= 2);
+	assert_true(fabs(s1[1] - s0[0] - 6 * gib) <= 2);
+	for (int k = 0; k < 2; k++) {
+		assert_true(fabs(e0[k] - s0[k] - gib) <= 2);
+		assert_true(fabs(e1[k] - s1[k] - gib) <= 2);
+	}
+	/* nothing of either node in the gap, at any height */
+	assert_int_equal(count_colour(&c->fb, (struct fb_rect){ e0[1],
+		2 * lh + 10, s1[0] - e0[1], 800 - 4 * lh - 10 }, n0) +
+		count_colour(&c->fb, (struct fb_rect){ e0[1], 2 * lh + 10,
+		s1[0] - e0[1], 800 - 4 * lh - 10 }, n1), 0);
+	/* 150 ns against 95 ns, the same GB/s: the flagged column taller */
+	tall = count_colour(&c->fb, (struct fb_rect){ (s1[1] + e1[1]) / 2, 0,
+			    1, 800 }, n1);
+	low = count_colour(&c->fb, (struct fb_rect){ (s1[0] + e1[0]) / 2, 0,
+			   1, 800 }, n1);
+	assert_true(tall > low + 40);
+	/* the legend's mark and one above each of the flagged range's bars */
+	assert_int_equal(squares(&c->fb, THEME_BAD, dot, mx, 8), 3);
+	assert_true(mx[1] > s1[1] && mx[1] < e1[1]);
+	assert_true(mx[2] > s1[1] && mx[2] < e1[1]);
+	/* not flagged: only the legend's */
+	r->scan->point[4].flag[0] = 0;
+	draw_view(&c->fb, DRAW_SCAN, &in);
+	assert_int_equal(squares(&c->fb, THEME_BAD, dot, mx, 8), 1);
+	canvas_free(c);
+	fake_free(r);
+}
+
+/* The scan view is paged to only when the run has scan ranges, and
+ * opens the screen when nothing else was measured. */
+static void scan_view_only_with_a_scan(void **state)
+{
+	struct run_results *r = fake_run();
+	struct scan_result *sr = r->scan;
+	(void)state;
+
+	assert_int_equal(draw_view_first(r), DRAW_CHART);
+	assert_int_equal(draw_view_next(DRAW_CHART, r), DRAW_SCAN);
+	assert_int_equal(draw_view_next(DRAW_SCAN, r), DRAW_TABLES);
+	assert_int_equal(draw_view_next(DRAW_LOG, r), DRAW_CHART);
+	r->lat_count = r->bw_count = 0;
+	assert_int_equal(draw_view_first(r), DRAW_SCAN);
+	r->scan = 0;
+	assert_int_equal(draw_view_first(r), DRAW_CHART);
+	assert_int_equal(draw_view_next(DRAW_CHART, r), DRAW_TABLES);
+	assert_false(draw_view_shown(DRAW_SCAN, r));
+	sr->count = 0;
+	r->scan = sr;
+	assert_int_equal(draw_view_next(DRAW_CHART, r), DRAW_TABLES);
+	sr->count = FAKE_SCAN;
+	fake_free(r);
+}
+
 static void text_scale_by_resolution(void **state)
 {
 	(void)state;
@@ -424,6 +584,8 @@ int main(void)
 		cmocka_unit_test(series_from_results),
 		cmocka_unit_test(latency_axes_are_logarithmic),
 		cmocka_unit_test(views_at_resolutions),
+		cmocka_unit_test(scan_view_by_address),
+		cmocka_unit_test(scan_view_only_with_a_scan),
 	};
 	return cmocka_run_group_tests(tests, 0, 0);
 }

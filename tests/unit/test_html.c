@@ -13,10 +13,12 @@
 
 #include "fake_platform.h"
 #include "config/config.h"
+#include "hw/memceiling.h"
 #include "hw/smbios.h"
 #include "report/html.h"
 #include "report/report.h"
 #include "report/svg.h"
+#include "suite/scan_plan.h"
 
 #define K 1024ull
 #define M (1024ull * 1024)
@@ -292,6 +294,122 @@ static void absent_bandwidth_cells_draw_no_bar(void **state)
 	assert_int_equal(bars, 3);
 }
 
+static int count_of(const char *buf, const char *needle)
+{
+	int n = 0;
+
+	for (const char *p = buf; (p = strstr(p, needle)) != NULL; p++)
+		n++;
+	return n;
+}
+
+/* The scan section: in each figure a bar per measured range at its base
+ * in its node's colour (nonode for none), no bar for the range not
+ * measured (nor for the hole: no range there), a flag mark per figure
+ * for the flagged one, every bar on the axis; the reason in a table
+ * through html_text; the not-scanned ranges named. */
+static void scan_section_marks_each_range(void **state)
+{
+	static char buf[1 << 20];
+	static struct scan_point pt[5];
+	static const struct scan_skip skip[1] = { { 2ull << 30, 2ull << 30,
+						     SCAN_SKIP_HOLE } };
+	struct scan_result sr = { .count = 5, .point = pt, .skip_count = 1,
+				  .skip = skip, .chase_lines = 1 << 20 };
+	struct run_results r;
+	const char *sec, *fig2, *p;
+	double bottom = -1;
+
+	(void)state;
+	hostile_run(&r);
+	memset(pt, 0, sizeof pt);
+	for (int i = 0; i < 5; i++)
+		pt[i] = (struct scan_point){ .base = (uint64_t)(i < 2 ? i :
+			i + 2) << 30, .bytes = 1ull << 30, .node = i < 2 ? 0
+			: i < 4 ? 1 : -1, .ns_median = 90 + i,
+			.gb_per_s_median = 20 - i, .dimm_count = -1 };
+	pt[2].ns_median = pt[2].gb_per_s_median = -1;	/* not measured */
+	strcpy(pt[3].flag, "latency <18%> above the node's median");
+	r.scan = &sr;
+	assert_true(report_html(&r, RUN_OK, buf, sizeof buf) > 0);
+	if (getenv("SCAN_HTML_OUT")) {
+		FILE *f = fopen(getenv("SCAN_HTML_OUT"), "w");
+
+		assert_non_null(f);
+		fputs(buf, f);
+		assert_int_equal(fclose(f), 0);
+	}
+	sec = strstr(buf, "<section class=\"scan\">");
+	assert_non_null(sec);
+	fig2 = strstr(sec, "<figure data-scan=\"gb_per_s_median\">");
+	assert_non_null(fig2);
+	assert_non_null(strstr(sec, "<figure data-scan=\"ns_median\">"));
+	/* 4 measured ranges in each of the two figures */
+	assert_int_equal(count_of(sec, "<rect class=\"bar range "), 8);
+	assert_int_equal(count_of(fig2, "<rect class=\"bar range "), 4);
+	assert_int_equal(count_of(sec, "<rect class=\"bar range s0\" "
+				  "data-base=\"1073741824\" data-node=\"0\""),
+			 2);
+	assert_int_equal(count_of(sec, "<rect class=\"bar range s1\" "
+				  "data-base=\"5368709120\" data-node=\"1\""),
+			 2);
+	assert_int_equal(count_of(sec, "<rect class=\"bar range nonode\" "
+				  "data-base=\"6442450944\" "
+				  "data-node=\"none\""), 2);
+	/* the range not measured (4 GiB) and the hole (2-4 GiB): no bar */
+	assert_int_equal(count_of(sec, "data-base=\"4294967296\""), 0);
+	assert_int_equal(count_of(sec, "data-base=\"2147483648\""), 0);
+	assert_int_equal(count_of(sec, "<path class=\"flag\" "
+				  "data-base=\"5368709120\""), 2);
+	assert_int_equal(count_of(sec, "<path class=\"flag\""), 2);
+	assert_non_null(strstr(sec, "latency &lt;18%&gt; above"));
+	assert_non_null(strstr(sec, "Not scanned: 0x80000000 (2G, hole)."));
+	assert_non_null(strstr(sec, "<span class=\"sw s1\"></span>node 1"));
+	/* every bar of the latency figure on its axis */
+	for (p = sec; (p = strstr(p, "<rect class=\"bar range ")) != NULL &&
+	     p < fig2; p++) {
+		double b = strtod(strstr(p, " y=\"") + 4, NULL) +
+			   strtod(strstr(p, "height=\"") + 8, NULL);
+		if (bottom < 0)
+			bottom = b;
+		assert_true(b > bottom - 0.01 && b < bottom + 0.01);
+	}
+	/* no scan: no section */
+	r.scan = 0;
+	assert_true(report_html(&r, RUN_OK, buf, sizeof buf) > 0);
+	assert_null(strstr(buf, "class=\"scan\""));
+}
+
+/* The DIMMs' ceiling: a line across the all-cpus bars, labelled, the
+ * axis stretched to hold it; none across one cpu's; none without one. */
+static void ceiling_line_across_the_all_cpus_bars(void **state)
+{
+	static char buf[1 << 20];
+	struct mem_ceiling mc = { .dimms = 2, .gb_per_s = 51.2 };
+	struct run_results r;
+	const char *all;
+
+	(void)state;
+	hostile_run(&r);
+	bw[2] = (struct bw_point){ .kernel = "avx2-read", .level = "DRAM",
+				   .cpus = 2, .gb_median = 30.0 };
+	r.bw_count = 3;
+	r.ceiling = &mc;
+	assert_true(report_html(&r, RUN_OK, buf, sizeof buf) > 0);
+	all = strstr(buf, "Bandwidth per level, 2 cpus at once");
+	assert_non_null(all);
+	assert_int_equal(count_of(buf, "<line class=\"mark ceiling\""), 1);
+	assert_true(strstr(buf, "<line class=\"mark ceiling\"") > all);
+	assert_non_null(strstr(all, ">DIMMs' ceiling</text>"));
+	assert_non_null(strstr(all, "the DIMMs' ceiling, 51.2 GB/s (holds "
+			       "with one DIMM per channel)"));
+	/* 51.2 is above the highest bar: the axis reaches 60 */
+	assert_non_null(strstr(all, "text-anchor=\"end\">60</text>"));
+	mc.gb_per_s = -1;
+	assert_true(report_html(&r, RUN_OK, buf, sizeof buf) > 0);
+	assert_int_equal(count_of(buf, "mark ceiling"), 0);
+}
+
 static void report_too_small_fails_cleanly(void **state)
 {
 	struct run_results r;
@@ -327,6 +445,8 @@ int main(void)
 		cmocka_unit_test(heat_steps_span_the_range),
 		cmocka_unit_test(report_escapes_machine_strings),
 		cmocka_unit_test(absent_bandwidth_cells_draw_no_bar),
+		cmocka_unit_test(scan_section_marks_each_range),
+		cmocka_unit_test(ceiling_line_across_the_all_cpus_bars),
 		cmocka_unit_test(report_too_small_fails_cleanly),
 	};
 
