@@ -294,6 +294,67 @@ static void mixed_population_warns(void **state)
 				"MiB, DIMM_B2 16384 MiB"));
 }
 
+/* linuxhw/DMI, "Desktop/ASUSTek Computer/PRIME/PRIME B450M-A/
+ * 1161E8903128" (type 17 of 92 bytes, AM4, 6 cores): a real mixed
+ * population, as dmidecode printed it. 4 slots; DIMM_A2 a Team Group
+ * "TEAMGROUP-UD4-2400" and DIMM_B1 a G-Skill "F4-3000C16-8GISB", both
+ * 8 GB DDR4 rated and configured 2133 MT/s, data width 64; DIMM_A1 and
+ * DIMM_B2 empty. Type 20 maps each over 0-16 GiB (interleaved). */
+static const struct t17 mix_a1 = { 0x0032, 0, 0, 0, 0, 0x02, 0x02,
+				   "DIMM_A1", "BANK 0", "Unknown",
+				   "Unknown" };
+static const struct t17 mix_a2 = { 0x0034, 64, 8192, 2133, 2133, 0x1a,
+				   0x09, "DIMM_A2", "BANK 1",
+				   "Team Group Inc.",
+				   "TEAMGROUP-UD4-2400  " };
+static const struct t17 mix_b1 = { 0x0037, 64, 8192, 2133, 2133, 0x1a,
+				   0x09, "DIMM_B1", "BANK 2", "G-Skill",
+				   "F4-3000C16-8GISB" };
+static const struct t17 mix_b2 = { 0x003a, 0, 0, 0, 0, 0x02, 0x02,
+				   "DIMM_B2", "BANK 3", "Unknown",
+				   "Unknown" };
+
+static void real_mixed_parts_b450m_a(void **state)
+{
+	struct tb t = { .len = 0 };
+	struct mem_ceiling c;
+	const char *loc[4];
+
+	(void)state;
+	tb_t17(&t, &mix_a1);
+	tb_t17(&t, &mix_a2);
+	tb_t20(&t, 0x0035, 0, 16 * GIB, 0x0034, 0);
+	tb_t17(&t, &mix_b1);
+	tb_t20(&t, 0x0038, 0, 16 * GIB, 0x0037, 0);
+	tb_t17(&t, &mix_b2);
+	tb_end(&t);
+	parse(&t, &sm);
+	assert_int_equal(sm.dimm_count, 2);
+	assert_int_equal(sm.empty_slots, 2);
+	assert_string_equal(sm.dimms[0].part_number, "TEAMGROUP-UD4-2400");
+	assert_int_equal(smbios_dimms_for_range(&sm, 9 * GIB, GIB, loc, 4),
+			 2);
+	assert_string_equal(loc[0], "DIMM_A2");
+	assert_string_equal(loc[1], "DIMM_B1");
+
+	mem_ceiling_compute(&sm, NULL, &c);
+	assert_int_equal(c.dimms, 2);
+	/* From the dump: 2 DIMMs x 2133 MT/s x 64 bits / 8 = 2 x 17.064
+	 * = 34.128 GB/s. */
+	assert_true(c.gb_per_s > 34.1279 && c.gb_per_s < 34.1281);
+	/* Two makers' parts: the one finding. Same size and speed, each
+	 * at its rated 2133, and an even count beside the empty slots:
+	 * nothing else. */
+	assert_true(has_warning(&c, "the machine: DIMMs of different parts: "
+				"DIMM_A2 \"TEAMGROUP-UD4-2400\", DIMM_B1 "
+				"\"F4-3000C16-8GISB\""));
+	assert_false(has_warning(&c, "different size"));
+	assert_false(has_warning(&c, "different speeds"));
+	assert_false(has_warning(&c, "below its rated"));
+	assert_false(has_warning(&c, "empty slot"));
+	assert_int_equal(c.warning_count, 1);
+}
+
 /* No speed on one DIMM: no ceiling rather than half of one. */
 static void unknown_speed_gives_no_ceiling(void **state)
 {
@@ -436,6 +497,7 @@ int main(void)
 		cmocka_unit_test(b450_ceiling_whole_machine),
 		cmocka_unit_test(b450_one_dimm_warns_odd),
 		cmocka_unit_test(mixed_population_warns),
+		cmocka_unit_test(real_mixed_parts_b450m_a),
 		cmocka_unit_test(unknown_speed_gives_no_ceiling),
 		cmocka_unit_test(two_nodes_by_type20_and_srat),
 		cmocka_unit_test(bad_type20_dropped),
