@@ -63,8 +63,29 @@ static const char *name_of(const struct smbios_dimm *d)
 	return d->locator[0] ? d->locator : "(no locator)";
 }
 
+/* 1 when a part number names a part: firmware that has none writes a
+ * template instead ("Array1_PartNumber0", "Not Specified", "Unknown"),
+ * different on each slot of identical DIMMs, which is no finding. */
+static bool part_told(const char *p)
+{
+	static const char *const blank[] = { "partnum", "not specified",
+					     "unknown", "to be filled" };
+
+	if (!p[0])
+		return false;
+	for (unsigned b = 0; b < sizeof blank / sizeof blank[0]; b++) {
+		size_t n = str_len(blank[b]);
+
+		for (const char *q = p; str_nlen(q, n) == n; q++)
+			if (str_ieq(q, n, blank[b]))
+				return false;
+	}
+	return true;
+}
+
 /* The group's first DIMM against each other one: the first difference in
- * size, configured speed or part, said once each. where is "node 1" or
+ * size, configured speed or part (where both name one), said once
+ * each. where is "node 1" or
  * "the machine". */
 static void mixed(const struct smbios_info *sm, const int *idx, int n,
 		  const char *where, struct mem_ceiling *out)
@@ -91,7 +112,9 @@ static void mixed(const struct smbios_info *sm, const int *idx, int n,
 			     (unsigned)a->configured_speed_mts, name_of(b),
 			     (unsigned)b->configured_speed_mts);
 		}
-		if (!part && !str_eq(a->part_number, b->part_number)) {
+		if (!part && part_told(a->part_number) &&
+		    part_told(b->part_number) &&
+		    !str_eq(a->part_number, b->part_number)) {
 			part = true;
 			warn(out, "%s: DIMMs of different parts: %s \"%s\", "
 			     "%s \"%s\"", where, name_of(a), a->part_number,

@@ -355,6 +355,52 @@ static void real_mixed_parts_b450m_a(void **state)
 	assert_int_equal(c.warning_count, 1);
 }
 
+/* linuxhw/DMI, "Desktop/ASUSTek Computer/A68/A68HM-K/0DE2077B2BBD"
+ * (SMBIOS 2.7, dmidecode 2.12, AMD A4-4020): 2 slots, both 4096 MB DDR3,
+ * data width 64, rated 1600 and configured 1333 (dmidecode 2.12 says
+ * "MHz" for MT/s); the firmware's template part numbers
+ * "Array1_PartNumber0" and "...1" and makers "A1_Manufacturer0" and
+ * "...1"; type 20 maps DIMM_A1 over 0-4 GiB and DIMM_B1 over 4-8 GiB
+ * (not interleaved). Handles as there. */
+static const struct t17 a68_a1 = { 0x0023, 64, 4096, 1600, 1333, 0x18,
+				   0x09, "DIMM_A1", "A1_BANK0",
+				   "A1_Manufacturer0", "Array1_PartNumber0" };
+static const struct t17 a68_b1 = { 0x0025, 64, 4096, 1600, 1333, 0x18,
+				   0x09, "DIMM_B1", "A1_BANK1",
+				   "A1_Manufacturer1", "Array1_PartNumber1" };
+
+/* Template part numbers are no part: no "different parts" finding for
+ * identical DIMMs; each below its rated speed is; each GiB names the
+ * one DIMM type 20 puts it on. */
+static void real_template_parts_a68hm_k(void **state)
+{
+	struct tb t = { .len = 0 };
+	struct mem_ceiling c;
+	const char *loc[4];
+
+	(void)state;
+	tb_t17(&t, &a68_a1);
+	tb_t20(&t, 0x0024, 0, 4 * GIB, 0x0023, 0);
+	tb_t17(&t, &a68_b1);
+	tb_t20(&t, 0x0026, 4 * GIB, 8 * GIB, 0x0025, 0);
+	tb_end(&t);
+	parse(&t, &sm);
+	assert_int_equal(sm.dimm_count, 2);
+	assert_int_equal(smbios_dimms_for_range(&sm, GIB, GIB, loc, 4), 1);
+	assert_string_equal(loc[0], "DIMM_A1");
+	assert_int_equal(smbios_dimms_for_range(&sm, 5 * GIB, GIB, loc, 4), 1);
+	assert_string_equal(loc[0], "DIMM_B1");
+
+	mem_ceiling_compute(&sm, NULL, &c);
+	/* 2 DIMMs x 1333 MT/s x 64 bits / 8 = 21.328 GB/s */
+	assert_true(c.gb_per_s > 21.3279 && c.gb_per_s < 21.3281);
+	assert_false(has_warning(&c, "different parts"));
+	assert_false(has_warning(&c, "different size"));
+	assert_false(has_warning(&c, "different speeds"));
+	assert_true(has_warning(&c, "DIMM_A1 runs at 1333 MT/s, below its "
+				"rated 1600 MT/s"));
+}
+
 /* No speed on one DIMM: no ceiling rather than half of one. */
 static void unknown_speed_gives_no_ceiling(void **state)
 {
@@ -498,6 +544,7 @@ int main(void)
 		cmocka_unit_test(b450_one_dimm_warns_odd),
 		cmocka_unit_test(mixed_population_warns),
 		cmocka_unit_test(real_mixed_parts_b450m_a),
+		cmocka_unit_test(real_template_parts_a68hm_k),
 		cmocka_unit_test(unknown_speed_gives_no_ceiling),
 		cmocka_unit_test(two_nodes_by_type20_and_srat),
 		cmocka_unit_test(bad_type20_dropped),
