@@ -7,10 +7,37 @@
 #include "util/fmt.h"
 #include "util/str.h"
 
-double memc_dimm_gb_per_s(const struct smbios_dimm *d)
+/* The slowest transfer rate JEDEC defines for a memory type (SMBIOS
+ * type 17's Memory Type byte), 0 where not judged. */
+static uint32_t slowest_mts(uint8_t type_code)
+{
+	switch (type_code) {
+	case 0x18: return 800;	/* DDR3 */
+	case 0x1a: return 1600;	/* DDR4 */
+	case 0x22: return 3200;	/* DDR5 */
+	default: return 0;
+	}
+}
+
+uint32_t memc_dimm_mts(const struct smbios_dimm *d, bool *from_mhz)
 {
 	uint32_t mts = d->configured_speed_mts ? d->configured_speed_mts
-					       : d->speed_mts;
+					       : d->speed_mts,
+		 slowest = slowest_mts(d->type_code);
+
+	/* Some firmware (early AM4 AGESA: DDR4 "configured 1200 MT/s"
+	 * beside "2400 MT/s" rated) gives the clock in MHz, half the
+	 * transfer rate; below the type's slowest rate it can be nothing
+	 * else. */
+	*from_mhz = slowest && mts && mts < slowest && 2 * mts >= slowest &&
+		    (!d->speed_mts || 2 * mts <= d->speed_mts);
+	return *from_mhz ? 2 * mts : mts;
+}
+
+double memc_dimm_gb_per_s(const struct smbios_dimm *d)
+{
+	bool from_mhz;
+	uint32_t mts = memc_dimm_mts(d, &from_mhz);
 
 	if (!mts || !d->data_width_bits)
 		return -1;
@@ -91,7 +118,7 @@ static void mixed(const struct smbios_info *sm, const int *idx, int n,
 		  const char *where, struct mem_ceiling *out)
 {
 	const struct smbios_dimm *a = &sm->dimms[idx[0]];
-	bool size = false, speed = false, part = false;
+	bool size = false, speed = false, part = false, mhz;
 
 	for (int j = 1; j < n; j++) {
 		const struct smbios_dimm *b = &sm->dimms[idx[j]];
@@ -104,13 +131,12 @@ static void mixed(const struct smbios_info *sm, const int *idx, int n,
 			     name_of(b),
 			     (unsigned long long)(b->size_bytes >> 20));
 		}
-		if (!speed && a->configured_speed_mts !=
-				      b->configured_speed_mts) {
+		if (!speed && memc_dimm_mts(a, &mhz) != memc_dimm_mts(b, &mhz)) {
 			speed = true;
 			warn(out, "%s: DIMMs at different speeds: %s %u MT/s, "
 			     "%s %u MT/s", where, name_of(a),
-			     (unsigned)a->configured_speed_mts, name_of(b),
-			     (unsigned)b->configured_speed_mts);
+			     (unsigned)memc_dimm_mts(a, &mhz), name_of(b),
+			     (unsigned)memc_dimm_mts(b, &mhz));
 		}
 		if (!part && part_told(a->part_number) &&
 		    part_told(b->part_number) &&
@@ -153,16 +179,26 @@ void mem_ceiling_compute(const struct smbios_info *sm,
 	for (int i = 0; i < sm->dimm_count; i++) {
 		const struct smbios_dimm *d = &sm->dimms[i];
 		double g = memc_dimm_gb_per_s(d);
+		bool mhz;
 
 		/* A sum without one DIMM would be no ceiling. */
 		if (g < 0 || out->gb_per_s < 0)
 			out->gb_per_s = -1;
 		else
 			out->gb_per_s += g;
+		uint32_t mts = memc_dimm_mts(d, &mhz);
+
+		if (mhz)
+			warn(out, "%s: configured speed %u is below %s's "
+			     "slowest, %u MT/s: the firmware gave MHz (taken "
+			     "as %u MT/s)", name_of(d),
+			     (unsigned)(mts / 2), d->type,
+			     (unsigned)slowest_mts(d->type_code),
+			     (unsigned)mts);
 		if (d->configured_speed_mts && d->speed_mts &&
-		    d->configured_speed_mts < d->speed_mts)
+		    mts < d->speed_mts)
 			warn(out, "%s runs at %u MT/s, below its rated %u MT/s",
-			     name_of(d), (unsigned)d->configured_speed_mts,
+			     name_of(d), (unsigned)mts,
 			     (unsigned)d->speed_mts);
 		node_of[i] = memc_dimm_node(sm, i, t);
 		if (node_of[i] < 0)

@@ -6,6 +6,8 @@
 #ifndef BAREMEM_MEMCEILING_H
 #define BAREMEM_MEMCEILING_H
 
+#include <stdbool.h>
+
 #include "hw/numa.h"
 #include "hw/smbios.h"
 
@@ -29,6 +31,12 @@ struct mem_ceiling {
 	int warning_count;
 	char warnings[MEMC_MAX_WARNINGS][MEMC_WARNING_BYTES];
 };
+
+/* One DIMM's transfer rate: the configured speed, else the rated one;
+ * doubled, with *from_mhz set, where the firmware plainly gave the clock
+ * in MHz (below the memory type's slowest MT/s, twice it within the
+ * rating). 0 when neither speed is known. */
+uint32_t memc_dimm_mts(const struct smbios_dimm *d, bool *from_mhz);
 
 /* One DIMM's peak: MT/s x data width in bytes, in GB/s (10^9 bytes);
  * the configured speed, else the rated one (still a bound: a DIMM never

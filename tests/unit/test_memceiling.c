@@ -401,6 +401,61 @@ static void real_template_parts_a68hm_k(void **state)
 				"rated 1600 MT/s"));
 }
 
+/* linuxhw/DMI, "Desktop/ASUSTek Computer/PRIME/PRIME B450M-A/
+ * 0FF78511B904" (SMBIOS 3.x type 17 of 40 bytes, Ryzen 5 1600): 4 slots,
+ * A2 and B2 each a Kingston "KHX3200C16D4/8GX" 8 GB DDR4, data width 64,
+ * "Speed: 2400 MT/s" and "Configured Memory Speed: 1200 MT/s" (the
+ * firmware's clock in MHz: DDR4 has no rate below 1600), A1 and B1
+ * empty, type 20 mapping both over 0-16 GiB. Handles as there. */
+static const struct t17 mhz_a2 = { 0x0032, 64, 8192, 2400, 1200, 0x1a,
+				   0x09, "DIMM_A2", "BANK 1", "Kingston",
+				   "KHX3200C16D4/8GX    " };
+static const struct t17 mhz_b2 = { 0x0037, 64, 8192, 2400, 1200, 0x1a,
+				   0x09, "DIMM_B2", "BANK 3", "Kingston",
+				   "KHX3200C16D4/8GX    " };
+
+/* A configured speed given in MHz: taken as twice it, said; not below
+ * the rating, not half the ceiling. */
+static void real_configured_speed_in_mhz(void **state)
+{
+	struct tb t = { .len = 0 };
+	struct mem_ceiling c;
+	struct t17 empty_a1 = mix_a1, empty_b1 = mix_b2;
+	bool mhz;
+
+	(void)state;
+	empty_a1.handle = 0x0030;
+	empty_b1.handle = 0x0035;
+	empty_b1.locator = "DIMM_B1";
+	tb_t17(&t, &empty_a1);
+	tb_t17(&t, &mhz_a2);
+	tb_t20(&t, 0x0033, 0, 16 * GIB, 0x0032, 0);
+	tb_t17(&t, &empty_b1);
+	tb_t17(&t, &mhz_b2);
+	tb_t20(&t, 0x0038, 0, 16 * GIB, 0x0037, 0);
+	tb_end(&t);
+	parse(&t, &sm);
+	assert_int_equal(sm.dimm_count, 2);
+	assert_int_equal(memc_dimm_mts(&sm.dimms[0], &mhz), 2400);
+	assert_true(mhz);
+
+	mem_ceiling_compute(&sm, NULL, &c);
+	/* 2 DIMMs x 2400 MT/s x 8 bytes = 38.4 GB/s, not 19.2 */
+	assert_true(c.gb_per_s > 38.3999 && c.gb_per_s < 38.4001);
+	assert_true(has_warning(&c, "DIMM_A2: configured speed 1200 is below "
+				"DDR4's slowest, 1600 MT/s: the firmware gave "
+				"MHz (taken as 2400 MT/s)"));
+	assert_false(has_warning(&c, "below its rated"));
+	assert_false(has_warning(&c, "different"));
+	assert_int_equal(c.warning_count, 2);	/* one per DIMM */
+
+	/* A real 1333 MT/s DDR3 (the A68HM-K) is left as it is. */
+	assert_int_equal(memc_dimm_mts(&(struct smbios_dimm){
+		.type_code = 0x18, .speed_mts = 1600,
+		.configured_speed_mts = 1333 }, &mhz), 1333);
+	assert_false(mhz);
+}
+
 /* No speed on one DIMM: no ceiling rather than half of one. */
 static void unknown_speed_gives_no_ceiling(void **state)
 {
@@ -545,6 +600,7 @@ int main(void)
 		cmocka_unit_test(mixed_population_warns),
 		cmocka_unit_test(real_mixed_parts_b450m_a),
 		cmocka_unit_test(real_template_parts_a68hm_k),
+		cmocka_unit_test(real_configured_speed_in_mhz),
 		cmocka_unit_test(unknown_speed_gives_no_ceiling),
 		cmocka_unit_test(two_nodes_by_type20_and_srat),
 		cmocka_unit_test(bad_type20_dropped),
