@@ -63,6 +63,11 @@ void results_json_summary(struct json_writer *w, int cpu,
 	json_measured(w, "ceiling_gb_per_s", s->ceiling_gb, 1);
 	json_measured(w, "dram_all_cpus_of_ceiling", s->dram_all_of_ceiling,
 		      2);
+	/* tests=scan: how many ranges were measured, how many flagged */
+	if (s->scan_ranges >= 0) {
+		json_u64(w, "scan_ranges", (uint64_t)s->scan_ranges);
+		json_u64(w, "scan_flagged", (uint64_t)s->scan_flagged);
+	}
 	json_object_end(w);
 }
 
@@ -111,6 +116,7 @@ static void figures_null(struct summary *s)
 	s->read_gb_dram_all = -1;
 	s->dram_all_cpus = 0;
 	s->ceiling_gb = s->dram_all_of_ceiling = -1;
+	s->scan_ranges = -1;
 }
 
 static size_t write_try(const struct run_results *res, enum run_status status,

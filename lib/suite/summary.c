@@ -94,6 +94,16 @@ void summary_compute(const struct run_results *res, int cpu,
 	s->ceiling_gb = res->ceiling && res->ceiling->gb_per_s > 0
 				? res->ceiling->gb_per_s : -1;
 	s->dram_all_of_ceiling = -1;
+	s->scan_ranges = res->scan ? 0 : -1;
+	s->scan_flagged = 0;
+	for (int i = 0; res->scan && i < res->scan->count; i++) {
+		const struct scan_point *p = &res->scan->point[i];
+
+		if (p->ns_median < 0 && p->gb_per_s_median < 0)
+			continue;
+		s->scan_ranges++;
+		s->scan_flagged += p->flag[0] != 0;
+	}
 
 	/* a level's points: the one-cpu sizes of levels.h */
 	for (int l = 1; l <= 3; l++) {

@@ -24,6 +24,9 @@ struct summary {
 	 * DRAM read as a fraction of it; < 0: unknown or not measured. */
 	double ceiling_gb;
 	double dram_all_of_ceiling;
+	/* tests=scan: the ranges measured and how many of those were
+	 * flagged; scan_ranges < 0: no scan ran. */
+	int scan_ranges, scan_flagged;
 };
 
 /* The rule, for the sweep on cpu `cpu` (latency) and the `*-read` points

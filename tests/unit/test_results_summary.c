@@ -33,6 +33,10 @@ static int selected[] = { 4095 };
 static struct run_results res;
 static char buf[8192];
 static struct mem_ceiling ceiling;
+/* tests=scan at its most: 8192 ranges (suite/scan.c's MAX_RANGES), all
+ * measured and flagged: the counts' widest digits. */
+static struct scan_point scan_points[8192];
+static struct scan_result scan;
 
 /* A run whose summary has every figure, each of value `big`. */
 static void run_with_figures(double big)
@@ -65,6 +69,22 @@ static void run_with_figures(double big)
 	/* the DIMMs' ceiling as large: the all-cpus read its 1.00 */
 	ceiling = (struct mem_ceiling){ .dimms = 1, .gb_per_s = big };
 	res.ceiling = &ceiling;
+	res.scan = 0;
+}
+
+/* run_with_figures' run with a scan of n ranges, the first `measured`
+ * measured and the first `flagged` of those flagged. */
+static void with_scan(int n, int measured, int flagged)
+{
+	for (int i = 0; i < n; i++) {
+		scan_points[i] = (struct scan_point){
+			.ns_median = i < measured ? 100 : -1,
+			.gb_per_s_median = i < measured ? 10 : -1 };
+		if (i < flagged)
+			strcpy(scan_points[i].flag, "latency 20% above");
+	}
+	scan = (struct scan_result){ .count = n, .point = scan_points };
+	res.scan = &scan;
 }
 
 /* Every byte of the error (as long as a message gets) and of the path
@@ -97,6 +117,7 @@ static void worst_case_fits_and_keeps_the_figures(void **state)
 
 	(void)state;
 	run_with_figures(987654321098.75);	/* 15 digits each */
+	with_scan(8192, 8192, 8192);
 	worst_strings();
 	summary(RUN_PARTIAL);
 	assert_memory_equal(buf, "{\"schema\":\"baremem-summary/1\","
@@ -115,7 +136,9 @@ static void worst_case_fits_and_keeps_the_figures(void **state)
 				    "\"read_isa\":{\"l1\":"));
 	assert_non_null(strstr(buf, "},\"all_cpus\":4096,"
 				    "\"ceiling_gb_per_s\":987654321098.8,"
-				    "\"dram_all_cpus_of_ceiling\":1.00}}"));
+				    "\"dram_all_cpus_of_ceiling\":1.00,"
+				    "\"scan_ranges\":8192,"
+				    "\"scan_flagged\":8192}}"));
 	if (getenv("SUMMARY_WORST_OUT")) {
 		FILE *f = fopen(getenv("SUMMARY_WORST_OUT"), "w");
 
@@ -123,6 +146,19 @@ static void worst_case_fits_and_keeps_the_figures(void **state)
 		assert_int_equal(fwrite(buf, 1, strlen(buf), f), strlen(buf));
 		assert_int_equal(fclose(f), 0);
 	}
+}
+
+/* A scan's counts: the ranges with a figure, the flagged among them;
+ * no keys at all when no scan ran. */
+static void scan_counts_only_with_a_scan(void **state)
+{
+	(void)state;
+	run_with_figures(12.5);
+	summary(RUN_OK);
+	assert_null(strstr(buf, "scan_"));
+	with_scan(10, 7, 2);
+	summary(RUN_OK);
+	assert_non_null(strstr(buf, "\"scan_ranges\":7,\"scan_flagged\":2}}"));
 }
 
 /* Nothing is cut when everything fits; an error past 160 bytes is cut
@@ -180,6 +216,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(worst_case_fits_and_keeps_the_figures),
 		cmocka_unit_test(ordinary_summary_is_whole),
+		cmocka_unit_test(scan_counts_only_with_a_scan),
 		cmocka_unit_test(cut_keeps_whole_characters),
 		cmocka_unit_test(absurd_figures_go_null),
 	};
