@@ -48,6 +48,9 @@ enum test_hook {
 	TEST_HOOK_SCAN_SMALL,	/* tests=scan measures only the first 64 MiB
 				 * of each planned range (TCG reads a GiB
 				 * slowly); measured_bytes says so */
+	TEST_HOOK_TFTP_FAST,	/* TFTP writes wait 1 s a packet, 2 tries,
+				 * not 4 s x 6: a silent server costs 2 s an
+				 * attempt, the retry rule unchanged */
 	TEST_HOOK_COUNT
 };
 
