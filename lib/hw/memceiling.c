@@ -163,6 +163,38 @@ static void group_warnings(const struct smbios_info *sm, const int *idx,
 		     sm->empty_slots == 1 ? "" : "s");
 }
 
+/* The DIMMs after i with i's speeds and type (the same speed warnings),
+ * or -1 when one before i has them (i's were said with that one's). */
+static int like_after(const struct smbios_info *sm, int i)
+{
+	const struct smbios_dimm *d = &sm->dimms[i];
+	int n = 0;
+
+	for (int k = 0; k < sm->dimm_count; k++) {
+		const struct smbios_dimm *e = &sm->dimms[k];
+
+		if (k == i || e->speed_mts != d->speed_mts ||
+		    e->configured_speed_mts != d->configured_speed_mts ||
+		    e->type_code != d->type_code)
+			continue;
+		if (k < i)
+			return -1;
+		n++;
+	}
+	return n;
+}
+
+/* " and 11 more" for n more DIMMs alike, "" for none. */
+static const char *and_more(int n)
+{
+	static char buf[32];
+
+	buf[0] = 0;
+	if (n > 0)
+		fmt(buf, sizeof buf, " and %d more", n);
+	return buf;
+}
+
 void mem_ceiling_compute(const struct smbios_info *sm,
 			 const struct numa_topo *t, struct mem_ceiling *out)
 {
@@ -187,18 +219,24 @@ void mem_ceiling_compute(const struct smbios_info *sm,
 		else
 			out->gb_per_s += g;
 		uint32_t mts = memc_dimm_mts(d, &mhz);
+		int more = like_after(sm, i);
 
-		if (mhz)
-			warn(out, "%s: configured speed %u is below %s's "
+		/* Said once for the DIMMs alike (a node of 24 derated
+		 * DIMMs is one warning, not 24 crowding out the rest). */
+		if (more < 0)
+			;
+		else if (mhz)
+			warn(out, "%s%s: configured speed %u is below %s's "
 			     "slowest, %u MT/s: the firmware gave MHz (taken "
-			     "as %u MT/s)", name_of(d),
+			     "as %u MT/s)", name_of(d), and_more(more),
 			     (unsigned)(mts / 2), d->type,
 			     (unsigned)slowest_mts(d->type_code),
 			     (unsigned)mts);
-		if (d->configured_speed_mts && d->speed_mts &&
+		if (more >= 0 && d->configured_speed_mts && d->speed_mts &&
 		    mts < d->speed_mts)
-			warn(out, "%s runs at %u MT/s, below its rated %u MT/s",
-			     name_of(d), (unsigned)mts,
+			warn(out, "%s%s %s at %u MT/s, below %s rated %u MT/s",
+			     name_of(d), and_more(more), more ? "run" : "runs",
+			     (unsigned)mts, more ? "their" : "its",
 			     (unsigned)d->speed_mts);
 		node_of[i] = memc_dimm_node(sm, i, t);
 		if (node_of[i] < 0)

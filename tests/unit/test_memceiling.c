@@ -397,8 +397,10 @@ static void real_template_parts_a68hm_k(void **state)
 	assert_false(has_warning(&c, "different parts"));
 	assert_false(has_warning(&c, "different size"));
 	assert_false(has_warning(&c, "different speeds"));
-	assert_true(has_warning(&c, "DIMM_A1 runs at 1333 MT/s, below its "
-				"rated 1600 MT/s"));
+	/* one warning for the two DIMMs alike */
+	assert_true(has_warning(&c, "DIMM_A1 and 1 more run at 1333 MT/s, "
+				"below their rated 1600 MT/s"));
+	assert_int_equal(c.warning_count, 1);
 }
 
 /* linuxhw/DMI, "Desktop/ASUSTek Computer/PRIME/PRIME B450M-A/
@@ -442,18 +444,51 @@ static void real_configured_speed_in_mhz(void **state)
 	mem_ceiling_compute(&sm, NULL, &c);
 	/* 2 DIMMs x 2400 MT/s x 8 bytes = 38.4 GB/s, not 19.2 */
 	assert_true(c.gb_per_s > 38.3999 && c.gb_per_s < 38.4001);
-	assert_true(has_warning(&c, "DIMM_A2: configured speed 1200 is below "
+	assert_true(has_warning(&c, "DIMM_A2 and 1 more: configured speed "
+				"1200 is below "
 				"DDR4's slowest, 1600 MT/s: the firmware gave "
 				"MHz (taken as 2400 MT/s)"));
 	assert_false(has_warning(&c, "below its rated"));
 	assert_false(has_warning(&c, "different"));
-	assert_int_equal(c.warning_count, 2);	/* one per DIMM */
+	assert_int_equal(c.warning_count, 1);	/* both DIMMs in one */
 
 	/* A real 1333 MT/s DDR3 (the A68HM-K) is left as it is. */
 	assert_int_equal(memc_dimm_mts(&(struct smbios_dimm){
 		.type_code = 0x18, .speed_mts = 1600,
 		.configured_speed_mts = 1333 }, &mhz), 1333);
 	assert_false(mhz);
+}
+
+/* A 24-DIMM population, all derated (2 DIMMs per channel), one of
+ * another part: one speed warning for the 24, and the part's warning
+ * still said (24 warnings of 8 slots once crowded it out). */
+static void many_derated_dimms_one_warning(void **state)
+{
+	static char loc[24][16];
+	struct tb t = { .len = 0 };
+	struct mem_ceiling c;
+
+	(void)state;
+	for (int i = 0; i < 24; i++) {
+		struct t17 d = b450_a2;
+
+		snprintf(loc[i], sizeof loc[i], "P0_DIMM_%c%d", 'A' + i / 2,
+			 i % 2 + 1);
+		d.handle = (uint16_t)(0x100 + i);
+		d.locator = loc[i];
+		d.conf_speed = 2133;
+		if (i == 23)
+			d.part = "9905622-058.A00G";
+		tb_t17(&t, &d);
+	}
+	tb_end(&t);
+	parse(&t, &sm);
+	assert_int_equal(sm.dimm_count, 24);
+	mem_ceiling_compute(&sm, NULL, &c);
+	assert_true(has_warning(&c, "P0_DIMM_A1 and 23 more run at 2133 MT/s, "
+				"below their rated 2400 MT/s"));
+	assert_true(has_warning(&c, "DIMMs of different parts"));
+	assert_int_equal(c.warning_count, 2);
 }
 
 /* No speed on one DIMM: no ceiling rather than half of one. */
@@ -601,6 +636,7 @@ int main(void)
 		cmocka_unit_test(real_mixed_parts_b450m_a),
 		cmocka_unit_test(real_template_parts_a68hm_k),
 		cmocka_unit_test(real_configured_speed_in_mhz),
+		cmocka_unit_test(many_derated_dimms_one_warning),
 		cmocka_unit_test(unknown_speed_gives_no_ceiling),
 		cmocka_unit_test(two_nodes_by_type20_and_srat),
 		cmocka_unit_test(bad_type20_dropped),
