@@ -134,7 +134,7 @@ static void flagged_table(struct html_writer *w, const struct scan_result *sr)
 			html_raw(w, "<td>&#8211;</td><td>");
 		else
 			html_fmt(w, "<td>%d</td><td>", q->node);
-		for (int d = 0; d < q->dimm_count && d < 8; d++) {
+		for (int d = 0; d < q->dimm_count && d < SCAN_POINT_DIMMS; d++) {
 			if (d)
 				html_raw(w, ", ");
 			html_text(w, q->dimms[d]);

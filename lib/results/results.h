@@ -135,6 +135,7 @@ struct numa_result {
 
 /* tests=scan (lib/suite/scan.c): one point per planned range. */
 #define SCAN_POINT_FLAG_BYTES 240	/* suite/scan_flag.h's SCAN_FLAG_BYTES */
+#define SCAN_POINT_DIMMS 64		/* hw/smbios.h's SMBIOS_MAX_DIMMS */
 struct scan_point {
 	uint64_t base, bytes;	/* the planned range */
 	uint64_t measured_bytes;	/* read and chased over (bytes, but
@@ -150,7 +151,10 @@ struct scan_point {
 	int distance;		/* SLIT, the readers' node to node; -1:
 				 * no SLIT or a node unknown */
 	int dimm_count;		/* -1: not known (SMBIOS type 20) */
-	const char *dimms[8];
+	/* Every DIMM of an interleave set names every range it covers:
+	 * hw/smbios.h's SMBIOS_MAX_DIMMS (a node of 12 channels with 2
+	 * DIMMs each is 24), checked in suite/scan.c. */
+	const char *dimms[SCAN_POINT_DIMMS];
 	char flag[SCAN_POINT_FLAG_BYTES];	/* "": not flagged */
 };
 

@@ -23,7 +23,7 @@ static void write_point(struct json_writer *w, const struct scan_point *p)
 		json_null(w, "dimms");
 	} else {
 		json_array_begin(w, "dimms");
-		for (int i = 0; i < p->dimm_count && i < 8; i++)
+		for (int i = 0; i < p->dimm_count && i < SCAN_POINT_DIMMS; i++)
 			json_string(w, 0, p->dimms[i]);
 		json_array_end(w);
 	}

@@ -25,6 +25,9 @@
  * efi/memory.c keeps for any buffer. */
 #define HEADROOM_BYTES (64ull << 20)
 
+_Static_assert(SCAN_POINT_DIMMS == SMBIOS_MAX_DIMMS,
+	       "a range must hold every DIMM SMBIOS can list");
+
 /* The DIMMs of [base, base + bytes), SMBIOS type 20 to type 17: their
  * count, or -1 (unknown: written null) where SMBIOS maps nothing there,
  * and the scan says so once (dimms_note). */
@@ -110,6 +113,42 @@ static void judge(struct run_results *res, struct scan_result *sr)
 	plat_free(work);
 }
 
+static int same_dimms(const struct scan_point *a, const struct scan_point *b)
+{
+	if (a->dimm_count != b->dimm_count)
+		return 0;
+	for (int k = 0; k < a->dimm_count && k < SCAN_POINT_DIMMS; k++)
+		if (a->dimms[k] != b->dimms[k])
+			return 0;
+	return 1;
+}
+
+/* The DIMMs behind each run of ranges with the same ones (SMBIOS type
+ * 20), a line a run: an interleaved node is one line. */
+static void print_dimms(const struct scan_result *sr)
+{
+	char line[512];
+
+	for (int i = 0, j; i < sr->count; i = j) {
+		const struct scan_point *p = &sr->point[i];
+		const struct scan_point *last;
+		size_t n;
+
+		for (j = i + 1; j < sr->count && same_dimms(p, &sr->point[j]); j++)
+			;
+		if (p->dimm_count <= 0)
+			continue;
+		last = &sr->point[j - 1];
+		n = fmt(line, sizeof line, "dimms %#llx-%#llx:",
+			(unsigned long long)p->base,
+			(unsigned long long)(last->base + last->bytes - 1));
+		for (int k = 0; k < p->dimm_count && k < SCAN_POINT_DIMMS; k++)
+			n += fmt(line + n, sizeof line - n, "%s %s", k ? "," : "",
+				 p->dimms[k]);
+		out("%s\n", line);
+	}
+}
+
 static void print_table(const struct scan_result *sr)
 {
 	char a[24], b[24], line[SCAN_POINT_FLAG_BYTES + 96];
@@ -146,6 +185,7 @@ static void print_table(const struct scan_result *sr)
 	}
 	out("dist: the SLIT distance from the readers' node to the range's "
 	    "(10: local; -: no SLIT)\n");
+	print_dimms(sr);
 	for (int i = 0; i < sr->skip_count; i++)
 		out("not scanned: %#llx+%s (%s)\n",
 		    (unsigned long long)sr->skip[i].base,
@@ -231,7 +271,8 @@ int scan_run(struct run_results *res)
 			 (pt->ns_median < 0 || pt->gb_per_s_median < 0))
 			res->failed = 1;
 		/* SMBIOS type 20: which DIMMs hold the range. */
-		pt->dimm_count = dimms_for_range(res, r->base, r->bytes, pt->dimms, 8);
+		pt->dimm_count = dimms_for_range(res, r->base, r->bytes,
+						 pt->dimms, SCAN_POINT_DIMMS);
 		known_dimms += pt->dimm_count >= 0;
 		progress_done(&prog);
 	}
