@@ -185,6 +185,21 @@ int fb_text_fit(struct fb *f, int x, int y, int scale, const char *s,
 			 rgb);
 }
 
+int fb_text_tick(struct fb *f, int x, int y, int scale, const char *s,
+		 int lo, int hi, int left_end, uint32_t rgb)
+{
+	int w = fb_text_width(s, scale), lx = x - w / 2;
+
+	if (lx < lo)
+		lx = lo;
+	if (lx + w > hi)
+		lx = hi - w;
+	if (lx <= left_end)
+		return left_end;
+	fb_text(f, lx, y, scale, s, rgb);
+	return lx + w;
+}
+
 int fb_text_width(const char *s, int scale)
 {
 	int n = 0;

@@ -45,6 +45,11 @@ int fb_text_n(struct fb *f, int x, int y, int scale, const char *s,
 /* As fb_text, cut to the characters that fit in max_w pixels. */
 int fb_text_fit(struct fb *f, int x, int y, int scale, const char *s,
 		int max_w, uint32_t rgb);
+/* An axis tick's label: s centred on x, moved inside [lo, hi), drawn
+ * only when it starts right of left_end (the last label's end, so that
+ * labels never overlap); returns the new left_end. */
+int fb_text_tick(struct fb *f, int x, int y, int scale, const char *s,
+		 int lo, int hi, int left_end, uint32_t rgb);
 /* The width and height of s at scale, without drawing. */
 int fb_text_width(const char *s, int scale);
 int fb_text_height(int scale);

@@ -89,20 +89,12 @@ static void x_axis(struct fb *f, const struct plot *pl, int scale,
 	}
 	for (int i = 0; i < n; i++) {
 		char label[16];
-		int px = px_x(pl, ticks[i]), w, lx;
 
 		axis_label_bytes(label, sizeof label, ticks[i]);
-		w = fb_text_width(label, scale);
-		lx = px - w / 2;
-		if (lx < r.x)
-			lx = r.x;
-		if (lx + w > r.x + r.w)
-			lx = r.x + r.w - w;
-		if (lx <= right_end)
-			continue;
-		fb_text(f, lx, pl->p.y + pl->p.h + 3 * scale, scale, label,
-			THEME_TEXT);
-		right_end = lx + w;
+		right_end = fb_text_tick(f, px_x(pl, ticks[i]),
+					 pl->p.y + pl->p.h + 3 * scale, scale,
+					 label, r.x, r.x + r.w, right_end,
+					 THEME_TEXT);
 	}
 }
 

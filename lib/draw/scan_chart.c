@@ -113,20 +113,12 @@ static void x_axis(struct fb *f, const struct scan_panel *pl, int scale,
 
 	for (int i = 0; i < n; i++) {
 		char label[16];
-		int px = px_of(&pl->x, ticks[i]), w, lx;
+		int px = px_of(&pl->x, ticks[i]);
 
 		fb_line(f, px, y, px, y + 2 * scale, THEME_AXIS);
 		axis_label_num(label, sizeof label, ticks[i]);
-		w = fb_text_width(label, scale);
-		lx = px - w / 2;
-		if (lx < r.x)
-			lx = r.x;
-		if (lx + w > r.x + r.w)
-			lx = r.x + r.w - w;
-		if (lx <= right_end)
-			continue;
-		fb_text(f, lx, y + 3 * scale, scale, label, THEME_TEXT);
-		right_end = lx + w;
+		right_end = fb_text_tick(f, px, y + 3 * scale, scale, label, r.x,
+					 r.x + r.w, right_end, THEME_TEXT);
 	}
 	fb_text_fit(f, pl->p.x + (pl->p.w - nw) / 2, y + 3 * scale + lh,
 		    scale, name, r.x + r.w - pl->p.x - (pl->p.w - nw) / 2,
