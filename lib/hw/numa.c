@@ -242,6 +242,15 @@ int numa_node_of_addr(const struct numa_topo *t, uint64_t addr)
 	return -1;
 }
 
+int numa_slit_distance(const struct numa_topo *t, int from, int to)
+{
+	if (!t || !t->has_slit || from < 0 || to < 0 ||
+	    from >= t->node_count || to >= t->node_count ||
+	    from >= NUMA_MAX_NODES || to >= NUMA_MAX_NODES)
+		return -1;
+	return t->slit[from][to];
+}
+
 int numa_node_of_apic(const struct numa_topo *t, uint32_t apic_id)
 {
 	for (int i = 0; i < t->cpu_count; i++)

@@ -72,6 +72,10 @@ int numa_node_of_addr(const struct numa_topo *t, uint64_t addr);
  * list it. */
 int numa_node_of_cpu(const struct numa_topo *t, int cpu);
 
+/* The SLIT distance from node `from` to node `to` (10: local), or -1
+ * without a SLIT or with a node out of range. */
+int numa_slit_distance(const struct numa_topo *t, int from, int to);
+
 /* Adds a span the platform's memory map lists as RAM to every
  * hot-pluggable range it overlaps; called once per span after
  * numa_parse_srat (spans must not overlap). A range the map lists as RAM

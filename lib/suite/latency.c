@@ -545,7 +545,7 @@ static int distance_of(const struct numa_topo *t, int cpu, int buffer_node)
 	if (own < 0 || buffer_node < 0 || buffer_node >= t->node_count)
 		return -1;
 	if (t->has_slit)
-		return t->slit[own][buffer_node];
+		return numa_slit_distance(t, own, buffer_node);
 	return own == buffer_node ? 10 : 20;
 }
 

@@ -19,13 +19,7 @@ int scan_readers(const struct numa_topo *t, const int *selected, int n,
 int scan_reader_distance(const struct numa_topo *t, int reader,
 			 int range_node)
 {
-	int from;
-
-	if (!t || !t->has_slit || range_node < 0 ||
-	    range_node >= t->node_count || range_node >= NUMA_MAX_NODES)
-		return -1;
-	from = numa_node_of_cpu(t, reader);
-	if (from < 0 || from >= NUMA_MAX_NODES)
-		return -1;
-	return t->slit[from][range_node];
+	return t ? numa_slit_distance(t, numa_node_of_cpu(t, reader),
+				      range_node)
+		 : -1;
 }
