@@ -39,33 +39,43 @@ char *report_html_new(struct run_results *res, enum run_status status,
 	return html;
 }
 
+/* run-NNNN.html made and written (or, with replace, put in the place of
+ * the one there): 0, or -1 with why. name gets the file's name. */
+static int html_to_stick(EFI_FILE_HANDLE dir, struct run_results *res,
+			 enum run_status status, int run, int replace,
+			 char *name, size_t name_cap, char *why)
+{
+	size_t len;
+	char *html = report_html_new(res, status, &len, why, WHY_BYTES);
+	int bad;
+
+	fmt(name, name_cap, "run-%04d.html", run);
+	bad = !html ||
+	      (replace ? store_replace(dir, name, html, len, why, WHY_BYTES)
+		       : store_write(dir, name, html, len, why, WHY_BYTES));
+	plat_free(html);
+	return bad ? -1 : 0;
+}
+
 int store_html(EFI_FILE_HANDLE dir, struct run_results *res,
 	       enum run_status status, int run)
 {
 	char name[32], why[WHY_BYTES];
-	size_t len;
-	char *html = report_html_new(res, status, &len, why, sizeof why);
-	int bad;
 
-	fmt(name, sizeof name, "run-%04d.html", run);
-	bad = !html || store_write(dir, name, html, len, why, sizeof why);
-	if (bad)
+	if (html_to_stick(dir, res, status, run, 0, name, sizeof name, why)) {
 		msgs_add(&res->warnings, "no HTML report: %s (the JSON has "
 			 "every result)", why);
-	plat_free(html);
-	return bad ? -1 : 0;
+		return -1;
+	}
+	return 0;
 }
 
 void restamp_html(EFI_FILE_HANDLE dir, struct run_results *res,
 		  enum run_status status, int run)
 {
 	char name[32], why[WHY_BYTES];
-	size_t len;
-	char *html = report_html_new(res, status, &len, why, sizeof why);
 
-	fmt(name, sizeof name, "run-%04d.html", run);
-	if (!html || store_replace(dir, name, html, len, why, sizeof why))
+	if (html_to_stick(dir, res, status, run, 1, name, sizeof name, why))
 		out("warning: %s on the stick does not show the upload's "
 		    "failure: %s\n", name, why);
-	plat_free(html);
 }
