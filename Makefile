@@ -11,7 +11,7 @@ WARN       := -Wall -Wextra -Wshadow -Wno-unused-parameter
 # lib/ and kernels/ are freestanding for every target, the host tests too.
 FREE       := -std=gnu11 -ffreestanding -fno-strict-aliasing -O2 -g $(WARN) -Ilib -Ikernels -I$(BUILD)/gen
 
-# The UEFI app (UEFI-NOTES: GNU-EFI build).
+# The UEFI app (docs/design.md §7, the GNU-EFI build).
 EFI_INC    := /usr/include/efi
 EFI_CFLAGS := $(FREE) -fpic -fshort-wchar -mno-red-zone -fno-stack-protector \
               -fno-stack-check -DGNU_EFI_USE_MS_ABI -I$(EFI_INC) -I$(EFI_INC)/x86_64
@@ -121,7 +121,7 @@ $(BUILD)/baremem-test.so: $(EFI_TEST_OBJ)
 $(BUILD)/baremem-test.efi: $(BUILD)/baremem-test.so
 	$(OBJCOPY) $(addprefix -j ,$(EFI_SECTIONS)) --target efi-app-x86_64 $< $@
 
-# The same suite under Linux (DESIGN §1: linux/).
+# The same suite under Linux (docs/design.md §1: linux/).
 $(BUILD)/linux-obj/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(FREE) $(DEPFLAGS) $(call kernel_flags,$<) -c $< -o $@
@@ -133,7 +133,7 @@ $(BUILD)/linux-obj/linux/%.o: linux/%.c
 $(BUILD)/baremem-linux: $(LINUX_OBJ)
 	$(CC) $^ -pthread -o $@
 
-# The GPT disk image of DESIGN §2, made without root.
+# The GPT disk image of docs/design.md §2, made without root.
 image: $(BUILD)/baremem.img
 $(BUILD)/baremem.img: $(BUILD)/baremem.efi config/baremem.cfg scripts/make-image
 	scripts/make-image $(BUILD)/baremem.efi config/baremem.cfg $@
@@ -142,12 +142,12 @@ test-image: $(BUILD)/baremem-test.img
 $(BUILD)/baremem-test.img: $(BUILD)/baremem-test.efi config/baremem.cfg scripts/make-image
 	scripts/make-image $(BUILD)/baremem-test.efi config/baremem.cfg $@
 
-# The TFTP root for network boot (DESIGN §4c): build/netboot/ (or
+# The TFTP root for network boot (docs/design.md §4c): build/netboot/ (or
 # NETBOOT_DIR) holds baremem.efi, baremem/baremem.cfg and baremem/results/.
 NETBOOT_DIR ?= $(BUILD)/netboot
 netboot: $(NETBOOT_DIR)/baremem.efi
 
-# Signed network configs (DESIGN §4d, docs/netboot.md): `make netboot
+# Signed network configs (docs/design.md §4d, docs/netboot.md): `make netboot
 # CONFIG_CERT=cert.pem CONFIG_KEY=key.pem` serves build/baremem-signedcfg.efi,
 # the app with that certificate built in (the ordinary objects, with
 # build/gen/config_cert.c in place of efi/config_cert_none.c, so the

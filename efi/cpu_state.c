@@ -4,7 +4,7 @@
 #include "hw/x86.h"
 
 
-/* Enables the AVX register state on the calling cpu (UEFI-NOTES: firmware
+/* Enables the AVX register state on the calling cpu (docs/design.md §7: firmware
  * enables SSE only), and the AVX-512 state too where CPUID 7 says
  * AVX512F and CPUID 0Dh sub-leaf 0 EAX says XCR0 may hold bits 5-7 (all
  * three, or none: SDM vol 1, 13.3, xsetbv faults on a part of them).

@@ -131,7 +131,7 @@ static char *text_to_send(const struct run_results *res,
 	return console_log_with(print_end, &e, len);
 }
 
-/* Where the results go, in DESIGN §4's order: the file (JSON, the HTML
+/* Where the results go, in docs/design.md §4's order: the file (JSON, the HTML
  * report), the upload (HTML, text, then the JSON, which records what
  * became of the other two; then the stick's JSON and HTML again when the
  * upload failed), the done line, the stick's console text, then the variable.
@@ -242,7 +242,7 @@ static void end_note(struct run_results *res)
 }
 
 /* Does what `after` says (lib/run_end.h): when `after` itself was bad,
- * waits, so the user can read why (DESIGN §3); with a cpu that may still
+ * waits, so the user can read why (docs/design.md §3); with a cpu that may still
  * run baremem's code, never returns to the firmware. */
 static void finish(struct run_results *res)
 {

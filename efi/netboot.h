@@ -1,4 +1,4 @@
-/* The firmware side of network boot (DESIGN §4c): how the app was loaded,
+/* The firmware side of network boot (docs/design.md §4c): how the app was loaded,
  * the PXE session it came in on (config and TFTP upload), HTTP PUT over
  * the firmware's TCP, and the upload policy. */
 #ifndef BAREMEM_NETBOOT_H
@@ -110,7 +110,7 @@ int http_put(const struct http_url *u, const char *name, const void *data,
 /* upload.c: the run's results off the machine, after the file step of
  * the report, in this order: the HTML report, the console text, then the
  * results JSON LAST, so that it records what became of the other two
- * (DESIGN §4c, docs/netboot.md "What a refusal leaves").
+ * (docs/design.md §4c, docs/netboot.md "What a refusal leaves").
  * upload_begin: the target, the address (HTTP: DHCP first) and the names;
  * 1 when files go, else 0 (a reason, if any, in res->errors, *status
  * partial). upload_html, upload_text: a file the server does not keep

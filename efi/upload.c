@@ -1,4 +1,4 @@
-/* The upload policy (DESIGN §4c): which server, which names, bounded
+/* The upload policy (docs/design.md §4c): which server, which names, bounded
  * retries, and what a failure leaves in the record. TFTP goes to the PXE
  * boot server; http:// PUTs under the configured folder. */
 #include "netboot.h"

@@ -1,5 +1,5 @@
 /* The EFI variable BarememResult: a compact summary that survives in
- * NVRAM for Linux to read (DESIGN §4). Written once per run. */
+ * NVRAM for Linux to read (docs/design.md §4). Written once per run. */
 #include "baremem_efi.h"
 #include "results/results_json.h"
 #include "util/fmt.h"

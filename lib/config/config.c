@@ -1,5 +1,5 @@
 /* The configuration parser: `key = value` lines from the config file and
- * `key=value` words from the command line (DESIGN §3), validated key by
+ * `key=value` words from the command line (docs/design.md §3), validated key by
  * key, with one message per problem naming the line and the valid
  * choices. The text is untrusted: every byte quoted back is sanitised. */
 #include <stdarg.h>
@@ -549,7 +549,7 @@ static void error_at(struct source *src, const char *f, ...)
 }
 
 #ifdef BAREMEM_TEST_HOOKS
-/* test_hook = NAME (test image only): not one of DESIGN's keys, so it is
+/* test_hook = NAME (test image only): not one of the keys of docs/design.md §3, so it is
  * neither listed as valid nor printed with the configuration. */
 static int apply_test_hook(struct bm_config *c, struct source *src,
 			   const char *k, size_t klen, const char *v,

@@ -1,4 +1,4 @@
-/* The run's configuration: keys of DESIGN §3, parsed from the config file
+/* The run's configuration: keys of docs/design.md §3, parsed from the config file
  * and the command line (one syntax: `key = value`, `#` comments). */
 #ifndef BAREMEM_CONFIG_H
 #define BAREMEM_CONFIG_H
@@ -76,7 +76,7 @@ enum bm_console_json {
 	BM_CONSOLE_JSON_ON,
 	BM_CONSOLE_JSON_OFF
 };
-/* Where the results go besides the boot volume (DESIGN §4c): auto is TFTP
+/* Where the results go besides the boot volume (docs/design.md §4c): auto is TFTP
  * to the boot server when booted over the network, nothing otherwise;
  * http PUTs each file under upload_url. Same order as config.c's names. */
 enum bm_upload { BM_UPLOAD_AUTO, BM_UPLOAD_OFF, BM_UPLOAD_TFTP,
@@ -121,7 +121,7 @@ struct bm_config {
 	unsigned bad_mask;		/* bit per key given a bad value */
 };
 
-/* Every key at its default (DESIGN §3). */
+/* Every key at its default (docs/design.md §3). */
 void config_defaults(struct bm_config *c);
 
 /* Parses a config file's text (any line ending: LF, CRLF, CR; a UTF-8

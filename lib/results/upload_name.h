@@ -1,4 +1,4 @@
-/* The name an uploaded result gets on the server (DESIGN §4c):
+/* The name an uploaded result gets on the server (docs/design.md §4c):
  * baremem/results/<mac>-<YYYYMMDDTHHMMSSZ>.<ext>, unique across machines
  * (the MAC) and across a machine's runs (the time). */
 #ifndef BAREMEM_UPLOAD_NAME_H

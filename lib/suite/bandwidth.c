@@ -1,4 +1,4 @@
-/* The bandwidth plan (DESIGN §5): per level (the sizes and cpu counts
+/* The bandwidth plan (docs/design.md §5): per level (the sizes and cpu counts
  * of lib/suite/levels.h, by each cpu's own caches, and a DRAM size)
  * every kernel on one cpu, then on all selected cpus at once (or as
  * many as the level holds) started on a TSC barrier, then a read scaling

@@ -1,6 +1,6 @@
 # shellcheck shell=bash
 # shellcheck disable=SC2034 # QUICK and NET_MAC are for the scenarios and net.sh
-# The harness of the signed network config scenarios (DESIGN §4d):
+# The harness of the signed network config scenarios (docs/design.md §4d):
 # tests/qemu/test_netboot_signed_config (make test: one config obeyed,
 # one forged with another key refused) and
 # tests/long/test_netboot_signed_config_refusals (make test-long: no
