@@ -9,7 +9,7 @@
  * AVX512F and CPUID 0Dh sub-leaf 0 EAX says XCR0 may hold bits 5-7 (all
  * three, or none: SDM vol 1, 13.3, xsetbv faults on a part of them).
  * Safe on APs: no firmware calls. Every cpu calls it before its window;
- * lib/hw/isa.h then reads what it got. Returns 0 when AVX state is
+ * lib/suite/isa.h then reads what it got. Returns 0 when AVX state is
  * usable, -1 when the CPU cannot have it. */
 int cpu_enable_avx(void)
 {

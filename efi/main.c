@@ -2,7 +2,7 @@
  * tables), runs the suite, reports, then does what `after` says. */
 #include "baremem_efi.h"
 #include "hw/x86.h"
-#include "hw/isa.h"
+#include "suite/isa.h"
 #include "netboot.h"
 #include "suite/barrier.h"
 #include "suite/cpus.h"

@@ -13,7 +13,7 @@
 #include <unistd.h>
 
 #include "hw/x86.h"
-#include "hw/isa.h"
+#include "suite/isa.h"
 #include "linux_platform.h"
 #include "util/out.h"
 #include "results/console_json.h"
