@@ -39,9 +39,9 @@ FUZZ_S     ?= 600
 # results.
 LIB_SRC    := $(wildcard lib/*.c lib/*/*.c)
 KERNEL_SRC := $(wildcard kernels/*.c)
-EFI_SRC    := $(wildcard efi/*.c)
+EFI_SRC    := $(wildcard efi/*.c efi/net/*.c)
 TEST_SRC   := $(wildcard tests/unit/test_*.c)
-HEADERS    := $(wildcard lib/*.h lib/*/*.h kernels/*.h efi/*.h)
+HEADERS    := $(wildcard lib/*.h lib/*/*.h kernels/*.h efi/*.h efi/net/*.h)
 # Each object records the headers it includes (-MMD -MP, build/**/*.d), so
 # touching one header rebuilds what includes it and nothing else.
 DEPFLAGS   := -MMD -MP
@@ -150,11 +150,11 @@ netboot: $(NETBOOT_DIR)/baremem.efi
 # Signed network configs (docs/design.md §4d, docs/netboot.md): `make netboot
 # CONFIG_CERT=cert.pem CONFIG_KEY=key.pem` serves build/baremem-signedcfg.efi,
 # the app with that certificate built in (the ordinary objects, with
-# build/gen/config_cert.c in place of efi/config_cert_none.c, so the
+# build/gen/config_cert.c in place of efi/net/config_cert_none.c, so the
 # ordinary app is not touched), and a .cfg.p7s beside every .cfg.
 # Made afresh each time: the key may change.
 CONFIG_CERT_C := $(BUILD)/gen/config_cert.c
-EFI_SIGNEDCFG_OBJ := $(filter-out $(BUILD)/efi-obj/efi/config_cert_none.o,$(EFI_OBJ)) \
+EFI_SIGNEDCFG_OBJ := $(filter-out $(BUILD)/efi-obj/efi/net/config_cert_none.o,$(EFI_OBJ)) \
 	$(BUILD)/efi-obj/$(CONFIG_CERT_C:.c=.o)
 ifneq ($(CONFIG_CERT)$(CONFIG_KEY),)
 ifeq ($(CONFIG_KEY),)

@@ -7,7 +7,7 @@
  * from whoever holds the machine (its boot entry, its shell, its USB
  * port), so even a signed-config build takes them as they are; only
  * what arrives over the provisioning network needs a signature. */
-#include "netboot.h"
+#include "net/netboot.h"
 #include "config/cmdline.h"
 #include "config/config.h"
 #include "platform.h"

@@ -3,7 +3,7 @@
 #include "baremem_efi.h"
 #include "hw/x86.h"
 #include "suite/isa.h"
-#include "netboot.h"
+#include "net/netboot.h"
 #include "suite/barrier.h"
 #include "suite/cpus.h"
 #include "util/fmt.h"

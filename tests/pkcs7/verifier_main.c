@@ -8,7 +8,7 @@
 #include <efi.h>
 #include <efilib.h>
 
-#include "../../efi/pkcs7_verify.h"
+#include "../../efi/net/pkcs7_verify.h"
 #include "pkcs7_check.h"
 
 #define APP_FILE "baremem-app.efi"

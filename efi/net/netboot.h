@@ -4,7 +4,7 @@
 #ifndef BAREMEM_NETBOOT_H
 #define BAREMEM_NETBOOT_H
 
-#include "baremem_efi.h"
+#include "../baremem_efi.h"
 #include "net/dhcp_boot.h"
 
 #define NET_MAC_MAX 32
