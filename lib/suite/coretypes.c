@@ -28,11 +28,29 @@ static void read_window(void *arg)
 		cpuinfo_read(&j->info);
 }
 
+static int same_caches(const struct cpu_info *a, const struct cpu_info *b)
+{
+	if (a->cache_count != b->cache_count)
+		return 0;
+	for (int k = 0; k < a->cache_count; k++) {
+		const struct cpu_cache *x = &a->caches[k], *y = &b->caches[k];
+		if (x->level != y->level || !str_eq(x->type, y->type) ||
+		    x->size_bytes != y->size_bytes ||
+		    x->shared_by != y->shared_by || x->ways != y->ways)
+			return 0;
+	}
+	return 1;
+}
+
+/* One group: the same core type (CPUID 1Ah) and the same caches. Meteor
+ * Lake's SoC tile E-cores report the compute tile's E-core type but have
+ * no L3, so the type alone would size them by an L3 they lack. */
 static int same_type(const struct cpu_info *a, const struct cpu_info *b)
 {
-	return a->core_type == b->core_type ||
-	       (a->core_type && b->core_type &&
-		str_eq(a->core_type, b->core_type));
+	return (a->core_type == b->core_type ||
+		(a->core_type && b->core_type &&
+		 str_eq(a->core_type, b->core_type))) &&
+	       same_caches(a, b);
 }
 
 /* The type of info in res->core_types, added when new; the boot cpu's

@@ -3,7 +3,9 @@
  * cluster's 2 MiB L2 against a P-core's 1.25 MiB), and CPUID describes
  * only the core that runs it: the cache and type leaves are read on
  * every cpu, inside a window on that cpu (MP services on UEFI, a pinned
- * thread on Linux), and the cpus grouped by core type (CPUID 1Ah). */
+ * thread on Linux), and the cpus grouped by core type (CPUID 1Ah) and
+ * cache list together: Meteor Lake's SoC tile E-cores share the compute
+ * tile E-cores' type but have no L3, and are a group of their own. */
 #ifndef BAREMEM_CORETYPES_H
 #define BAREMEM_CORETYPES_H
 
