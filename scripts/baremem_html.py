@@ -12,6 +12,8 @@ import html
 import math
 import os
 
+from baremem_results import load_json
+
 LEVELS = ("L1", "L2", "L3", "DRAM")
 SUM_KEYS = ("l1", "l2", "l3", "dram")
 CHART_W, CHART_H = 760, 380
@@ -958,16 +960,7 @@ def render(runs, css):
 def write(paths, out_path):
     """Reads the files again keeping each decimal's text (the summary
     shows the JSON's digits) and writes the report to out_path."""
-    import json
-    import baremem_parts
-    runs = []
-    for p in paths:
-        if p.endswith(".parts"):	# uploaded in parts (checked by load)
-            text = baremem_parts.join(p)[1].decode("utf-8")
-        else:
-            with open(p) as f:
-                text = f.read()
-        runs.append((p, json.loads(text, parse_float=str)))
+    runs = [(p, load_json(p, keep_decimals=True)) for p in paths]
     with open(CSS_PATH) as f:
         css = f.read()
     text = render(runs, css)
