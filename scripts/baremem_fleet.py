@@ -666,14 +666,26 @@ def print_text(groups, threshold, out):
 # "CSV injection"): SMBIOS and CPU brand strings are the machine's to
 # choose, and a results file's name is its uploader's.
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+# Where a spreadsheet may cut a cell that it reads with another separator
+# than the comma (a locale's ';', tab, '|') or that ignores the quotes:
+# each piece between them could become a cell of its own.
+CSV_PIECE = re.compile(r"([^,;\t|\r\n]*)([,;\t|\r\n]?)")
 
 
 def csv_cell(v):
-    """v as a cell a spreadsheet shows as text: a string that starts like
-    a formula gets a leading apostrophe (numbers are left as they are)."""
-    if isinstance(v, str) and v.startswith(FORMULA_START):
-        return "'" + v
-    return v
+    """v as a cell a spreadsheet shows as text: numbers are left as they
+    are; in a string, every piece that starts like a formula (after any
+    spaces), the whole or any piece after a separator, gets an apostrophe
+    before its formula character. print_csv quotes every string too."""
+    if not isinstance(v, str):
+        return v
+    out = ["'" if v.startswith(("\t", "\r")) else ""]
+    for piece, sep in CSV_PIECE.findall(v):
+        body = piece.lstrip(" ")
+        if body.startswith(FORMULA_START):
+            piece = piece[:len(piece) - len(body)] + "'" + body
+        out.append(piece + sep)
+    return "".join(out)
 
 
 def scan_csv(m, g):
@@ -691,7 +703,9 @@ def scan_csv(m, g):
 
 
 def print_csv(groups, out):
-    w = csv.writer(out, lineterminator="\n")
+    # Every string quoted (a number never is): a spreadsheet whose
+    # separator is ';' or tab then keeps "x;y" as one cell.
+    w = csv.writer(out, lineterminator="\n", quoting=csv.QUOTE_NONNUMERIC)
     w.writerow(["group", "cpu", "logical_cpus", "system", "id", "file"] +
                [f[1] for f in FIGURES] +
                ["flagged", "verdict", "notes", "scan", "scan_ranges",
