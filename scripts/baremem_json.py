@@ -45,7 +45,9 @@ def _no_constant(name):
 
 
 def _bounded_int(s):
-    v = int(s)
+    # 2^64 has 20 digits: a longer one is refused before int() (which
+    # refuses 4300 digits with advice for the programmer, not the user)
+    v = int(s) if len(s) <= 21 else INT_LIMIT
     if not -INT_LIMIT < v < INT_LIMIT:
         raise ValueError("the number %s... (%d digits) is beyond 64 bits"
                          % (s[:12], len(s)))
@@ -60,18 +62,26 @@ def _finite_float(s):
     return v
 
 
+class JsonDecimal(str):
+    """A decimal's text as the file writes it (strict_loads with
+    keep_decimals): a str, so it prints with the file's own digits, and a
+    type of its own, so a reader tells it from a string the file holds
+    where a figure belongs."""
+
+
 def _decimal_text(s):
     """parse_float for a reader that keeps a decimal's digits (the HTML
     report prints the JSON's own), checked as _finite_float checks."""
     _finite_float(s)
-    return s
+    return JsonDecimal(s)
 
 
 def strict_loads(text, keep_decimals=False):
     """json.loads that refuses a key twice in one object (raises
     DuplicateKeyError), NaN and Infinity, numbers beyond 64 bits or a
     double, and deep nesting (ValueError, as json.loads raises for bad
-    JSON). keep_decimals: each decimal as its text, not a float."""
+    JSON). keep_decimals: each decimal as its text (JsonDecimal), not a
+    float."""
     try:
         doc = json.loads(text, object_pairs_hook=_unique_keys,
                          parse_constant=_no_constant,
