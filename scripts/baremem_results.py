@@ -103,6 +103,13 @@ def load_results(path, reader="this script"):
     return r
 
 
+def printable(s):
+    """A message holding untrusted text (a file name from an upload
+    folder) with every non-printable character shown as '?', so no
+    escape sequence reaches the terminal."""
+    return "".join(c if c.isprintable() else "?" for c in s)
+
+
 def clean(v, limit=60):
     """Untrusted text from a file (brand, SMBIOS, firmware strings):
     non-printable characters shown as '?', bounded."""

@@ -648,6 +648,32 @@ class Regressions(Checks):
             r["latency"][7]["ns_median"] = "../../../outside/x.json"
         self.report("file", alone({BAD: doc_with(edit)}), html=True)
 
+    def test_escape_sequences_in_file_names(self):
+        """A file name from the upload folder (a TFTP client names it)
+        reached the terminal raw: an escape sequence in a refusal, the
+        table, the CSV."""
+        hostile = "\x1b]0;title\x07\x1b[2Jx.json"
+        t = Tree()
+        try:
+            with open(os.path.join(t.src, hostile), "wb") as f:
+                f.write(b"not json")
+            with open(os.path.join(t.src, "b" + hostile), "wb") as f:
+                f.write(EXAMPLES["example-run-2.json"])
+            for argv in (["--fleet", t.src], ["--fleet", t.src, "--csv"],
+                         [os.path.join(t.src, hostile)],
+                         [os.path.join(t.src, "b" + hostile),
+                          os.path.join(t.src, "b" + hostile), "-o", t.cwd]):
+                with contextlib.ExitStack() as stack:
+                    for f in PLOTS:
+                        stack.enter_context(patched(REPORT, f,
+                                                    lambda *a: []))
+                    code, out, err = run(REPORT.main, argv, t.cwd)
+                self.assertIn(code, (0, 1, 2), err)
+                self.assertNotIn("\x1b", out + err, argv)
+                self.assertIn("?]0;title??[2Jx.json", out + err, argv)
+        finally:
+            t.close()
+
     def test_number_where_a_list_belongs_html(self):
         """TypeError in the HTML renderer, no file named."""
         def edit(r):
