@@ -139,6 +139,30 @@ out:
 	return res->core_type_count;
 }
 
+int coretypes_partition(struct run_results *res)
+{
+	struct l3alloc *a = &res->l3alloc;
+	char was[16], now[16];
+	int done;
+
+	if (!a->state || !str_eq(a->state, "partitioned"))
+		return 0;
+	done = l3alloc_apply(a, &res->cpu);
+	for (int t = 0; t < res->core_type_count; t++)
+		done |= l3alloc_apply(a, &res->core_types[t]);
+	res->l3alloc.applied = done;
+	if (done)
+		msgs_add(&res->warnings, "L3 partition: the boot cpu's class "
+			 "of service %d may fill %d of the L3's %d ways (mask "
+			 "%#llx%s): the run sizes the L3 as %s, not CPUID's %s",
+			 a->cos, a->ways_allowed, a->ways_total,
+			 (unsigned long long)a->mask,
+			 a->cdp ? ", its data mask" : "",
+			 fmt_size(now, sizeof now, a->effective_bytes),
+			 fmt_size(was, sizeof was, a->cpuid_bytes));
+	return done;
+}
+
 int coretypes_plan(const struct run_results *res, uint64_t dram_bytes,
 		   struct levels_plan *out)
 {
