@@ -171,7 +171,6 @@ static void write_log(const char *json_path)
 int main(int argc, char **argv)
 {
 	struct run_results *res = run_new("linux");
-	struct l3alloc_caps l3caps;
 	const char **words = calloc((size_t)argc + 1, sizeof *words);
 	const char *out_path = 0;
 	char path[256], *json;
@@ -233,9 +232,7 @@ int main(int argc, char **argv)
 	cpuinfo_read(&res->cpu);
 	machine_read(res);
 	freq_state_linux(&res->freq);
-	l3alloc_caps_decode(&l3caps, cpuinfo_cpuid_here, 0);
-	l3alloc_unread(&res->cpu, &l3caps, "baremem-linux reads no MSRs",
-		       &res->l3alloc);
+	l3alloc_linux(res);
 	res->tsc_hz = linux_tsc_calibrate(&res->tsc_error_ppm);
 	res->tsc_source = "os";
 	/* Linux enables the AVX state itself when the CPU has it. */

@@ -40,7 +40,7 @@ struct l3alloc {
 	 * class may fill every way; "partitioned": fewer; "unknown": the
 	 * MSRs could not be read here (why says so). */
 	const char *state;
-	const char *source;	/* "msr" or "none" */
+	const char *source;	/* "msr", "resctrl" (Linux) or "none" */
 	int cos;		/* the class of service (-1: not read) */
 	int cdp;		/* CDP on: the data mask is class 2n's */
 	uint64_t mask;		/* the class's (data) capacity bitmask */
@@ -65,6 +65,18 @@ void l3alloc_read(const struct cpu_info *ci, const struct l3alloc_caps *caps,
 void l3alloc_unread(const struct cpu_info *ci,
 		    const struct l3alloc_caps *caps, const char *why,
 		    struct l3alloc *out);
+
+/* Linux resctrl's word on it: schemata, the text of the task's group's
+ * schemata file (a line "L3:0=7ff;1=7ff", or "L3DATA:..." where CDP is
+ * on), domain the cpu's L3 id (its cache/index3/id) and cbm_mask the
+ * text of info/L3/cbm_mask (or L3DATA's), the mask of every way. Fills
+ * out as l3alloc_read does, source "resctrl", the class not known (-1).
+ * -1 (out "unknown", why saying what was missing) when the text gives no
+ * mask for domain. */
+int l3alloc_from_schemata(const struct cpu_info *ci,
+			  const struct l3alloc_caps *caps,
+			  const char *schemata, int domain,
+			  const char *cbm_mask, struct l3alloc *out);
 
 /* Where a is partitioned, sets the L3 of ci (the size the plan sizes
  * by) to a's effective size; 1 when it did. The CPUID size stays in

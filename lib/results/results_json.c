@@ -266,10 +266,11 @@ static void write_core_types(struct json_writer *w,
 
 /* machine.l3_allocation (lib/hw/l3alloc.h): the boot cpu's class of
  * service, the ways its mask allows and the size the run sized the L3
- * by; the figures null where not read. */
+ * by; the figures null where not read (the class also under resctrl,
+ * which does not give it). */
 static void write_l3_allocation(struct json_writer *w, const struct l3alloc *a)
 {
-	int read = a->state && a->source && str_eq(a->source, "msr");
+	int read = a->state && a->source && !str_eq(a->source, "none");
 	char mask[24];
 
 	json_object_begin(w, "l3_allocation");
@@ -277,7 +278,10 @@ static void write_l3_allocation(struct json_writer *w, const struct l3alloc *a)
 	json_string(w, "source", a->source ? a->source : "none");
 	if (read) {
 		fmt(mask, sizeof mask, "%#llx", (unsigned long long)a->mask);
-		json_u64(w, "class_of_service", (uint64_t)a->cos);
+		if (a->cos >= 0)
+			json_u64(w, "class_of_service", (uint64_t)a->cos);
+		else
+			json_null(w, "class_of_service");
 		json_bool(w, "cdp", a->cdp);
 		json_string(w, "mask", mask);
 		json_u64(w, "ways_allowed", (uint64_t)a->ways_allowed);

@@ -3,7 +3,7 @@
  * the class of service, its mask and the effective size from MSR values:
  * the reset state (class 0, every mask all ones: SDM vol 3B 18.19), a
  * partial mask, CDP (class n's data mask at C90h + 2n), no RDT, MSRs that
- * cannot be read, AMD's bandwidth limit. */
+ * cannot be read, AMD's bandwidth limit; and Linux resctrl's schemata. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -269,6 +269,52 @@ static void amd_bandwidth_limit(void **state)
 	assert_int_equal(a.bw_eighths, -1);
 }
 
+/* Linux resctrl: the group's schemata (decimal domain ids, hex masks;
+ * "L3DATA" where CDP is on) against info/L3/cbm_mask. Lines as the
+ * kernel's resctrl documentation (Documentation/arch/x86/resctrl.rst)
+ * shows them. */
+static void resctrl_schemata(void **state)
+{
+	struct cpu_info ci = cpu_with_l3(30 * MIB);
+	struct l3alloc_caps c;
+	struct l3alloc a;
+	(void)state;
+
+	l3alloc_caps_decode(&c, replay, (void *)gnr);
+	assert_int_equal(l3alloc_from_schemata(&ci, &c, "    MB:0=100;1=100\n"
+					       "    L3:0=7ff;1=00f\n", 1,
+					       "7ff\n", &a), 0);
+	assert_string_equal(a.state, "partitioned");
+	assert_string_equal(a.source, "resctrl");
+	assert_int_equal(a.cos, -1);
+	assert_int_equal(a.ways_allowed, 4);
+	assert_int_equal(a.ways_total, 11);
+	assert_int_equal(a.effective_bytes, 30 * MIB * 4 / 11);
+	assert_int_equal(l3alloc_from_schemata(&ci, &c, "L3:0=7ff;1=00f\n", 0,
+					       "7ff", &a), 0);
+	assert_string_equal(a.state, "full");
+	/* CDP on: the data line; the code line is not the chase's */
+	assert_int_equal(l3alloc_from_schemata(&ci, &c, "L3CODE:0=7ff\n"
+					       "L3DATA:0=0ff\n", 0, "7ff",
+					       &a), 0);
+	assert_int_equal(a.cdp, 1);
+	assert_int_equal(a.ways_allowed, 8);
+	/* an AMD part's twelve CCDs: domain 11 of "0=ffff;...;11=00ff" */
+	assert_int_equal(l3alloc_from_schemata(&ci, &c,
+		"L3:0=ffff;1=ffff;2=ffff;3=ffff;4=ffff;5=ffff;6=ffff;7=ffff;"
+		"8=ffff;9=ffff;10=ffff;11=00ff\n", 11, "ffff", &a), 0);
+	assert_int_equal(a.ways_allowed, 8);
+	assert_int_equal(a.ways_total, 16);
+	/* no such domain, no cbm_mask: unknown, saying what was missing */
+	assert_int_equal(l3alloc_from_schemata(&ci, &c, "L3:0=7ff\n", 3,
+					       "7ff", &a), -1);
+	assert_string_equal(a.state, "unknown");
+	assert_non_null(strstr(a.why, "domain 3"));
+	assert_int_equal(l3alloc_from_schemata(&ci, &c, "L3:0=7ff\n", 0, "",
+					       &a), -1);
+	assert_non_null(strstr(a.why, "cbm_mask"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -279,6 +325,7 @@ int main(void)
 		cmocka_unit_test(no_rdt),
 		cmocka_unit_test(unreadable),
 		cmocka_unit_test(amd_bandwidth_limit),
+		cmocka_unit_test(resctrl_schemata),
 	};
 	return cmocka_run_group_tests(tests, 0, 0);
 }
