@@ -513,6 +513,16 @@ static void check_point(const struct corpus_machine *m,
 	}
 }
 
+/* Each selected cpu's own decoded caches into own[0..selected_count),
+ * in the plan's order; the count. */
+static int decode_selected(const struct corpus_machine *m,
+			   const struct run_results *res, struct cpu_info *own)
+{
+	for (int k = 0; k < res->selected_count; k++)
+		decode(m, table[res->selected[k]].platform_cpu, &own[k]);
+	return res->selected_count;
+}
+
 /* The highest data or unified cache of ci (0: none). */
 static const struct cpu_cache *llc_of(const struct cpu_info *ci)
 {
@@ -542,9 +552,7 @@ static void level_plan_holds(void **state)
 
 	platform_from(m);
 	res = run_full(m);
-	n = res->selected_count;
-	for (int k = 0; k < n; k++)
-		decode(m, table[res->selected[k]].platform_cpu, &own[k]);
+	n = decode_selected(m, res, own);
 	assert_int_equal(coretypes_plan(res, latency_dram_bytes(res), &plan),
 			 0);
 	for (int l = 1; l <= 3; l++) {
@@ -673,9 +681,7 @@ static void core_types_group_by_type_and_caches(void **state)
 
 	platform_from(m);
 	res = run_full(m);
-	n = res->selected_count;
-	for (int k = 0; k < n; k++)
-		decode(m, table[res->selected[k]].platform_cpu, &own[k]);
+	n = decode_selected(m, res, own);
 	for (int k = 0; k < n; k++)
 		for (int j = 0; j < k; j++) {
 			const char *a = own[k].core_type, *b = own[j].core_type;
