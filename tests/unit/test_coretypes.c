@@ -240,6 +240,37 @@ static void partition_sizes_l3_by_its_share(void **state)
 	fake_results_free(res);
 }
 
+/* The boot cpu's class read from the MSRs (class 0, all ways): cpu 3
+ * runs in class 2, whose share is not read: a warning says so. */
+static void cpu_in_other_class_warned(void **state)
+{
+	struct run_results *res = hybrid_run();
+	(void)state;
+	coretypes_read(res);
+	res->l3alloc = (struct l3alloc){
+		.state = "full", .source = "msr", .cos = 0, .mask = 0xfff,
+		.ways_allowed = 12, .ways_total = 12, .cpuid_bytes = 30 * M,
+		.effective_bytes = 30 * M, .bw_eighths = -1 };
+	memset(fake_msr, 0, sizeof fake_msr);
+	fake_msr[3] = 2ull << 32 | 7;	/* class 2, an RMID */
+	fake_msr_probe = 0;
+	assert_int_equal(coretypes_partition(res), 0);
+	assert_true(fake_warned(res, "L3 partition: 1 cpu (cpu 3 first) run in "
+				"another class of service than the boot "
+				"cpu's 0"));
+	fake_results_free(res);
+	/* every cpu in the boot cpu's class: no warning */
+	res = hybrid_run();
+	coretypes_read(res);
+	res->l3alloc.source = "msr";
+	res->l3alloc.cos = 0;
+	fake_msr[3] = 7;
+	coretypes_partition(res);
+	assert_false(fake_warned(res, "L3 partition"));
+	fake_msr_probe = -1;
+	fake_results_free(res);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -250,6 +281,7 @@ int main(void)
 		cmocka_unit_test(lost_cpu_is_dropped),
 		cmocka_unit_test(lp_ecores_without_l3_are_their_own_type),
 		cmocka_unit_test(partition_sizes_l3_by_its_share),
+		cmocka_unit_test(cpu_in_other_class_warned),
 	};
 	return cmocka_run_group_tests(tests, 0, 0);
 }
