@@ -66,6 +66,13 @@ int memory_alloc_at(uint64_t base, uint64_t bytes, struct plat_buffer *out);
 int paging_init(struct run_results *res);
 /* The page size mapping addr when it is write-back memory, else 0. */
 uint64_t paging_leaf_bytes(uint64_t addr);
+struct mtrr_state;
+/* The MTRRs paging_init read (0 where they were unusable and the memory
+ * map's attributes were taken instead). */
+const struct mtrr_state *paging_mtrr(void);
+/* Pieces of a memory-map range cut where the MTRR type changes
+ * (mtrr_split), at most this many; more: the range is one piece. */
+#define PAGING_MAX_PIECES 16
 int paging_limit(uint64_t base, uint64_t bytes, uint64_t max_page);
 void paging_unlimit(uint64_t base);
 void paging_fini(void);

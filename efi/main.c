@@ -292,6 +292,7 @@ static void watchdog_off(struct run_results *res)
 EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 {
 	struct run_results *res;
+	struct l3alloc_caps l3caps;
 	EFI_FILE_HANDLE root;
 	const char *why = 0;
 	int config_ok;
@@ -336,6 +337,9 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 		msr_probe(res);
 		res->msr_note = msr_probe_note();
 		freq_state_from_msrs(&res->cpu, freq_msr_read, 0, &res->freq);
+		l3alloc_caps_decode(&l3caps, cpuinfo_cpuid_here, 0);
+		l3alloc_read(&res->cpu, &l3caps, freq_msr_read, 0,
+			     &res->l3alloc);
 		run_preflight(res);
 		if (paging_init(res) != 0) {
 			msgs_add(&res->errors, "cannot build page tables "

@@ -9,6 +9,7 @@
 #include "hw/freqstate.h"
 #include "hw/coreclock.h"
 #include "hw/cpuinfo.h"
+#include "hw/l3alloc.h"
 #include "hw/tscskew.h"
 #include "util/hist.h"
 #include "util/msgs.h"
@@ -206,6 +207,10 @@ struct run_results {
 	 * give every cpu a part of their own here. */
 	cpuid_fn cpuid_here;
 	struct freq_state freq;	/* boost, HWP/CPPC as the run found them */
+	/* The boot cpu's L3 cache allocation (lib/hw/l3alloc.h): its class's
+	 * ways and the size the plan sizes the L3 by where it is partitioned
+	 * (state 0: not read). */
+	struct l3alloc l3alloc;
 	uint64_t tsc_hz;
 	const char *tsc_source;	/* cpuid, pmtimer, hpet, stall, os */
 	double tsc_error_ppm;	/* calibration bound; < 0: unknown */

@@ -19,6 +19,15 @@
  * Returns the number of core types (0: not read). */
 int coretypes_read(struct run_results *res);
 
+/* Where res->l3alloc says the boot cpu's class of service may fill only
+ * some of the L3's ways, sizes the L3 of res->cpu and of every core type
+ * by that share (what the plan, the labels and the DRAM floor then
+ * use), with a warning; the JSON keeps CPUID's size. 1 when it did.
+ * Where the boot cpu's class came from the MSRs, reads every selected
+ * cpu's class too and warns of cpus in another one (their share is not
+ * read). */
+int coretypes_partition(struct run_results *res);
+
 /* cpu's core type: an index into res->core_types (0 when not read).
  * Inline, so the summary and the JSON writer need no platform. */
 static inline int coretypes_of(const struct run_results *res, int cpu)

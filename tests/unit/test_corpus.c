@@ -8,7 +8,7 @@
  * and SRAT) and its per-cpu DRAM latency buffer there too
  * (latency_buffer_node), the core types read on every cpu
  * (lib/suite/coretypes through the fake platform, each cpu's CPUID its
- * own recorded leaves), the level plan of lib/suite/levels.c for all the
+ * own recorded leaves, grouped by core type and cache list together), the level plan of lib/suite/levels.c for all the
  * machine's cpus at profile=full (each point's set against the caches
  * below and the level's, the DRAM point against the last-level caches),
  * and the result capacities for that plan. One test case per machine and
@@ -513,6 +513,16 @@ static void check_point(const struct corpus_machine *m,
 	}
 }
 
+/* Each selected cpu's own decoded caches into own[0..selected_count),
+ * in the plan's order; the count. */
+static int decode_selected(const struct corpus_machine *m,
+			   const struct run_results *res, struct cpu_info *own)
+{
+	for (int k = 0; k < res->selected_count; k++)
+		decode(m, table[res->selected[k]].platform_cpu, &own[k]);
+	return res->selected_count;
+}
+
 /* The highest data or unified cache of ci (0: none). */
 static const struct cpu_cache *llc_of(const struct cpu_info *ci)
 {
@@ -542,9 +552,7 @@ static void level_plan_holds(void **state)
 
 	platform_from(m);
 	res = run_full(m);
-	n = res->selected_count;
-	for (int k = 0; k < n; k++)
-		decode(m, table[res->selected[k]].platform_cpu, &own[k]);
+	n = decode_selected(m, res, own);
 	assert_int_equal(coretypes_plan(res, latency_dram_bytes(res), &plan),
 			 0);
 	for (int l = 1; l <= 3; l++) {
@@ -644,6 +652,56 @@ static void suite_caches_are_each_cpus(void **state)
 	platform_done();
 }
 
+/* Whether a and b list the same caches (level, type, size, ways, sharing). */
+static int same_cache_list(const struct cpu_info *a, const struct cpu_info *b)
+{
+	if (a->cache_count != b->cache_count)
+		return 0;
+	for (int k = 0; k < a->cache_count; k++) {
+		const struct cpu_cache *x = &a->caches[k], *y = &b->caches[k];
+		if (x->level != y->level || strcmp(x->type, y->type) != 0 ||
+		    x->size_bytes != y->size_bytes || x->ways != y->ways ||
+		    x->shared_by != y->shared_by)
+			return 0;
+	}
+	return 1;
+}
+
+/* The grouping coretypes_read makes (on a hybrid part): two cpus are of
+ * one group exactly when their CPUID gives the same core type and the
+ * same cache list (Meteor Lake's SoC tile E-cores, without an L3, are not
+ * the compute tile's). */
+static void core_types_group_by_type_and_caches(void **state)
+{
+	const struct check_case *cc = *state;
+	const struct corpus_machine *m = cc->m;
+	static struct cpu_info own[CORPUS_MAX_CPUS];
+	struct run_results *res;
+	int n;
+
+	platform_from(m);
+	res = run_full(m);
+	n = decode_selected(m, res, own);
+	for (int k = 0; k < n; k++)
+		for (int j = 0; j < k; j++) {
+			const char *a = own[k].core_type, *b = own[j].core_type;
+			int alike = (a == b || (a && b && !strcmp(a, b))) &&
+				    same_cache_list(&own[k], &own[j]);
+			int grouped = !res->core_type_count ||
+				      coretypes_of(res, res->selected[k]) ==
+					      coretypes_of(res, res->selected[j]);
+			if (alike != grouped)
+				fail_msg("%s: cpus %d and %d %s but are %s",
+					 m->name, res->selected[j],
+					 res->selected[k], alike
+					 ? "have one core type and caches"
+					 : "differ in core type or caches",
+					 grouped ? "one group" : "two groups");
+		}
+	fake_results_free(res);
+	platform_done();
+}
+
 /* The per-cpu DRAM latency (latency_per_cpu): each cpu's buffer is asked
  * in its own SRAT node (latency_buffer_node) and nodebuf, given the
  * size latency_per_cpu asks, puts it there. */
@@ -704,6 +762,8 @@ static const struct {
 	{ "level_plan_holds", level_plan_holds },
 	{ "suite_caches_are_each_cpus", suite_caches_are_each_cpus },
 	{ "dram_latency_on_own_node", dram_latency_on_own_node },
+	{ "core_types_group_by_type_and_caches",
+	  core_types_group_by_type_and_caches },
 };
 #define CHECK_COUNT ((int)(sizeof CHECKS / sizeof *CHECKS))
 
