@@ -1,0 +1,56 @@
+/* AArch64 bandwidth kernels: NEON (bw_neon.c) and SVE (bw_sve.c, vector
+ * length read at run time), chosen by name from bw_table_arm.c. Calling
+ * shape, requirements and return values are kernels/bw.h's (bw_fn): a
+ * kernel makes `repeats` passes over `bytes` bytes (a multiple of 64,
+ * buffers 64-byte aligned) and returns a value the caller keeps. */
+#ifndef BAREMEM_BW_ARM_H
+#define BAREMEM_BW_ARM_H
+
+#include <stdint.h>
+
+#include "bw.h"
+
+/* The vector extensions an AArch64 kernel may need: NEON is in every
+ * AArch64 core; SVE (FEAT_SVE, ID_AA64PFR0_EL1.SVE) must also be enabled
+ * for the exception level running it (CPACR_EL1.ZEN, CPTR_EL2). */
+enum bw_arm_isa { BW_NEON, BW_SVE, BW_ARM_ISA_COUNT };
+
+/* One kernel: the fields of bw.h's struct bw_kernel, with the AArch64
+ * ISA. op is one of bw_kernel's ops, or "zva" (bw_zva_neon: zeros
+ * written by DC ZVA, no read for ownership; its own op, so it is never
+ * taken for ntwrite). */
+struct bw_arm_kernel {
+	const char *name;	/* "neon-read", ..., "sve-triad", "neon-zva" */
+	const char *op;
+	bw_fn run;
+	enum bw_arm_isa isa;
+	int bytes_per_byte;	/* streams read + written, as bw_kernel */
+	int needs_src, needs_dst;
+	int nontemporal;	/* STNP (or DC ZVA) stores */
+};
+
+/* bw_read_neon ... bw_triad_sve (mix11 is the cached copy, as on x86). */
+BW_FN_DECLS(neon)
+BW_FN_DECLS(sve)
+
+/* Writes zeros with DC ZVA (bw_neon.c); returns dst + bytes, or 0 with
+ * nothing written when DC ZVA is prohibited. */
+uint64_t bw_zva_neon(void *dst, const void *src, uint64_t bytes,
+		     uint64_t repeats);
+/* DC ZVA's block in bytes from DCZID_EL0, 0 when DZP prohibits it. */
+uint64_t bw_zva_block_bytes(void);
+/* SVE's vector length in bytes (CNTB; 16..256). Only on a cpu with SVE
+ * enabled: elsewhere the instruction is undefined. */
+uint64_t bw_sve_vector_bytes(void);
+
+/* "neon", "sve". */
+const char *bw_arm_isa_name(enum bw_arm_isa isa);
+/* Every kernel. */
+const struct bw_arm_kernel *bw_arm_kernels(int *count);
+/* By name ("sve-copy": the cached-store copy), or 0. */
+const struct bw_arm_kernel *bw_arm_kernel_find(const char *name);
+/* The kernel of `isa` for an operation, or 0. */
+const struct bw_arm_kernel *bw_arm_kernel_for(const char *op,
+					      enum bw_arm_isa isa);
+
+#endif
