@@ -399,11 +399,13 @@ $(BUILD)/aarch64/test_%: tests/aarch64/test_%.c tests/aarch64/bw_check.c \
 
 $(BUILD)/host-obj/libbaremem.a: $(ARM_LIB_HOST_OBJ)
 
+# Both end with "N passed, N failed" through tests/part, so make test can
+# run them as parts of its own.
 aarch64-test: $(ARM_TEST_BIN)
-	@ARM_QEMU=$(ARM_QEMU) tests/aarch64/run $(BUILD)/aarch64
+	@ARM_QEMU=$(ARM_QEMU) tests/part aarch64-test tests/aarch64/run $(BUILD)/aarch64
 
 aarch64-loop-test: $(ARM_KERNEL_OBJ)
-	@BUILD=$(BUILD) tests/objects/check-loops-aarch64
+	@BUILD=$(BUILD) tests/part aarch64-loop-test tests/objects/check-loops-aarch64
 
 clean:
 	rm -rf $(BUILD)
