@@ -26,7 +26,7 @@ struct bw_arm_kernel {
 	enum bw_arm_isa isa;
 	int bytes_per_byte;	/* streams read + written, as bw_kernel */
 	int needs_src, needs_dst;
-	int nontemporal;	/* STNP (or DC ZVA) stores */
+	int nontemporal;	/* STNP or STNT1D stores (not DC ZVA's) */
 };
 
 /* bw_read_neon ... bw_triad_sve (mix11 is the cached copy, as on x86). */

@@ -38,10 +38,10 @@ static const struct bw_arm_kernel kernels[] = {
 	BW_ARM_ISA_KERNELS(neon, BW_NEON),
 	/* DC ZVA: zeros with no read for ownership (bw_neon.c). Base
 	 * AArch64, listed under neon; usable only where
-	 * bw_zva_block_bytes() is not 0. */
+	 * bw_zva_block_bytes() is not 0. Not `nontemporal`: the zeroed
+	 * lines are allocated in the caches, they do not go around them. */
 	{ .name = "neon-zva", .op = "zva", .run = bw_zva_neon,
-	  .isa = BW_NEON, .bytes_per_byte = 1, .needs_dst = 1,
-	  .nontemporal = 1 },
+	  .isa = BW_NEON, .bytes_per_byte = 1, .needs_dst = 1 },
 };
 
 #define KERNEL_COUNT ((int)(sizeof kernels / sizeof kernels[0]))
