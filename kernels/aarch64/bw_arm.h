@@ -43,6 +43,20 @@ uint64_t bw_zva_block_bytes(void);
  * enabled: elsewhere the instruction is undefined. */
 uint64_t bw_sve_vector_bytes(void);
 
+/* The repeat loop every kernel's asm runs inside (kernels/aarch64/
+ * only): %[r] passes over the loop between BEGIN and END, none when it
+ * is 0 (label 9 ends the asm's loops; 0 starts a pass). */
+#define BW_ARM_REPEAT_BEGIN "cbz %[r], 9f\n" "0:\n\t"
+#define BW_ARM_REPEAT_END "subs %[r], %[r], #1\n\t" "b.ne 0b\n" "9:\n\t"
+
+/* What copy, the mixes and triad return (bw.h): the last word stored,
+ * 0 when nothing was. */
+static inline uint64_t bw_arm_last_word(const void *dst, uint64_t bytes,
+					uint64_t repeats)
+{
+	return bytes && repeats ? ((const uint64_t *)dst)[bytes / 8 - 1] : 0;
+}
+
 /* "neon", "sve". */
 const char *bw_arm_isa_name(enum bw_arm_isa isa);
 /* Every kernel. */

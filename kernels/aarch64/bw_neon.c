@@ -57,8 +57,7 @@ uint64_t bw_read_neon(void *dst, const void *src, uint64_t bytes,
 		".irp k,16,17,18,19,20,21,22,23\n\t"
 		"movi v\\k\\().2d, #0\n\t"
 		".endr\n\t"
-		"cbz %[r], 9f\n"
-		"0:\n\t"
+		BW_ARM_REPEAT_BEGIN
 		"mov %[p0], %[src]\n\t"
 		"cmp %[p0], %[q_end]\n\t"
 		"b.hs 2f\n\t"
@@ -108,9 +107,7 @@ uint64_t bw_read_neon(void *dst, const void *src, uint64_t bytes,
 		"cmp %[p0], %[end]\n\t"
 		"b.lo 3b\n"
 		"4:\n\t"
-		"subs %[r], %[r], #1\n\t"
-		"b.ne 0b\n"
-		"9:\n\t"
+		BW_ARM_REPEAT_END
 		"add v16.2d, v16.2d, v17.2d\n\t"
 		"add v18.2d, v18.2d, v19.2d\n\t"
 		"add v20.2d, v20.2d, v21.2d\n\t"
@@ -151,8 +148,7 @@ uint64_t bw_read_neon(void *dst, const void *src, uint64_t bytes,
 		__asm__ volatile(                                           \
 			"dup v0.2d, %[pattern]\n\t"                         \
 			"mov v1.16b, v0.16b\n\t"                            \
-			"cbz %[r], 9f\n"                                    \
-			"0:\n\t"                                            \
+			BW_ARM_REPEAT_BEGIN                                 \
 			"mov %[p], %[dst]\n\t"                              \
 			"cmp %[p], %[blocks_end]\n\t"                       \
 			"b.hs 2f\n\t"                                       \
@@ -173,9 +169,7 @@ uint64_t bw_read_neon(void *dst, const void *src, uint64_t bytes,
 			"cmp %[p], %[end]\n\t"                              \
 			"b.lo 3b\n"                                         \
 			"4:\n\t"                                            \
-			"subs %[r], %[r], #1\n\t"                           \
-			"b.ne 0b\n"                                         \
-			"9:\n\t"                                            \
+			BW_ARM_REPEAT_END                                   \
 			fence                                               \
 			: [p] "+&r"(p), [r] "+&r"(r)                        \
 			: [dst] "r"(dst), [blocks_end] "r"(blocks_end),     \
@@ -206,8 +200,7 @@ ARM_STORE_FN(bw_ntwrite_neon, "stnp", "dsb ishst")
 		uint64_t r = repeats;                                       \
                                                                             \
 		__asm__ volatile(                                           \
-			"cbz %[r], 9f\n"                                    \
-			"0:\n\t"                                            \
+			BW_ARM_REPEAT_BEGIN                                 \
 			"mov %[s], %[src]\n\t"                              \
 			"mov %[d], %[dst]\n\t"                              \
 			"cmp %[s], %[blocks_end]\n\t"                       \
@@ -245,17 +238,13 @@ ARM_STORE_FN(bw_ntwrite_neon, "stnp", "dsb ishst")
 			"cmp %[s], %[end]\n\t"                              \
 			"b.lo 3b\n"                                         \
 			"4:\n\t"                                            \
-			"subs %[r], %[r], #1\n\t"                           \
-			"b.ne 0b\n"                                         \
-			"9:\n\t"                                            \
+			BW_ARM_REPEAT_END                                   \
 			fence                                               \
 			: [s] "=&r"(s), [d] "=&r"(d), [r] "+&r"(r)          \
 			: [src] "r"(src), [dst] "r"(dst),                   \
 			  [blocks_end] "r"(blocks_end), [end] "r"(end)      \
 			: "cc", "memory", ARM_V0_15);                       \
-		if (!bytes || !repeats)                                     \
-			return 0;                                           \
-		return ((const uint64_t *)dst)[bytes / 8 - 1];              \
+		return bw_arm_last_word(dst, bytes, repeats);               \
 	}
 
 ARM_COPY_FN(bw_copy_neon, "stp", "")
@@ -292,8 +281,7 @@ ARM_COPY_FN(bw_ntcopy_neon, "stnp", "dsb ishst")
                                                                             \
 		__asm__ volatile(                                           \
 			setup                                               \
-			"cbz %[r], 9f\n"                                    \
-			"0:\n\t"                                            \
+			BW_ARM_REPEAT_BEGIN                                 \
 			"mov %[a], %[src]\n\t"                              \
 			"add %[b], %[a], %[n]\n\t"                          \
 			"add %[c], %[b], %[n]\n\t"                          \
@@ -322,9 +310,7 @@ ARM_COPY_FN(bw_ntcopy_neon, "stnp", "dsb ishst")
 			"cmp %[a], %[end]\n\t"                              \
 			"b.lo 1b\n"                                         \
 			"4:\n\t"                                            \
-			"subs %[r], %[r], #1\n\t"                           \
-			"b.ne 0b\n"                                         \
-			"9:\n\t"                                            \
+			BW_ARM_REPEAT_END                                   \
 			: [a] "=&r"(a), [b] "=&r"(b), [c] "=&r"(c),         \
 			  [d] "=&r"(d), [r] "+&r"(r)                        \
 			: [src] "r"(src), [dst] "r"(dst), [n] "r"(bytes),   \
@@ -332,9 +318,7 @@ ARM_COPY_FN(bw_ntcopy_neon, "stnp", "dsb ishst")
 			: "cc", "memory", "v0", "v1", "v2", "v3", "v10",    \
 			  "v11", "v12", "v13", "v20", "v21", "v22", "v23",  \
 			  "v31");                                           \
-		if (!bytes || !repeats)                                     \
-			return 0;                                           \
-		return ((const uint64_t *)dst)[bytes / 8 - 1];              \
+		return bw_arm_last_word(dst, bytes, repeats);               \
 	}
 
 ARM_STREAMS_FN(bw_mix31_neon, "", ARM_MIX_FIRST, ARM_ADDQ, ARM_YES)
@@ -387,8 +371,7 @@ uint64_t bw_zva_neon(void *dst, const void *src, uint64_t bytes,
 		body = body_end = e;	/* no whole block: STPs only */
 	body4_end = body + (body_end - body) / (4 * blk) * (4 * blk);
 	__asm__ volatile(
-		"cbz %[r], 9f\n"
-		"0:\n\t"
+		BW_ARM_REPEAT_BEGIN
 		"mov %[p], %[dst]\n\t"
 		"cmp %[p], %[body]\n\t"
 		"b.hs 2f\n"
@@ -423,9 +406,7 @@ uint64_t bw_zva_neon(void *dst, const void *src, uint64_t bytes,
 		"cmp %[p], %[end]\n\t"
 		"b.lo 7b\n"
 		"8:\n\t"
-		"subs %[r], %[r], #1\n\t"
-		"b.ne 0b\n"
-		"9:\n\t"
+		BW_ARM_REPEAT_END
 		"dsb ishst"
 		: [p] "+&r"(p), [r] "+&r"(r)
 		: [dst] "r"(dst), [body] "r"(body), [body4_end] "r"(body4_end),

@@ -63,8 +63,7 @@ uint64_t bw_read_sve(void *dst, const void *src, uint64_t bytes,
 		".irp k,16,17,18,19,20,21,22,23\n\t"
 		"mov z\\k\\().d, #0\n\t"
 		".endr\n\t"
-		"cbz %[r], 9f\n"
-		"0:\n\t"
+		BW_ARM_REPEAT_BEGIN
 		"mov %[p0], %[src]\n\t"
 		"cmp %[p0], %[q_end]\n\t"
 		"b.hs 2f\n\t"
@@ -115,9 +114,7 @@ uint64_t bw_read_sve(void *dst, const void *src, uint64_t bytes,
 		"mov %[i], %[i0]\n\t"
 		SVE_TAIL("ld1d {z0.d}, p1/z, [%[src], %[i], lsl #3]\n\t"
 			 "add z16.d, z16.d, z0.d\n\t")
-		"subs %[r], %[r], #1\n\t"
-		"b.ne 0b\n"
-		"9:\n\t"
+		BW_ARM_REPEAT_END
 		"add z16.d, z16.d, z17.d\n\t"
 		"add z18.d, z18.d, z19.d\n\t"
 		"add z20.d, z20.d, z21.d\n\t"
@@ -156,8 +153,7 @@ uint64_t bw_read_sve(void *dst, const void *src, uint64_t bytes,
 		__asm__ volatile(                                           \
 			"ptrue p0.d\n\t"                                    \
 			"mov z0.d, %[pattern]\n\t"                          \
-			"cbz %[r], 9f\n"                                    \
-			"0:\n\t"                                            \
+			BW_ARM_REPEAT_BEGIN                                 \
 			"mov %[p], %[dst]\n\t"                              \
 			"cmp %[p], %[blocks_end]\n\t"                       \
 			"b.hs 2f\n\t"                                       \
@@ -173,9 +169,7 @@ uint64_t bw_read_sve(void *dst, const void *src, uint64_t bytes,
 			"mov %[i], %[i0]\n\t"                               \
 			SVE_TAIL(store " {z0.d}, p1, [%[dst], %[i], "       \
 				 "lsl #3]\n\t")                             \
-			"subs %[r], %[r], #1\n\t"                           \
-			"b.ne 0b\n"                                         \
-			"9:\n\t"                                            \
+			BW_ARM_REPEAT_END                                   \
 			fence                                               \
 			: [p] "=&r"(p), [r] "+&r"(r), [i] "=&r"(i)          \
 			: [dst] "r"(dst), [blocks_end] "r"(blocks_end),     \
@@ -204,8 +198,7 @@ SVE_STORE_FN(bw_ntwrite_sve, "stnt1d", "dsb ishst")
                                                                             \
 		__asm__ volatile(                                           \
 			"ptrue p0.d\n\t"                                    \
-			"cbz %[r], 9f\n"                                    \
-			"0:\n\t"                                            \
+			BW_ARM_REPEAT_BEGIN                                 \
 			"mov %[s], %[src]\n\t"                              \
 			"mov %[d], %[dst]\n\t"                              \
 			"cmp %[s], %[blocks_end]\n\t"                       \
@@ -228,9 +221,7 @@ SVE_STORE_FN(bw_ntwrite_sve, "stnt1d", "dsb ishst")
 				 "lsl #3]\n\t"                              \
 				 store " {z0.d}, p1, [%[dst], %[i], "       \
 				 "lsl #3]\n\t")                             \
-			"subs %[r], %[r], #1\n\t"                           \
-			"b.ne 0b\n"                                         \
-			"9:\n\t"                                            \
+			BW_ARM_REPEAT_END                                   \
 			fence                                               \
 			: [s] "=&r"(s), [d] "=&r"(d), [r] "+&r"(r),         \
 			  [i] "=&r"(i)                                      \
@@ -239,9 +230,7 @@ SVE_STORE_FN(bw_ntwrite_sve, "stnt1d", "dsb ishst")
 			  [n] "r"(n)                                        \
 			: "cc", "memory", "z0", "z1", "z2", "z3", "z4",     \
 			  "z5", "z6", "z7", "p0", "p1");                    \
-		if (!bytes || !repeats)                                     \
-			return 0;                                           \
-		return ((const uint64_t *)dst)[bytes / 8 - 1];              \
+		return bw_arm_last_word(dst, bytes, repeats);               \
 	}
 
 SVE_COPY_FN(bw_copy_sve, "st1d", "")
@@ -275,8 +264,7 @@ SVE_COPY_FN(bw_ntcopy_sve, "stnt1d", "dsb ishst")
 		__asm__ volatile(                                           \
 			"ptrue p0.d\n\t"                                    \
 			setup                                               \
-			"cbz %[r], 9f\n"                                    \
-			"0:\n\t"                                            \
+			BW_ARM_REPEAT_BEGIN                                 \
 			"mov %[a], %[a0]\n\t"                               \
 			"mov %[b], %[b0]\n\t"                               \
 			"mov %[c], %[c0]\n\t"                               \
@@ -312,9 +300,7 @@ SVE_COPY_FN(bw_ntcopy_sve, "stnt1d", "dsb ishst")
 				 then("0", "1")                             \
 				 third(then("0", "2"))                      \
 				 "st1d {z0.d}, p1, [%[dst], %[i], lsl #3]\n\t") \
-			"subs %[r], %[r], #1\n\t"                           \
-			"b.ne 0b\n"                                         \
-			"9:\n\t"                                            \
+			BW_ARM_REPEAT_END                                   \
 			: [a] "=&r"(a), [b] "=&r"(b), [c] "=&r"(c),         \
 			  [d] "=&r"(d), [r] "+&r"(r), [i] "=&r"(i)          \
 			: [a0] "r"(a0), [b0] "r"(b0), [c0] "r"(c0),         \
@@ -323,9 +309,7 @@ SVE_COPY_FN(bw_ntcopy_sve, "stnt1d", "dsb ishst")
 			: "cc", "memory", "z0", "z1", "z2", "z3", "z10",    \
 			  "z11", "z12", "z13", "z20", "z21", "z22", "z23",  \
 			  "z31", "p0", "p1");                               \
-		if (!bytes || !repeats)                                     \
-			return 0;                                           \
-		return ((const uint64_t *)dst)[bytes / 8 - 1];              \
+		return bw_arm_last_word(dst, bytes, repeats);               \
 	}
 
 SVE_STREAMS_FN(bw_mix31_sve, "", SVE_MIX_FIRST, SVE_ADDQ, SVE_YES)

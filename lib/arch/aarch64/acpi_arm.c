@@ -17,10 +17,30 @@ uint64_t acpi_arm_rd64(const uint8_t *p)
 	return (uint64_t)acpi_arm_rd32(p) | (uint64_t)acpi_arm_rd32(p + 4) << 32;
 }
 
-static void note(const char **problem, const char *what)
+void acpi_arm_note(const char **problem, const char *what)
 {
 	if (!*problem)
 		*problem = what;
+}
+
+const uint8_t *acpi_arm_next(const uint8_t *table, size_t end, size_t *off,
+			     const char **problem)
+{
+	const uint8_t *e = table + *off;
+
+	if (*off + 2 > end)
+		return 0;
+	if (e[1] < 2) {
+		acpi_arm_note(problem,
+			      "entry with a length under 2: rest skipped");
+		return 0;
+	}
+	if (*off + e[1] > end) {
+		acpi_arm_note(problem, "entry runs past the table's end");
+		return 0;
+	}
+	*off += e[1];
+	return e;
 }
 
 size_t acpi_arm_table_bytes(const void *table, size_t len, const char *sig,
@@ -31,26 +51,28 @@ size_t acpi_arm_table_bytes(const void *table, size_t len, const char *sig,
 	uint8_t sum = 0;
 
 	if (!p || len < ACPI_ARM_HEADER_BYTES) {
-		note(problem, "table shorter than its ACPI header");
+		acpi_arm_note(problem, "table shorter than its ACPI header");
 		return 0;
 	}
 	if (p[0] != sig[0] || p[1] != sig[1] || p[2] != sig[2] ||
 	    p[3] != sig[3]) {
-		note(problem, "wrong table signature");
+		acpi_arm_note(problem, "wrong table signature");
 		return 0;
 	}
 	claimed = acpi_arm_rd32(p + 4);
 	if (claimed < min) {
-		note(problem, "table length shorter than its fixed part");
+		acpi_arm_note(problem,
+			      "table length shorter than its fixed part");
 		return 0;
 	}
 	if (claimed > len) {
-		note(problem, "table truncated: length beyond the readable bytes");
+		acpi_arm_note(problem,
+			      "table truncated: length beyond the readable bytes");
 		return len >= min ? len : 0;
 	}
 	for (size_t i = 0; i < claimed; i++)
 		sum = (uint8_t)(sum + p[i]);
 	if (sum)
-		note(problem, "table checksum wrong (used anyway)");
+		acpi_arm_note(problem, "table checksum wrong (used anyway)");
 	return claimed;
 }

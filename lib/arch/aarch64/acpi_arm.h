@@ -22,4 +22,14 @@ uint64_t acpi_arm_rd64(const uint8_t *p);
 size_t acpi_arm_table_bytes(const void *table, size_t len, const char *sig,
 			    size_t min, const char **problem);
 
+/* Sets *problem to what, unless a problem is already named. */
+void acpi_arm_note(const char **problem, const char *what);
+
+/* The next structure (type byte, length byte, ...) of the `end` readable
+ * bytes of a table at *off, which moves past it; 0 at the end, or at a
+ * length under 2 or one running past `end` (*problem says so; the rest
+ * of the table is skipped). */
+const uint8_t *acpi_arm_next(const uint8_t *table, size_t end, size_t *off,
+			     const char **problem);
+
 #endif

@@ -14,12 +14,6 @@
 /* MPIDR_EL1 bits the table may carry: Aff3 and Aff2..Aff0 */
 #define MPIDR_AFFINITY 0xff00ffffffull
 
-static void note(struct madt_gicc *m, const char *what)
-{
-	if (!m->problem)
-		m->problem = what;
-}
-
 static int has_mpidr(const struct madt_gicc *m, uint64_t mpidr)
 {
 	for (int i = 0; i < m->count; i++)
@@ -30,7 +24,7 @@ static int has_mpidr(const struct madt_gicc *m, uint64_t mpidr)
 
 int madt_gicc_parse(const void *table, size_t len, struct madt_gicc *m)
 {
-	const uint8_t *p = table;
+	const uint8_t *p = table, *e;
 	size_t end, off = MADT_FIRST_ENTRY;
 
 	mem_set(m, 0, sizeof *m);
@@ -38,25 +32,16 @@ int madt_gicc_parse(const void *table, size_t len, struct madt_gicc *m)
 				   &m->problem);
 	if (!end)
 		return 0;
-	while (off + 2 <= end) {
-		const uint8_t *e = p + off;
-		uint8_t type = e[0], elen = e[1];
+	while ((e = acpi_arm_next(p, end, &off, &m->problem))) {
+		uint8_t elen = e[1];
 		struct madt_gicc_cpu c;
 		uint32_t flags;
 
-		if (elen < 2) {
-			note(m, "MADT entry with a length under 2: rest skipped");
-			break;
-		}
-		if (off + elen > end) {
-			note(m, "MADT entry runs past the table's end");
-			break;
-		}
-		off += elen;
-		if (type != MADT_GICC)
+		if (e[0] != MADT_GICC)
 			continue;
 		if (elen < GICC_MIN_BYTES) {
-			note(m, "GICC shorter than ACPI 5.1's: skipped");
+			acpi_arm_note(&m->problem,
+				      "GICC shorter than ACPI 5.1's: skipped");
 			continue;
 		}
 		flags = acpi_arm_rd32(e + 12);
@@ -71,19 +56,21 @@ int madt_gicc_parse(const void *table, size_t len, struct madt_gicc *m)
 					    e[GICC_EFFICIENCY] : 0,
 		};
 		if (has_mpidr(m, c.mpidr)) {
-			note(m, "an MPIDR listed twice (first kept)");
+			acpi_arm_note(&m->problem,
+				      "an MPIDR listed twice (first kept)");
 			continue;
 		}
 		if (m->count == MADT_GICC_MAX) {
 			m->dropped++;
-			note(m, "more cpus than baremem handles");
+			acpi_arm_note(&m->problem,
+				      "more cpus than baremem handles");
 			continue;
 		}
 		m->cpu[m->count++] = c;
 		m->enabled += c.enabled;
 	}
 	if (m->count == 0)
-		note(m, "MADT lists no GICC");
+		acpi_arm_note(&m->problem, "MADT lists no GICC");
 	return m->enabled;
 }
 

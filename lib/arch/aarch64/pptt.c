@@ -24,12 +24,6 @@
 #define CACHE_TYPE_VALID 16u
 #define CACHE_LINE_VALID 64u
 
-static void note(struct pptt *t, const char *what)
-{
-	if (!t->problem)
-		t->problem = what;
-}
-
 static void add_node(struct pptt *t, const uint8_t *e, uint32_t off,
 		     uint8_t elen)
 {
@@ -37,13 +31,15 @@ static void add_node(struct pptt *t, const uint8_t *e, uint32_t off,
 	struct pptt_node *n;
 
 	if (nres > (uint32_t)(elen - PPTT_NODE_BYTES) / 4) {
-		note(t, "PPTT node lists more resources than it holds");
+		acpi_arm_note(&t->problem,
+			      "PPTT node lists more resources than it holds");
 		nres = (uint32_t)(elen - PPTT_NODE_BYTES) / 4;
 	}
 	if (t->node_count == PPTT_MAX_NODES ||
 	    t->resource_count + (int)nres > PPTT_MAX_RESOURCES) {
 		t->dropped++;
-		note(t, "more PPTT nodes than baremem handles");
+		acpi_arm_note(&t->problem,
+			      "more PPTT nodes than baremem handles");
 		return;
 	}
 	n = &t->node[t->node_count++];
@@ -70,7 +66,8 @@ static void add_cache(struct pptt *t, const uint8_t *e, uint32_t off)
 
 	if (t->cache_count == PPTT_MAX_CACHES) {
 		t->dropped++;
-		note(t, "more PPTT caches than baremem handles");
+		acpi_arm_note(&t->problem,
+			      "more PPTT caches than baremem handles");
 		return;
 	}
 	t->cache[t->cache_count++] = (struct pptt_cache){
@@ -93,7 +90,7 @@ static void add_cache(struct pptt *t, const uint8_t *e, uint32_t off)
 	static int name(const struct pptt *t, uint32_t off)                 \
 	{                                                                   \
 		int lo = 0, hi = t->count;                                  \
-                                                                            \
+									    \
 		while (lo < hi) {                                           \
 			int mid = lo + (hi - lo) / 2;                       \
 			if (t->array[mid].offset < off)                     \
@@ -113,7 +110,7 @@ static int is_cpu(const struct pptt *t, int i)
 
 int pptt_parse(const void *table, size_t len, struct pptt *t)
 {
-	const uint8_t *p = table;
+	const uint8_t *p = table, *e;
 	size_t end, off = PPTT_FIRST_ENTRY;
 	int has_leaf_flag = 0;
 
@@ -122,25 +119,17 @@ int pptt_parse(const void *table, size_t len, struct pptt *t)
 				   &t->problem);
 	if (!end)
 		return 0;
-	while (off + 2 <= end) {
-		const uint8_t *e = p + off;
+	while ((e = acpi_arm_next(p, end, &off, &t->problem))) {
 		uint8_t type = e[0], elen = e[1];
+		uint32_t at = (uint32_t)(e - p);
 
-		if (elen < 2) {
-			note(t, "PPTT entry with a length under 2: rest skipped");
-			break;
-		}
-		if (off + elen > end) {
-			note(t, "PPTT entry runs past the table's end");
-			break;
-		}
 		if (type == PPTT_NODE && elen >= PPTT_NODE_BYTES)
-			add_node(t, e, (uint32_t)off, elen);
+			add_node(t, e, at, elen);
 		else if (type == PPTT_CACHE && elen >= PPTT_CACHE_BYTES)
-			add_cache(t, e, (uint32_t)off);
+			add_cache(t, e, at);
 		else if (type <= PPTT_CACHE)
-			note(t, "PPTT entry shorter than its type needs: skipped");
-		off += elen;
+			acpi_arm_note(&t->problem,
+				      "PPTT entry shorter than its type needs: skipped");
 	}
 	for (int i = 0; i < t->node_count; i++)
 		has_leaf_flag |= t->node[i].leaf;
@@ -158,7 +147,8 @@ int pptt_parse(const void *table, size_t len, struct pptt *t)
 	for (int i = 0; i < t->node_count; i++)
 		t->cpu_count += is_cpu(t, i);
 	if (!t->cpu_count)
-		note(t, "PPTT has no leaf node with a processor id");
+		acpi_arm_note(&t->problem,
+			      "PPTT has no leaf node with a processor id");
 	return t->cpu_count;
 }
 

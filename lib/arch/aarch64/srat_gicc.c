@@ -10,12 +10,6 @@
 #define SRAT_GICC_BYTES 18
 #define SRAT_ENABLED 1u
 
-static void note(struct srat_gicc *g, const char *what)
-{
-	if (!g->problem)
-		g->problem = what;
-}
-
 static int index_of_uid(const struct srat_gicc *g, uint32_t uid)
 {
 	for (int i = 0; i < g->count; i++)
@@ -27,7 +21,7 @@ static int index_of_uid(const struct srat_gicc *g, uint32_t uid)
 int srat_gicc_parse(const void *table, size_t len, const struct numa_topo *mem,
 		    struct srat_gicc *g)
 {
-	const uint8_t *p = table;
+	const uint8_t *p = table, *e;
 	size_t end, off = SRAT_FIRST_ENTRY;
 
 	mem_set(g, 0, sizeof *g);
@@ -35,24 +29,14 @@ int srat_gicc_parse(const void *table, size_t len, const struct numa_topo *mem,
 				   &g->problem);
 	if (!end)
 		return 0;
-	while (off + 2 <= end) {
-		const uint8_t *e = p + off;
-		uint8_t type = e[0], elen = e[1];
+	while ((e = acpi_arm_next(p, end, &off, &g->problem))) {
 		struct srat_gicc_cpu c;
 
-		if (elen < 2) {
-			note(g, "SRAT entry with a length under 2: rest skipped");
-			break;
-		}
-		if (off + elen > end) {
-			note(g, "SRAT entry runs past the table's end");
-			break;
-		}
-		off += elen;
-		if (type != SRAT_GICC)
+		if (e[0] != SRAT_GICC)
 			continue;
-		if (elen < SRAT_GICC_BYTES) {
-			note(g, "SRAT GICC affinity shorter than 18 bytes: skipped");
+		if (e[1] < SRAT_GICC_BYTES) {
+			acpi_arm_note(&g->problem,
+				      "SRAT GICC affinity under 18 bytes: skipped");
 			continue;
 		}
 		if (!(acpi_arm_rd32(e + 10) & SRAT_ENABLED))
@@ -61,17 +45,20 @@ int srat_gicc_parse(const void *table, size_t len, const struct numa_topo *mem,
 		c.uid = acpi_arm_rd32(e + 6);
 		c.node = numa_node_of_domain(mem, c.domain);
 		if (index_of_uid(g, c.uid) >= 0) {
-			note(g, "a processor UID listed twice (first kept)");
+			acpi_arm_note(&g->problem,
+				      "a processor UID listed twice (first kept)");
 			continue;
 		}
 		if (g->count == SRAT_GICC_MAX) {
 			g->dropped++;
-			note(g, "more cpus than baremem handles");
+			acpi_arm_note(&g->problem,
+				      "more cpus than baremem handles");
 			continue;
 		}
 		if (c.node < 0) {
 			g->memoryless++;
-			note(g, "a cpu in a proximity domain with no memory");
+			acpi_arm_note(&g->problem,
+				      "a cpu in a proximity domain with no memory");
 		}
 		g->cpu[g->count++] = c;
 	}
