@@ -202,6 +202,53 @@ int bw_check_isa(enum bw_arm_isa isa)
 	return seen;
 }
 
+/* The table: every operation of bw.h for both ISAs, found by name and by
+ * op, names prefixed by the ISA's, byte counts by streams, the
+ * non-temporal flag on exactly the STNP/STNT1D kernels. */
+void bw_check_table(void)
+{
+	static const char *const ops[] = { "read", "write", "ntwrite", "copy",
+		"ntcopy", "mix31", "mix21", "mix11", "triad" };
+	static const int bytes[] = { 1, 1, 1, 2, 2, 4, 3, 2, 3 };
+	int count;
+	const struct bw_arm_kernel *ks = bw_arm_kernels(&count);
+
+	for (int isa = 0; isa < BW_ARM_ISA_COUNT; isa++)
+		for (unsigned o = 0; o < sizeof ops / sizeof ops[0]; o++) {
+			const struct bw_arm_kernel *k =
+				bw_arm_kernel_for(ops[o], (enum bw_arm_isa)isa);
+			const char *name = bw_arm_isa_name((enum bw_arm_isa)isa);
+			int nt = !strcmp(ops[o], "ntwrite") ||
+				 !strcmp(ops[o], "ntcopy");
+
+			if (!k) {
+				result(0, name, 0, 0, 0, ops[o]);
+				continue;
+			}
+			result(!strncmp(k->name, name, strlen(name)) &&
+			       k->name[strlen(name)] == '-', k->name, 0, 0, 0,
+			       "name not prefixed by its ISA's");
+			result(k->bytes_per_byte == bytes[o] &&
+			       k->nontemporal == nt, k->name, 0, 0, 0,
+			       "byte count or non-temporal flag wrong");
+			/* ntcopy is reported as copy: find gives the cached one */
+			result(bw_arm_kernel_find(k->name) ==
+			       (strcmp(ops[o], "ntcopy") ? k :
+				bw_arm_kernel_for("copy", (enum bw_arm_isa)isa)),
+			       k->name, 0, 0, 0, "not found by its name");
+		}
+	result(bw_arm_kernel_find("neon-zva") &&
+	       bw_arm_kernel_find("neon-zva")->run == bw_zva_neon &&
+	       !bw_arm_kernel_find("neon-zva")->nontemporal, "neon-zva", 0, 0,
+	       0, "DC ZVA kernel missing or marked non-temporal");
+	result(!bw_arm_kernel_find("avx2-read") && !bw_arm_kernel_find("neon"),
+	       "find", 0, 0, 0, "found a name that is not an AArch64 kernel");
+	result(count == 2 * 9 + 1, "table", 0, 0, 0, "kernel count");
+	for (int i = 0; i < count; i++)
+		result(ks[i].run && ks[i].isa < BW_ARM_ISA_COUNT, ks[i].name,
+		       0, 0, 0, "no function or no ISA");
+}
+
 int bw_check_finish(void)
 {
 	printf("%d passed, %d failed\n", passed, failed);
