@@ -149,6 +149,31 @@ static void bad_entries(void **state)
 	assert_non_null(m.problem);
 }
 
+/* Every prefix of both real tables, each in a block of exactly that
+ * many bytes: ASan sees any read past the end; never more cpus than the
+ * whole table has. */
+static void every_prefix(void **state)
+{
+	static const char *const names[] = { "altra-ava-apic.dat",
+					     "honeycomb-lx2160a-apic.dat" };
+
+	(void)state;
+	for (unsigned k = 0; k < 2; k++) {
+		size_t len;
+		uint8_t *t = arm_data_read(names[k], &len);
+		int whole = madt_gicc_parse(t, len, &m);
+
+		for (size_t cut = 0; cut < len; cut++) {
+			uint8_t *copy = malloc(cut ? cut : 1);
+			memcpy(copy, t, cut);
+			assert_true(madt_gicc_parse(copy, cut, &m) <= whole);
+			assert_non_null(m.problem);
+			free(copy);
+		}
+		free(t);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -157,6 +182,7 @@ int main(void)
 		cmocka_unit_test(truncated_keeps_whole_entries),
 		cmocka_unit_test(flags),
 		cmocka_unit_test(bad_entries),
+		cmocka_unit_test(every_prefix),
 	};
 	return cmocka_run_group_tests(tests, 0, 0);
 }

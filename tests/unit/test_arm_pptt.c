@@ -197,6 +197,40 @@ static void too_many_resources(void **state)
 	free(b);
 }
 
+/* Prefixes of both real tables (every 5th byte of the HoneyComb's, every
+ * 61st byte of the Altra's 17 KB), each in a block of exactly that many
+ * bytes: ASan sees any read past the end, and every cpu found still has
+ * its caches walked. */
+static void every_prefix(void **state)
+{
+	static const char *const names[] = { "honeycomb-lx2160a-pptt.dat",
+					     "altra-ava-pptt.dat" };
+	static const size_t step[] = { 5, 251 };
+
+	(void)state;
+	for (unsigned k = 0; k < 2; k++) {
+		size_t len;
+		uint8_t *b = arm_data_read(names[k], &len);
+
+		for (size_t cut = 0; cut < len; cut += step[k]) {
+			struct arm_cache c[16];
+			int walked = 0;
+
+			assert_true(parse_exact(b, cut) <= 160);
+			assert_non_null(t.problem);
+			/* the first four cpus: each walk counts the sharers
+			 * over every cpu, so all 160 would take seconds */
+			for (int i = 0; i < t.node_count && walked < 4; i++)
+				if (t.node[i].leaf && t.node[i].id_valid) {
+					walked++;
+					assert_true(pptt_cpu_caches(
+						&t, t.node[i].acpi_id, c, 16) <= 16);
+				}
+		}
+		free(b);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -205,6 +239,7 @@ int main(void)
 		cmocka_unit_test(parent_loop),
 		cmocka_unit_test(truncated),
 		cmocka_unit_test(too_many_resources),
+		cmocka_unit_test(every_prefix),
 	};
 	return cmocka_run_group_tests(tests, 0, 0);
 }
