@@ -364,6 +364,49 @@ linux-test: $(BUILD)/baremem-linux
 mutation:
 	@JOBS=$(TEST_JOBS) tests/mutation/run
 
+# AArch64 pieces built beside the x86 ones: the bandwidth kernels
+# (kernels/aarch64/), cross-built with aarch64-linux-gnu-gcc, their
+# self-checking tests (tests/aarch64/), static binaries run under
+# qemu-aarch64-static user-mode emulation, and the timed loops' shapes
+# in the aarch64 objects (tests/objects/check-loops-aarch64). The
+# AArch64 decoders (lib/arch/aarch64/, pure C) are compiled for the host
+# into the unit tests' library: LIB_SRC stops two folders down.
+ARM_CC      := aarch64-linux-gnu-gcc
+ARM_QEMU    := qemu-aarch64-static
+ARM_FREE    := -std=gnu11 -ffreestanding -fno-strict-aliasing -O2 -g $(WARN) -Ikernels -Ikernels/aarch64
+# Only the SVE file gets +sve, as only bw_avx2.c gets -mavx2: the NEON
+# kernels run on every AArch64 core.
+arm_isa_flags = $(if $(findstring _sve,$(1)),-march=armv8.2-a+sve)
+ARM_KERNEL_SRC := $(wildcard kernels/aarch64/*.c)
+ARM_KERNEL_OBJ := $(patsubst %.c,$(BUILD)/aarch64-obj/%.o,$(ARM_KERNEL_SRC))
+ARM_TEST_BIN := $(patsubst tests/aarch64/%.c,$(BUILD)/aarch64/%,$(wildcard tests/aarch64/test_*.c))
+ARM_LIB_SRC := $(wildcard lib/arch/aarch64/*.c)
+ARM_LIB_HOST_OBJ := $(patsubst %.c,$(BUILD)/host-obj/%.o,$(ARM_LIB_SRC))
+.PHONY: aarch64-test aarch64-loop-test
+
+$(BUILD)/aarch64-obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(ARM_CC) $(ARM_FREE) $(DEPFLAGS) $(call arm_isa_flags,$<) -c $< -o $@
+
+# The tests are hosted C (libc, printf): -ffp-contract=off so the
+# triad's expected b + 3.0 * a is two roundings, as the kernels compute.
+$(BUILD)/aarch64/test_%: tests/aarch64/test_%.c tests/aarch64/bw_check.c \
+		tests/aarch64/bw_check.h $(ARM_KERNEL_OBJ)
+	@mkdir -p $(dir $@)
+	$(ARM_CC) -static -std=gnu11 -O2 -g $(WARN) -ffp-contract=off \
+		-Ikernels -Ikernels/aarch64 -Itests/aarch64 $< \
+		tests/aarch64/bw_check.c $(ARM_KERNEL_OBJ) -o $@
+
+$(BUILD)/host-obj/libbaremem.a: $(ARM_LIB_HOST_OBJ)
+
+# Both end with "N passed, N failed" through tests/part, so make test can
+# run them as parts of its own.
+aarch64-test: $(ARM_TEST_BIN)
+	@ARM_QEMU=$(ARM_QEMU) tests/part aarch64-test tests/aarch64/run $(BUILD)/aarch64
+
+aarch64-loop-test: $(ARM_KERNEL_OBJ)
+	@BUILD=$(BUILD) tests/part aarch64-loop-test tests/objects/check-loops-aarch64
+
 clean:
 	rm -rf $(BUILD)
 
