@@ -286,13 +286,13 @@ test: deps
 	@rm -rf $(TEST_PARTS) && mkdir -p $(TEST_PARTS)
 	@$(TEST_PART_ENV) $(MAKE) --no-print-directory -k -j$(TEST_JOBS) \
 		--output-sync=target shell-test script-test unit-test loop-test \
-		fuzz-test || true
+		fuzz-test aarch64-test aarch64-loop-test || true
 	@$(TEST_PART_ENV) $(MAKE) --no-print-directory linux-test || true
 	@$(TEST_PART_ENV) $(MAKE) --no-print-directory qemu-test || true
 	@tests/total $(TEST_PARTS) shell-test script-test unit-test loop-test \
-		fuzz-test linux-test qemu-test
+		fuzz-test aarch64-test aarch64-loop-test linux-test qemu-test
 
-test-build: $(TEST_BIN) $(FUZZ_BIN) $(BUILD)/baremem-linux \
+test-build: $(TEST_BIN) $(FUZZ_BIN) $(BUILD)/baremem-linux aarch64-build \
 	$(BUILD)/baremem.img $(BUILD)/baremem-test.img $(BUILD)/netboot/baremem.efi \
 	$(BUILD)/tests/pkcs7-verifier.efi $(BUILD)/ovmf-vars.fd
 
@@ -382,7 +382,9 @@ ARM_KERNEL_OBJ := $(patsubst %.c,$(BUILD)/aarch64-obj/%.o,$(ARM_KERNEL_SRC))
 ARM_TEST_BIN := $(patsubst tests/aarch64/%.c,$(BUILD)/aarch64/%,$(wildcard tests/aarch64/test_*.c))
 ARM_LIB_SRC := $(wildcard lib/arch/aarch64/*.c)
 ARM_LIB_HOST_OBJ := $(patsubst %.c,$(BUILD)/host-obj/%.o,$(ARM_LIB_SRC))
-.PHONY: aarch64-test aarch64-loop-test
+.PHONY: aarch64-test aarch64-loop-test aarch64-build
+# What make test builds first (test-build), before any part runs.
+aarch64-build: $(ARM_TEST_BIN) $(ARM_KERNEL_OBJ)
 
 $(BUILD)/aarch64-obj/%.o: %.c
 	@mkdir -p $(dir $@)
