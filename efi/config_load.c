@@ -287,6 +287,17 @@ void config_load(EFI_HANDLE image, EFI_FILE_HANDLE root,
 	if (BS->HandleProtocol(image, &LoadedImageProtocol, (void **)&li) !=
 	    EFI_SUCCESS || !li)
 		return;
+	if (config_signed_build() && boot_source()->network) {
+		char words[56];
+
+		if (cmdline_keys_text(li->LoadOptions, li->LoadOptionsSize,
+				      words, sizeof words) > 0)
+			msgs_add(&res->warnings, "load options ignored (%s): "
+				 "whoever serves the network boot wrote them; "
+				 "an app built for signed configs takes its "
+				 "keys from signed configs only", words);
+		return;
+	}
 	cmdline_parse(c, li->LoadOptions, li->LoadOptionsSize, &res->errors,
 		      &res->warnings);
 }
