@@ -129,7 +129,7 @@ static const char *quote(char *out, size_t cap, const char *s, size_t len)
 	return out;
 }
 
-static int parse_decimal(const char *s, size_t len, uint64_t *out)
+int config_decimal(const char *s, size_t len, uint64_t *out)
 {
 	uint64_t v = 0;
 
@@ -263,8 +263,8 @@ static const char *set_cpus(struct bm_config *c, const char *v, size_t len)
 			hi_s = lo_s;
 			hi_len = lo_len;
 		}
-		if (parse_decimal(lo_s, lo_len, &lo) ||
-		    parse_decimal(hi_s, hi_len, &hi))
+		if (config_decimal(lo_s, lo_len, &lo) ||
+		    config_decimal(hi_s, hi_len, &hi))
 			return "";
 		if (hi >= BM_MAX_CPUS)
 			return "cpu above 1023";
@@ -388,7 +388,7 @@ static const char *set_repeat(struct bm_config *c, const char *v, size_t len)
 {
 	uint64_t n;
 
-	if (parse_decimal(v, len, &n) || n < 1 || n > 1000)
+	if (config_decimal(v, len, &n) || n < 1 || n > 1000)
 		return "";
 	c->repeat = (int)n;
 	return 0;
@@ -401,7 +401,7 @@ static const char *set_seed(struct bm_config *c, const char *v, size_t len)
 	if (len > 2 && v[0] == '0' && str_lower(v[1]) == 'x') {
 		if (parse_hex(v + 2, len - 2, &seed))
 			return "";
-	} else if (parse_decimal(v, len, &seed)) {
+	} else if (config_decimal(v, len, &seed)) {
 		return "";
 	}
 	c->seed = seed;

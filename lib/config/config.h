@@ -152,6 +152,9 @@ int config_parse_args(struct bm_config *c, int argc, const char *const *argv,
  * and tabs; returns the count (at most max). */
 int config_split_words(char *line, const char **words, int max);
 
+/* A whole decimal number below 2^64 (digits only): 0 with *out, or -1. */
+int config_decimal(const char *s, size_t len, uint64_t *out);
+
 /* The key's name ("profile"), or 0 when out of range. */
 const char *config_key_name(enum bm_key k);
 /* The effective value of a key as config text ("quick", "0,2,8-11",

@@ -37,21 +37,10 @@ static int name_ok(const char *v, size_t len)
 	return 1;
 }
 
+/* config_decimal, also bounded in digits: a serial is a counter. */
 static int parse_serial(const char *v, size_t len, uint64_t *out)
 {
-	uint64_t n = 0;
-
-	if (len == 0 || len > 20)
-		return -1;
-	for (size_t i = 0; i < len; i++) {
-		unsigned d = (unsigned)(v[i] - '0');
-
-		if (v[i] < '0' || v[i] > '9' || n > (UINT64_MAX - d) / 10)
-			return -1;
-		n = n * 10 + d;
-	}
-	*out = n;
-	return 0;
+	return len > 20 ? -1 : config_decimal(v, len, out);
 }
 
 static void problem(struct config_binding *b, const char *f, ...)

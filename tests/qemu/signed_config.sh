@@ -106,28 +106,34 @@ refusal_file() {
 	esac
 }
 
-# refused_boot MAC WHAT [FILE:]REASON_REGEX...: boots with MAC (a fresh
-# varstore unless KEEP_VARS=1), stops once every refusal's warning is
-# on the console, checks each reason (naming FILE, the fleet's or this
-# machine's file when not given), the defaults and uploads off.
+# refused_boot MAC WHAT [FILE:]REASON_REGEX... [run-qemu options]:
+# boots with MAC (a fresh varstore unless KEEP_VARS=1), stops once every
+# refusal's warning is on the console, checks each reason (naming FILE,
+# the fleet's or this machine's file when not given), the defaults and
+# uploads off.
 refused_boot() {
 	local mac=$1 what=$2 log=$T/run-qemu.out r file reason last
+	local -a reasons=()
 	shift 2
+	while [ $# -gt 0 ] && [ "${1#--}" = "$1" ]; do
+		reasons+=("$1")
+		shift
+	done
 	if [ "${KEEP_VARS:-0}" = 1 ]; then
 		NET_MAC=$mac
 		CONSOLE_SHOWN=0
 	else
 		fresh_vars "$mac"
 	fi
-	for r in "$@"; do
+	for r in "${reasons[@]}"; do
 		refusal_file "$r"
 		last=$file
 	done
 	# The warnings come in the files' order, the reasons given in it:
 	# the last one's warning is the last to wait for.
 	net_boot_until "^warning: network config refused, the defaults run with uploads off: tftp://10\.77\.0\.1/baremem/$last:" \
-		net_boot_kill --smp 1 --timeout 180
-	for r in "$@"; do
+		net_boot_kill --smp 1 --timeout 180 "$@"
+	for r in "${reasons[@]}"; do
 		refusal_file "$r"
 		reason=${r#*.cfg:}
 		if ! grep -Eq "^config: tftp://10\.77\.0\.1/baremem/$file refused: $reason" "$log"; then
