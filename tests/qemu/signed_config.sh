@@ -34,8 +34,13 @@ if [ ! -f "$VERIFIER" ]; then
 	exit
 fi
 NETBOOT_DIR=$T/netboot-signed
-if ! make -C "$ROOT" --no-print-directory netboot CONFIG_CERT="$keys/cfg.crt" \
-	CONFIG_KEY="$keys/cfg.key" NETBOOT_DIR="$NETBOOT_DIR" >"$T/make.log" 2>&1; then
+# One signed-config build at a time: make writes its certificate into
+# build/gen/config_cert.c and build/baremem-signedcfg.efi, and scenarios
+# side by side (this one, test_netboot_ipxe) each bring their own key.
+mkdir -p "$ROOT/build"
+if ! flock "$ROOT/build/signedcfg.lock" make -C "$ROOT" --no-print-directory \
+	netboot CONFIG_CERT="$keys/cfg.crt" CONFIG_KEY="$keys/cfg.key" \
+	NETBOOT_DIR="$NETBOOT_DIR" >"$T/make.log" 2>&1; then
 	fail "make netboot CONFIG_CERT=... CONFIG_KEY=... failed:"
 	tail -n 8 "$T/make.log" | sed 's/^/  | /'
 	finish
