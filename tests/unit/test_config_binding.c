@@ -36,6 +36,13 @@ static int check(const char *text, const char *name,
 	return config_binding_check(&b, name, now, highest, why, cap);
 }
 
+/* GOOD as this machine's own config, nothing accepted before, with the
+ * firmware's clock at t. */
+static int check_at(struct wall_time t, char *why, size_t cap)
+{
+	return check(GOOD, "525400beef21", &t, 0, why, cap);
+}
+
 static void good_binding_accepted(void **state)
 {
 	char why[200];
@@ -55,9 +62,8 @@ static void good_binding_accepted(void **state)
 	assert_int_equal(check(GOOD, "525400beef21", &before, &six, why,
 			       sizeof why), 0);
 	/* Its last second still counts. */
-	assert_int_equal(check(GOOD, "525400beef21",
-			       &(struct wall_time){ 2026, 12, 1, 0, 0, 0, 0 },
-			       0, why, sizeof why), 0);
+	assert_int_equal(check_at((struct wall_time){ 2026, 12, 1, 0, 0, 0, 0 },
+				  why, sizeof why), 0);
 }
 
 static void name_mismatch_refused(void **state)
@@ -80,19 +86,16 @@ static void expired_refused(void **state)
 	char why[200];
 
 	(void)state;
-	assert_int_equal(check(GOOD, "525400beef21",
-			       &(struct wall_time){ 2026, 12, 1, 0, 0, 1, 0 },
-			       0, why, sizeof why), -1);
+	assert_int_equal(check_at((struct wall_time){ 2026, 12, 1, 0, 0, 1, 0 },
+				  why, sizeof why), -1);
 	assert_string_equal(why, "it expired at 2026-12-01T00:00:00Z (the "
 			    "firmware's clock reads 2026-12-01T00:00:01Z)");
 	/* A clock in local time: 00:30 at UTC+1 is 23:30 UTC the day
 	 * before, still inside; at UTC-1 it is 01:30 UTC, past. */
-	assert_int_equal(check(GOOD, "525400beef21",
-			       &(struct wall_time){ 2026, 12, 1, 0, 30, 0, 60 },
-			       0, why, sizeof why), 0);
-	assert_int_equal(check(GOOD, "525400beef21",
-			       &(struct wall_time){ 2026, 12, 1, 0, 30, 0, -60 },
-			       0, why, sizeof why), -1);
+	assert_int_equal(check_at((struct wall_time){ 2026, 12, 1, 0, 30, 0, 60 },
+				  why, sizeof why), 0);
+	assert_int_equal(check_at((struct wall_time){ 2026, 12, 1, 0, 30, 0, -60 },
+				  why, sizeof why), -1);
 }
 
 static void clock_unset_or_unreadable_refused(void **state)
@@ -100,9 +103,8 @@ static void clock_unset_or_unreadable_refused(void **state)
 	char why[200];
 
 	(void)state;
-	assert_int_equal(check(GOOD, "525400beef21",
-			       &(struct wall_time){ 2010, 1, 1, 0, 0, 3, 0 },
-			       0, why, sizeof why), -1);
+	assert_int_equal(check_at((struct wall_time){ 2010, 1, 1, 0, 0, 3, 0 },
+				  why, sizeof why), -1);
 	assert_string_equal(why, "the firmware's clock reads "
 			    "2010-01-01T00:00:03Z and looks unset: its expiry "
 			    "cannot be checked; set the clock (UTC)");
@@ -110,9 +112,8 @@ static void clock_unset_or_unreadable_refused(void **state)
 			 -1);
 	assert_non_null(strstr(why, "clock cannot be read"));
 	/* Not a date at all. */
-	assert_int_equal(check(GOOD, "525400beef21",
-			       &(struct wall_time){ 2026, 2, 30, 0, 0, 0, 0 },
-			       0, why, sizeof why), -1);
+	assert_int_equal(check_at((struct wall_time){ 2026, 2, 30, 0, 0, 0, 0 },
+				  why, sizeof why), -1);
 	assert_non_null(strstr(why, "clock cannot be read"));
 }
 
