@@ -230,13 +230,19 @@ static void config_from_server(const struct boot_source *b,
 		config_defaults(&res->config);
 		res->config.upload = BM_UPLOAD_OFF;
 	} else {
-		for (int i = 0; i < n; i++)
+		for (int i = 0; i < n; i++) {
+			/* Its binding, read and checked above, is taken
+			 * again in silence; an unsigned build warns of it. */
+			struct config_binding again;
+
+			ZeroMem(&again, sizeof again);
 			if (got[i] > 0)
 				config_parse_signed(&res->config, text[i],
 						    len[i], where[i],
-						    signed_build ? &bind[i] : 0,
+						    signed_build ? &again : 0,
 						    &res->errors,
 						    &res->warnings);
+		}
 		if (signed_build)
 			serials_accepted(&serials, bind, got, name, n, res);
 	}
