@@ -29,7 +29,7 @@ HOST_LDFLAGS := -fsanitize=address,undefined
 FUZZ_CC    := clang
 FUZZ_CFLAGS := $(FREE) -O1 -Itests/fuzz -fno-omit-frame-pointer \
               -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
-FUZZ_LIB   := lib/config/config.c lib/config/cmdline.c lib/util/fmt.c lib/util/str.c lib/util/msgs.c lib/net/url.c
+FUZZ_LIB   := lib/config/config.c lib/config/config_binding.c lib/util/wall_time.c lib/config/cmdline.c lib/util/fmt.c lib/util/str.c lib/util/msgs.c lib/net/url.c
 FUZZ_BIN   := $(BUILD)/fuzz/fuzz_config $(BUILD)/fuzz/fuzz_cmdline
 FUZZ_TEST_S ?= 5
 FUZZ_S     ?= 600
@@ -63,7 +63,7 @@ EFI_TEST_OBJ := $(patsubst %.c,$(BUILD)/efi-test-obj/%.o,$(LIB_SRC) $(KERNEL_SRC
 HOST_OBJ   := $(patsubst %.c,$(BUILD)/host-obj/%.o,$(LIB_SRC) $(KERNEL_SRC))
 TEST_BIN   := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(TEST_SRC))
 # test_test_hooks runs the parser as the test image builds it.
-HOOK_TEST_LIB := lib/config/config.c lib/config/test_hooks.c lib/util/fmt.c lib/util/str.c lib/util/msgs.c lib/net/url.c
+HOOK_TEST_LIB := lib/config/config.c lib/config/config_binding.c lib/util/wall_time.c lib/config/test_hooks.c lib/util/fmt.c lib/util/str.c lib/util/msgs.c lib/net/url.c
 
 # The HTML report's CSS (lib/report/report.css) as a C string for the
 # app; scripts/baremem-report --html inlines the same file.
@@ -151,8 +151,13 @@ netboot: $(NETBOOT_DIR)/baremem.efi
 # CONFIG_CERT=cert.pem CONFIG_KEY=key.pem` serves build/baremem-signedcfg.efi,
 # the app with that certificate built in (the ordinary objects, with
 # build/gen/config_cert.c in place of efi/net/config_cert_none.c, so the
-# ordinary app is not touched), and a .cfg.p7s beside every .cfg.
-# Made afresh each time: the key may change.
+# ordinary app is not touched), and a .cfg.p7s beside every .cfg, each
+# config bound to its name, CONFIG_DAYS days of life (90) and the serial
+# CONFIG_SERIAL (the signing time in seconds since 1970, so each make
+# netboot's configs supersede the last's). Made afresh each time: the key
+# may change.
+CONFIG_DAYS ?= 90
+CONFIG_SERIAL ?=
 CONFIG_CERT_C := $(BUILD)/gen/config_cert.c
 EFI_SIGNEDCFG_OBJ := $(filter-out $(BUILD)/efi-obj/efi/net/config_cert_none.o,$(EFI_OBJ)) \
 	$(BUILD)/efi-obj/$(CONFIG_CERT_C:.c=.o)
@@ -165,7 +170,8 @@ $(error CONFIG_KEY given without CONFIG_CERT (the certificate the app will trust
 endif
 $(NETBOOT_DIR)/baremem.efi: $(BUILD)/baremem-signedcfg.efi config/baremem.cfg \
 	scripts/make-netboot scripts/sign-config sign-always
-	scripts/make-netboot --sign $(CONFIG_CERT) $(CONFIG_KEY) $< config/baremem.cfg $(NETBOOT_DIR)
+	scripts/make-netboot --sign $(CONFIG_CERT) $(CONFIG_KEY) $(CONFIG_DAYS) \
+		$(or $(CONFIG_SERIAL),$$(date -u +%s)) $< config/baremem.cfg $(NETBOOT_DIR)
 else
 # A tree left signed by an earlier `make netboot CONFIG_CERT=` is rebuilt
 # unsigned: the QEMU tests serve build/netboot with unsigned configs.

@@ -5,6 +5,7 @@
 #define BAREMEM_NETBOOT_H
 
 #include "../baremem_efi.h"
+#include "config/config_binding.h"
 #include "net/dhcp_boot.h"
 
 #define NET_MAC_MAX 32
@@ -89,6 +90,14 @@ enum config_sig {
 int config_signed_build(void);
 enum config_sig config_verify(const void *cfg, UINTN cfg_len, const void *p7s,
 			      UINTN p7s_len, char *why, UINTN cap);
+
+/* config_serial_var.c: the serials this machine accepted, per signed
+ * config name, in the variable BarememConfigSerial. load: 0 (none yet is
+ * an empty list), -1 with why when it cannot be read (s then empty).
+ * store: 0, or -1 with why. */
+int config_serials_load(struct config_serials *s, char *why, UINTN why_cap);
+int config_serials_store(const struct config_serials *s, char *why,
+			 UINTN why_cap);
 
 /* http_get.c: GET url (the whole URL) through the boot NIC's
  * EFI_HTTP_PROTOCOL into buf: 0 with *len, -1 when the server has no

@@ -133,6 +133,15 @@ void config_defaults(struct bm_config *c);
 int config_parse(struct bm_config *c, const char *text, size_t len,
 		 const char *source, struct msgs *errs, struct msgs *warns);
 
+/* config_parse for a network config whose signature verified: its
+ * binding fields (signed_for, not_after, serial: lib/config/
+ * config_binding.h) go to binding instead of being ignored with a
+ * warning, as everywhere else. */
+struct config_binding;
+int config_parse_signed(struct bm_config *c, const char *text, size_t len,
+			const char *source, struct config_binding *binding,
+			struct msgs *errs, struct msgs *warns);
+
 /* Parses command-line words: each is `key=value` (spaces around '=' are
  * allowed when the words are split there: "profile", "=", "quick").
  * Messages read "command line: ...". Returns the number of errors. */
@@ -142,6 +151,9 @@ int config_parse_args(struct bm_config *c, int argc, const char *const *argv,
 /* Splits a command line (as one string) into words in place, on spaces
  * and tabs; returns the count (at most max). */
 int config_split_words(char *line, const char **words, int max);
+
+/* A whole decimal number below 2^64 (digits only): 0 with *out, or -1. */
+int config_decimal(const char *s, size_t len, uint64_t *out);
 
 /* The key's name ("profile"), or 0 when out of range. */
 const char *config_key_name(enum bm_key k);

@@ -7,11 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* A wall-clock time as the firmware gives it, and its offset from UTC. */
-struct wall_time {
-	int year, month, day, hour, minute, second;
-	int utc_offset_min;	/* local = UTC + offset; 0 for UTC */
-};
+#include "util/wall_time.h"
 
 /* The MAC as lower-case hex without separators ("525400123456"). */
 size_t upload_mac_text(char *out, size_t cap, const uint8_t *mac,
