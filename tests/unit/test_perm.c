@@ -193,38 +193,43 @@ static void large_chain(void **state)
 }
 
 /* chase_build_spread: one cycle through exactly `lines` lines, one in
- * each equal slot of the buffer, line-aligned, at offsets that are not
- * all the same (not a power-of-two stride), the whole buffer covered. */
+ * each slot of whole 128-byte pairs (slot of pair p: the i with
+ * floor(i * pairs / lines) <= p < floor((i + 1) * pairs / lines)),
+ * line-aligned, never two in one pair, at offsets that are not all the
+ * same (not a power-of-two stride): every slot once, so the chain runs
+ * over the buffer end to end. */
 static void spread_one_line_per_slot(void **state)
 {
-	const uint64_t bytes = 1ull << 22, lines = 1000;
-	const uint64_t slot = (bytes / lines) & ~63ull;
+	const uint64_t bytes = (1ull << 22) + 4160, lines = 1000;
+	const uint64_t pairs = bytes / 128;
 	uint8_t *buf = alloc_nodes(bytes);
 	uint8_t *seen = calloc(lines, 1);
 	uint8_t *p, *start;
-	uint64_t offsets_differ = 0, first_off;
+	uint64_t offsets_differ = 0, first_off = 0;
 	(void)state;
 
 	assert_non_null(seen);
 	start = chase_build_spread(buf, bytes, lines, 7);
 	assert_non_null(start);
-	assert_true(start >= buf && start < buf + slot);
 	p = start;
-	first_off = (uint64_t)(start - buf) % slot;
 	for (uint64_t hop = 0; hop < lines; hop++) {
-		uint64_t off = (uint64_t)(p - buf);
-		uint64_t i = off / slot;
+		uint64_t off = (uint64_t)(p - buf), pair = off / 128;
+		uint64_t i = ((pair + 1) * lines - 1) / pairs;
+		uint64_t slot_first = i * pairs / lines * 128;
 
-		assert_true(off < lines * slot);
+		assert_true(pair < pairs);
 		assert_int_equal(off % 64, 0);
 		assert_int_equal(seen[i], 0);
 		seen[i] = 1;
-		offsets_differ += off % slot != first_off;
+		if (hop == 0)
+			first_off = off - slot_first;
+		offsets_differ += off - slot_first != first_off;
 		p = (uint8_t *)(uintptr_t)*(uint64_t *)p;
 	}
 	assert_ptr_equal(p, start);	/* one cycle of exactly `lines` */
 	assert_true(offsets_differ > lines / 2);
-	assert_null(chase_build_spread(buf, 64 * 10, 11, 7));	/* slot < 64 */
+	assert_null(chase_build_spread(buf, 128 * 10, 11, 7));	/* < a pair */
+	assert_non_null(chase_build_spread(buf, 128 * 10 + 64, 10, 7));
 	assert_null(chase_build_spread(buf, bytes, 0, 7));
 	free(seen);
 	free(buf);
