@@ -178,6 +178,11 @@ struct scan_result {
 	double seconds;		/* measuring the ranges (taking the
 				 * pinned memory not counted) */
 	uint64_t measure_tsc;	/* when measuring began (0: never) */
+	/* Of seconds: building the chains, chasing them (the warm pass,
+	 * the calibration, the samples), reading the ranges; the ticks
+	 * they are summed in. */
+	double build_s, chase_s, read_s;
+	uint64_t build_ticks, chase_ticks, read_ticks;
 	/* Where the ranges came from: "memory-map" (the platform's map of
 	 * physical memory, every usable GiB) or "pinned" (what the process
 	 * could pin: Linux), and for "pinned" what bounded it. */

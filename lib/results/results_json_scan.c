@@ -72,6 +72,11 @@ void results_json_scan(struct json_writer *w, const struct run_results *res)
 	json_u64(w, "llc_bytes", sr->llc_bytes);
 	json_string(w, "source", sr->source ? sr->source : "memory-map");
 	json_double(w, "seconds", sr->seconds, 2);
+	json_object_begin(w, "seconds_parts");
+	json_double(w, "chain_build", sr->build_s, 2);
+	json_double(w, "chase", sr->chase_s, 2);
+	json_double(w, "read", sr->read_s, 2);
+	json_object_end(w);
 	if (scan_gib(sr) > 0)
 		json_double(w, "seconds_per_gib", sr->seconds / scan_gib(sr),
 			    3);

@@ -72,27 +72,36 @@ static uint8_t *spread_line(uint8_t *base, uint64_t bytes, uint64_t lines,
 }
 
 void *chase_build_spread(void *buf, uint64_t bytes, uint64_t lines,
-			 uint64_t seed)
+			 uint64_t seed, uint32_t *index)
 {
 	uint8_t *base = buf;
 	struct prng r;
 
 	if (!buf || lines == 0 || lines > bytes / 128 || lines >> 32)
 		return 0;
+	/* Sattolo over the successor indices, in index[] when given (a
+	 * compact array the caches hold: the lines are then written once,
+	 * in address order, which the prefetchers follow), else in the
+	 * lines themselves (a DRAM miss or two a step). The same steps in
+	 * either place: the same cycle for a seed. */
 #define LINE(i) (*(uint64_t *)spread_line(base, bytes, lines, (i), seed))
+#define SUCC(i) (index ? index[i] : LINE(i))
+#define SET(i, v) (index ? (void)(index[i] = (uint32_t)(v)) : (void)(LINE(i) = (v)))
 	for (uint64_t i = 0; i < lines; i++)
-		LINE(i) = i;
+		SET(i, i);
 	prng_seed(&r, seed);
 	for (uint64_t i = lines - 1; i > 0; i--) {
 		uint64_t j = prng_below(&r, i);
-		uint64_t next = LINE(j);
+		uint64_t next = SUCC(j);
 
-		LINE(j) = LINE(i);
-		LINE(i) = (uint64_t)(uintptr_t)spread_line(base, bytes, lines,
-							    next, seed);
+		SET(j, SUCC(i));
+		SET(i, next);
 	}
-	LINE(0) = (uint64_t)(uintptr_t)spread_line(base, bytes, lines, LINE(0),
-						    seed);
+	for (uint64_t i = 0; i < lines; i++)
+		LINE(i) = (uint64_t)(uintptr_t)spread_line(base, bytes, lines,
+							    SUCC(i), seed);
+#undef SET
+#undef SUCC
 #undef LINE
 	return spread_line(base, bytes, lines, 0, seed);
 }

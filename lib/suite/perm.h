@@ -21,10 +21,13 @@ void *chase_build(void *buf, uint64_t bytes, uint64_t stride, uint64_t seed);
  * into one random cycle as chase_build does. Never two lines of one
  * pair: the adjacent-line prefetcher (Intel's spatial prefetcher) loads
  * a line's pair with it, and a chased pair would then hit in the cache.
+ * index (lines entries, or 0) is where the shuffle works: with it the
+ * lines are written once, in address order (a few times faster on a
+ * chain in DRAM); the cycle is the same either way.
  * Returns the first line, or 0 when lines is 0, over bytes / 128 or
  * 2^32 or more. */
 void *chase_build_spread(void *buf, uint64_t bytes, uint64_t lines,
-			 uint64_t seed);
+			 uint64_t seed, uint32_t *index);
 /* Slot i of that chain (i < lines <= bytes / 128): its bytes [*first,
  * *end) from the buffer's start, whole pairs. */
 void chase_spread_slot(uint64_t bytes, uint64_t lines, uint64_t i,

@@ -44,13 +44,15 @@ static int dimms_for_range(const struct run_results *res, uint64_t base,
 }
 
 /* Measures buf (the range pt names, in node pt->node): its chain and
- * its read; the figures stay < 0 where a cpu did not finish. */
+ * its read; the figures stay < 0 where a cpu did not finish. The TSC
+ * ticks each part took are added to sr's. */
 static void measure(struct run_results *res, const struct numa_topo *t,
 		    const struct plat_buffer *buf, struct scan_point *pt,
-		    int *cpus)
+		    int *cpus, struct scan_result *sr)
 {
 	int whole;
-	uint64_t lines;
+	uint64_t lines, t0, t1, t2;
+	uint32_t *index;
 	void *start;
 
 	pt->cpu_count = scan_readers(t, res->selected, res->selected_count,
@@ -64,16 +66,26 @@ static void measure(struct run_results *res, const struct numa_topo *t,
 	pt->page_bytes = buf->page_bytes;
 	lines = scan_chase_lines(buf->bytes, latency_dram_floor_bytes(res),
 				 &whole);
+	/* The shuffle in a compact index, the lines written once in
+	 * order; in the lines themselves when the pool has no room. */
+	index = plat_alloc(sizeof *index * (size_t)lines);
+	t0 = tsc_read();
 	start = chase_build_spread(buf->base, buf->bytes, lines,
-				   res->config.seed ^ pt->base);
+				   res->config.seed ^ pt->base, index);
+	t1 = tsc_read();
+	plat_free(index);
 	if (start) {
 		pt->chase_lines = lines;
 		pt->ns_may_be_cached = whole;
 		pt->ns_median = latency_chase_ns(res, cpus[0], start, lines);
 	}
+	t2 = tsc_read();
 	pt->gb_per_s_median = bandwidth_read_together(
 		res, cpus, pt->cpu_count, buf->base, buf->bytes,
 		(buf->bytes / (uint64_t)pt->cpu_count) & ~4095ull, "scan");
+	sr->build_ticks += t1 - t0;
+	sr->chase_ticks += t2 - t1;
+	sr->read_ticks += tsc_read() - t2;
 }
 
 /* Gives buf back; 0, or -1 when the platform refused (a lost cpu may
@@ -212,8 +224,11 @@ static void print_table(const struct scan_result *sr)
 		    "may answer part of it\n", cached,
 		    fmt_size(a, sizeof a, 4 * sr->llc_bytes));
 	if (scan_gib(sr) > 0)
-		out("scan: %.1f GiB measured in %.1f s, %.2f s a GiB\n",
-		    scan_gib(sr), sr->seconds, sr->seconds / scan_gib(sr));
+		out("scan: %.1f GiB measured in %.1f s, %.2f s a GiB (the "
+		    "chain's build %.2f, its chase %.2f, the read %.2f)\n",
+		    scan_gib(sr), sr->seconds, sr->seconds / scan_gib(sr),
+		    sr->build_s / scan_gib(sr), sr->chase_s / scan_gib(sr),
+		    sr->read_s / scan_gib(sr));
 	if (sr->pinned_note[0])
 		out("pinned: %s%s\n", sr->pinned_note,
 		    scattered ? "; base: the physical address of a range's "
@@ -296,7 +311,7 @@ static void scan_planned(struct run_results *res, const struct numa_topo *t,
 				 "the firmware did not give it (allocated there "
 				 "since the plan)", (unsigned long long)r.base, a);
 		} else {
-			measure(res, t, &buf, pt, cpus);
+			measure(res, t, &buf, pt, cpus, sr);
 			if (pt->ns_median < 0 || pt->gb_per_s_median < 0)
 				res->failed = 1;
 			if (give_back(&buf) != 0) {
@@ -364,7 +379,7 @@ static void scan_pinned(struct run_results *res, const struct numa_topo *t,
 		progress_step(&prog, "scan: pinned range %d of %d (%s), node "
 			      "%d", i + 1, n, fmt_size(a, sizeof a,
 						       bufs[i].bytes), pt->node);
-		measure(res, t, &bufs[i], pt, cpus);
+		measure(res, t, &bufs[i], pt, cpus, sr);
 		if (pt->ns_median < 0 || pt->gb_per_s_median < 0)
 			res->failed = 1;
 		pt->dimm_count = known && pt->phys_contiguous
@@ -433,9 +448,14 @@ int scan_run(struct run_results *res)
 	else if (known_dimms < sr->count)
 		sr->dimms_note = "SMBIOS type 20 maps no DIMM to some ranges "
 				 "(their dimms are null)";
-	if (sr->measure_tsc && plat_tsc_hz())
-		sr->seconds = (double)(tsc_read() - sr->measure_tsc) /
-			      (double)plat_tsc_hz();
+	if (sr->measure_tsc && plat_tsc_hz()) {
+		double hz = (double)plat_tsc_hz();
+
+		sr->seconds = (double)(tsc_read() - sr->measure_tsc) / hz;
+		sr->build_s = (double)sr->build_ticks / hz;
+		sr->chase_s = (double)sr->chase_ticks / hz;
+		sr->read_s = (double)sr->read_ticks / hz;
+	}
 	judge(res, sr);
 	print_table(sr);
 	plat_free(t);

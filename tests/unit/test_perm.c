@@ -209,7 +209,7 @@ static void spread_one_line_per_slot(void **state)
 	(void)state;
 
 	assert_non_null(seen);
-	start = chase_build_spread(buf, bytes, lines, 7);
+	start = chase_build_spread(buf, bytes, lines, 7, 0);
 	assert_non_null(start);
 	p = start;
 	for (uint64_t hop = 0; hop < lines; hop++) {
@@ -228,11 +228,41 @@ static void spread_one_line_per_slot(void **state)
 	}
 	assert_ptr_equal(p, start);	/* one cycle of exactly `lines` */
 	assert_true(offsets_differ > lines / 2);
-	assert_null(chase_build_spread(buf, 128 * 10, 11, 7));	/* < a pair */
-	assert_non_null(chase_build_spread(buf, 128 * 10 + 64, 10, 7));
-	assert_null(chase_build_spread(buf, bytes, 0, 7));
+	assert_null(chase_build_spread(buf, 128 * 10, 11, 7, 0));	/* < a pair */
+	assert_non_null(chase_build_spread(buf, 128 * 10 + 64, 10, 7, 0));
+	assert_null(chase_build_spread(buf, bytes, 0, 7, 0));
 	free(seen);
 	free(buf);
+}
+
+/* The shuffle in an index array or in the lines themselves: the same
+ * cycle for a seed, line for line (a reported seed names one chain). */
+static void index_and_in_place_give_one_cycle(void **state)
+{
+	const uint64_t bytes = (1ull << 21) + 192, lines = 5000;
+	uint8_t *a = alloc_nodes(bytes), *b = alloc_nodes(bytes);
+	uint32_t *index = calloc(lines, sizeof *index);
+	uint8_t *sa, *sb;
+	(void)state;
+
+	assert_non_null(index);
+	memset(a, 0, bytes);
+	memset(b, 0, bytes);
+	sa = chase_build_spread(a, bytes, lines, 99, 0);
+	sb = chase_build_spread(b, bytes, lines, 99, index);
+	assert_int_equal(sa - a, sb - b);
+	for (uint64_t off = 0; off < bytes; off += 64) {
+		uint64_t pa, pb;
+
+		memcpy(&pa, a + off, 8);
+		memcpy(&pb, b + off, 8);
+		if (pa || pb)
+			assert_int_equal(pa - (uint64_t)(uintptr_t)a,
+					 pb - (uint64_t)(uintptr_t)b);
+	}
+	free(index);
+	free(a);
+	free(b);
 }
 
 int main(void)
@@ -245,6 +275,7 @@ int main(void)
 		cmocka_unit_test(every_cycle_equally_likely),
 		cmocka_unit_test(large_chain),
 		cmocka_unit_test(spread_one_line_per_slot),
+		cmocka_unit_test(index_and_in_place_give_one_cycle),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

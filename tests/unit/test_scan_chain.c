@@ -99,12 +99,15 @@ static void built_chain_visits_every_slot(void **state)
 			uint64_t lines = scan_chase_lines(bytes, 4 * llc, &whole);
 			uint8_t *buf = aligned_alloc(64, (bytes + 63) & ~63ull);
 			uint8_t *seen = calloc(lines, 1);
+			uint32_t *index = calloc(lines, sizeof *index);
 			uint8_t *p, *start;
 			uint64_t lo = ~0ull, hi = 0, first, end;
 
 			assert_non_null(buf);
 			assert_non_null(seen);
-			start = chase_build_spread(buf, bytes, lines, llc ^ bytes);
+			assert_non_null(index);
+			start = chase_build_spread(buf, bytes, lines, llc ^ bytes,
+						   index);
 			assert_non_null(start);
 			p = start;
 			for (uint64_t hop = 0; hop < lines; hop++) {
@@ -125,6 +128,7 @@ static void built_chain_visits_every_slot(void **state)
 			assert_true(lo < end);
 			chase_spread_slot(bytes, lines, lines - 1, &first, &end);
 			assert_true(hi >= first && bytes - end < 128);
+			free(index);
 			free(seen);
 			free(buf);
 		}
