@@ -80,18 +80,25 @@ static int errored(const struct run_results *res, const char *what)
 	return 0;
 }
 
+/* A scan that loses cpu 1 at its second range, all memory held from
+ * then on when hold. */
+static const struct scan_result *scan_losing_cpu1(struct run_results *res,
+						  int hold)
+{
+	fake_lose_at_alloc = 2;
+	fake_lose_cpu = 1;
+	fake_hold_on_loss = hold;
+	assert_int_equal(scan_run(res), 0);
+	return res->scan;
+}
+
 static void held_memory_stops_the_scan(void **state)
 {
 	struct run_results *res = setup();
-	const struct scan_result *sr;
+	const struct scan_result *sr = scan_losing_cpu1(res, 1);
 	const struct scan_skip *held = 0;
 	(void)state;
 
-	fake_lose_at_alloc = 2;
-	fake_lose_cpu = 1;
-	fake_hold_on_loss = 1;
-	assert_int_equal(scan_run(res), 0);
-	sr = res->scan;
 	assert_int_equal(fake_alloc_at_calls, 2);	/* never took 6G, 7G */
 	assert_int_equal(sr->count, 2);
 	assert_int_equal(sr->point[1].base, 5 * G);
@@ -123,15 +130,10 @@ static void held_memory_stops_the_scan(void **state)
 static void lost_cpu_with_frees_scans_on_with_fewer_readers(void **state)
 {
 	struct run_results *res = setup();
-	const struct scan_result *sr;
+	const struct scan_result *sr = scan_losing_cpu1(res, 0);
 	const struct scan_skip *held = 0;
 	(void)state;
 
-	fake_lose_at_alloc = 2;
-	fake_lose_cpu = 1;
-	fake_hold_on_loss = 0;
-	assert_int_equal(scan_run(res), 0);
-	sr = res->scan;
 	assert_int_equal(fake_alloc_at_calls, 4);
 	assert_int_equal(sr->count, 4);
 	assert_int_equal(skips_named(sr, "held after a lost cpu", &held), 0);
