@@ -237,6 +237,7 @@ run: deps
 # BARE=run-NNNN.json adds bare metal against Linux; ARGS= extra keys.
 bench: $(BUILD)/baremem-linux
 	BARE="$(BARE)" scripts/bench $(ARGS)
+	scripts/bench-scan $(ARGS)
 
 $(BUILD)/host-obj/%.o: %.c
 	@mkdir -p $(dir $@)

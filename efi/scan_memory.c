@@ -7,6 +7,7 @@
 #include "hw/mtrr.h"
 #include "platform.h"
 #include "suite/scan_plan.h"
+#include "util/str.h"
 
 static enum scan_kind kind_of(const EFI_MEMORY_DESCRIPTOR *d)
 {
@@ -92,4 +93,16 @@ int plat_buffer_alloc_at(uint64_t base, uint64_t bytes, uint64_t page_bytes,
 		bytes = SCAN_SMALL_BYTES;
 	(void)page_bytes;	/* the tables decide; out->page_bytes says */
 	return memory_alloc_at(base, bytes, out);
+}
+
+/* The UEFI scan plans from the memory map (plat_memory_spans); this is
+ * reached only when the map could not be read. */
+int plat_scan_pin(uint64_t page_bytes, struct plat_buffer *out,
+		  struct plat_pin *info, char *note, size_t note_len)
+{
+	(void)page_bytes;
+	(void)out;
+	(void)info;
+	str_copy(note, note_len, "the firmware's memory map could not be read");
+	return -1;
 }

@@ -32,6 +32,9 @@ void plat_free(void *p);
  * Returns 0 on success, -1 when no memory of that size can be had. */
 int plat_buffer_alloc(uint64_t bytes, uint64_t page_bytes,
 		      struct plat_buffer *out);
+/* Gives the buffer back and sets buf->base to 0. A platform that may not
+ * free it (UEFI once a lost cpu may still write baremem's memory) leaves
+ * buf->base as it was: the caller can tell a refused free. */
 void plat_buffer_free(struct plat_buffer *buf);
 /* tests=scan (lib/suite/scan.c). plat_memory_spans lists the physical
  * memory map as spans (lib/suite/scan_plan.h: free WB RAM, free RAM not
@@ -46,6 +49,23 @@ struct scan_span;
 int plat_memory_spans(struct scan_span *out, int max);
 int plat_buffer_alloc_at(uint64_t base, uint64_t bytes, uint64_t page_bytes,
 			 struct plat_buffer *out);
+/* tests=scan where plat_memory_spans gives no map (Linux): the next
+ * piece of memory the platform can pin (kept in RAM, never swapped), at
+ * most 1 GiB, on pages up to page_bytes (the `page` key: 1 GiB takes
+ * both hugetlbfs pools, 2 MiB the 2 MiB pool only, 4 KiB locked pages
+ * only), within the platform's bound, held until plat_buffer_free;
+ * the pieces taken before stay held, so each call gives memory none of
+ * them has. phys is the physical address of its first byte (~0: the
+ * platform cannot tell), phys_contiguous 1 when [phys, phys + bytes) is
+ * the whole piece. Returns 0, or -1 when nothing more is pinned, note
+ * (bounded, never empty) then saying what was taken and what stopped it.
+ * UEFI: -1 (its scan plans from the memory map). */
+struct plat_pin {
+	uint64_t phys;
+	int phys_contiguous;
+};
+int plat_scan_pin(uint64_t page_bytes, struct plat_buffer *out,
+		  struct plat_pin *info, char *note, size_t note_len);
 /* The largest buffer plat_buffer_alloc could give now (a hint). */
 uint64_t plat_buffer_max_bytes(uint64_t page_bytes);
 

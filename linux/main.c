@@ -198,16 +198,6 @@ int main(int argc, char **argv)
 		usage_error(&res->errors);
 		return 2;
 	}
-	/* A process sees virtual memory only: it cannot name a physical
-	 * range, pin it, or know what the kernel and other processes hold,
-	 * so it cannot scan every GiB. Refused before anything runs. */
-	if (res->config.tests & BM_TEST_SCAN) {
-		fprintf(stderr, "baremem-linux: tests=scan needs the UEFI app: "
-			"under Linux a process cannot reach physical memory by "
-			"address (the kernel and other processes hold most of "
-			"it); boot baremem to scan every GiB\n");
-		return 2;
-	}
 	/* Checked before the run, not after minutes of it; the "wx" open
 	 * below still refuses a file that appears meanwhile. */
 	if (out_path && access(out_path, F_OK) == 0) {

@@ -208,8 +208,8 @@ void plat_buffer_free(struct plat_buffer *buf)
 	buf->priv[0] = 0;
 }
 
-/* A process sees no physical memory map; main.c refuses tests=scan
- * before the suite runs, these only keep the seam whole. */
+/* A process sees no physical memory map: tests=scan takes what it can
+ * pin instead (linux/scan_pin.c). */
 int plat_memory_spans(struct scan_span *out, int max)
 {
 	(void)out;

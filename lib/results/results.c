@@ -1,6 +1,15 @@
 /* Run status from what was measured and what failed. */
 #include "results/results.h"
 
+double scan_gib(const struct scan_result *sr)
+{
+	uint64_t bytes = 0;
+
+	for (int i = 0; sr && i < sr->count; i++)
+		bytes += sr->point[i].measured_bytes;
+	return (double)bytes / (double)(1ull << 30);
+}
+
 /* tests=scan measured something: a range with a figure. */
 static int scan_measured(const struct scan_result *s)
 {

@@ -152,6 +152,14 @@ struct scan_point {
 	int distance;		/* SLIT, the readers' node to node; -1:
 				 * no SLIT or a node unknown */
 	int dimm_count;		/* -1: not known (SMBIOS type 20) */
+	uint64_t chase_lines;	/* lines in its chain (0: not chased) */
+	int ns_may_be_cached;	/* 1: the range is under twice the DRAM
+				 * floor, its chain took a line of every
+				 * pair and the caches may answer part */
+	int base_unknown;	/* pinned: the OS hid the physical address */
+	int phys_contiguous;	/* pinned: 1 when [base, base + bytes) is
+				 * all of it, 0: pages scattered, base the
+				 * first one's; planned ranges: 1 */
 	/* Every DIMM of an interleave set names every range it covers:
 	 * hw/smbios.h's SMBIOS_MAX_DIMMS (a node of 12 channels with 2
 	 * DIMMs each is 24), checked in suite/scan.c. */
@@ -168,8 +176,23 @@ struct scan_result {
 	uint64_t chase_lines;	/* lines chased per range (at most) */
 	uint64_t llc_bytes;	/* the last-level cache they defeat */
 	const char *dimms_note;	/* said once when a range has no DIMMs */
-	double seconds;		/* the whole scan */
+	double seconds;		/* measuring the ranges (taking the
+				 * pinned memory not counted) */
+	uint64_t measure_tsc;	/* when measuring began (0: never) */
+	/* Of seconds: building the chains, chasing them (the warm pass,
+	 * the calibration, the samples), reading the ranges; the ticks
+	 * they are summed in. */
+	double build_s, chase_s, read_s;
+	uint64_t build_ticks, chase_ticks, read_ticks;
+	/* Where the ranges came from: "memory-map" (the platform's map of
+	 * physical memory, every usable GiB) or "pinned" (what the process
+	 * could pin: Linux), and for "pinned" what bounded it. */
+	const char *source;
+	char pinned_note[160];
 };
+
+/* The GiBs of the scan's ranges that were measured (measured_bytes). */
+double scan_gib(const struct scan_result *sr);
 
 enum run_status { RUN_OK, RUN_PARTIAL, RUN_ERROR };
 

@@ -8,7 +8,10 @@
 static void write_point(struct json_writer *w, const struct scan_point *p)
 {
 	json_object_begin(w, 0);
-	json_u64(w, "base", p->base);
+	if (p->base_unknown)
+		json_null(w, "base");
+	else
+		json_u64(w, "base", p->base);
 	json_u64(w, "bytes", p->bytes);
 	json_u64(w, "measured_bytes", p->measured_bytes);
 	if (p->page_bytes)
@@ -44,6 +47,9 @@ static void write_point(struct json_writer *w, const struct scan_point *p)
 		json_u64(w, "distance", (uint64_t)p->distance);
 	else
 		json_null(w, "distance");
+	json_u64(w, "chase_lines", p->chase_lines);
+	json_bool(w, "ns_may_be_cached", p->ns_may_be_cached);
+	json_bool(w, "phys_contiguous", p->phys_contiguous);
 	if (p->flag[0])
 		json_string(w, "flag", p->flag);
 	else
@@ -64,6 +70,20 @@ void results_json_scan(struct json_writer *w, const struct run_results *res)
 	json_object_begin(w, "scan_plan");
 	json_u64(w, "chase_lines", sr->chase_lines);
 	json_u64(w, "llc_bytes", sr->llc_bytes);
+	json_string(w, "source", sr->source ? sr->source : "memory-map");
+	json_double(w, "seconds", sr->seconds, 2);
+	json_object_begin(w, "seconds_parts");
+	json_double(w, "chain_build", sr->build_s, 2);
+	json_double(w, "chase", sr->chase_s, 2);
+	json_double(w, "read", sr->read_s, 2);
+	json_object_end(w);
+	if (scan_gib(sr) > 0)
+		json_double(w, "seconds_per_gib", sr->seconds / scan_gib(sr),
+			    3);
+	else
+		json_null(w, "seconds_per_gib");
+	if (sr->pinned_note[0])
+		json_string(w, "pinned_note", sr->pinned_note);
 	if (sr->dimms_note)
 		json_string(w, "dimms_note", sr->dimms_note);
 	else

@@ -41,38 +41,67 @@ void *chase_build(void *buf, uint64_t bytes, uint64_t stride, uint64_t seed)
 	return base;
 }
 
-/* Line i's address: slot i's start plus a line drawn from (seed, i), so
- * the shuffle can find it again without storing it. */
-static uint8_t *spread_line(uint8_t *base, uint64_t slot, uint64_t i,
-			    uint64_t seed)
+/* The first pair of slot i, i * pairs / lines rounded down, as
+ * i * q + i * r / lines (q, r: pairs / lines and its remainder), whose
+ * products stay under 2^64 for i <= lines < 2^32 (the builder's limit,
+ * a chain of 256 GiB), with no 128-bit division (the UEFI app links no
+ * libgcc). */
+static uint64_t slot_start(uint64_t pairs, uint64_t lines, uint64_t i)
 {
+	return i * (pairs / lines) + i * (pairs % lines) / lines;
+}
+
+void chase_spread_slot(uint64_t bytes, uint64_t lines, uint64_t i,
+		       uint64_t *first, uint64_t *end)
+{
+	*first = slot_start(bytes / 128, lines, i) * 128;
+	*end = slot_start(bytes / 128, lines, i + 1) * 128;
+}
+
+/* Line i's address: a line drawn from (seed, i) among slot i's, so the
+ * shuffle can find it again without storing it. */
+static uint8_t *spread_line(uint8_t *base, uint64_t bytes, uint64_t lines,
+			    uint64_t i, uint64_t seed)
+{
+	uint64_t first, end;
 	struct prng r;
 
+	chase_spread_slot(bytes, lines, i, &first, &end);
 	prng_seed(&r, seed ^ (i * 0x9e3779b97f4a7c15ull));
-	return base + i * slot + prng_below(&r, slot / 64) * 64;
+	return base + first + prng_below(&r, (end - first) / 64) * 64;
 }
 
 void *chase_build_spread(void *buf, uint64_t bytes, uint64_t lines,
-			 uint64_t seed)
+			 uint64_t seed, uint32_t *index)
 {
 	uint8_t *base = buf;
-	uint64_t slot = lines ? (bytes / lines) & ~63ull : 0;
 	struct prng r;
 
-	if (!buf || slot < 64)
+	if (!buf || lines == 0 || lines > bytes / 128 || lines >> 32)
 		return 0;
-#define LINE(i) (*(uint64_t *)spread_line(base, slot, (i), seed))
+	/* Sattolo over the successor indices, in index[] when given (a
+	 * compact array the caches hold: the lines are then written once,
+	 * in address order, which the prefetchers follow), else in the
+	 * lines themselves (a DRAM miss or two a step). The same steps in
+	 * either place: the same cycle for a seed. */
+#define LINE(i) (*(uint64_t *)spread_line(base, bytes, lines, (i), seed))
+#define SUCC(i) (index ? index[i] : LINE(i))
+#define SET(i, v) (index ? (void)(index[i] = (uint32_t)(v)) : (void)(LINE(i) = (v)))
 	for (uint64_t i = 0; i < lines; i++)
-		LINE(i) = i;
+		SET(i, i);
 	prng_seed(&r, seed);
 	for (uint64_t i = lines - 1; i > 0; i--) {
 		uint64_t j = prng_below(&r, i);
-		uint64_t next = LINE(j);
+		uint64_t next = SUCC(j);
 
-		LINE(j) = LINE(i);
-		LINE(i) = (uint64_t)(uintptr_t)spread_line(base, slot, next, seed);
+		SET(j, SUCC(i));
+		SET(i, next);
 	}
-	LINE(0) = (uint64_t)(uintptr_t)spread_line(base, slot, LINE(0), seed);
+	for (uint64_t i = 0; i < lines; i++)
+		LINE(i) = (uint64_t)(uintptr_t)spread_line(base, bytes, lines,
+							    SUCC(i), seed);
+#undef SET
+#undef SUCC
 #undef LINE
-	return spread_line(base, slot, 0, seed);
+	return spread_line(base, bytes, lines, 0, seed);
 }

@@ -11,14 +11,26 @@
  * stride (else nothing is written and 0 is returned). */
 void *chase_build(void *buf, uint64_t bytes, uint64_t stride, uint64_t seed);
 
-/* A chase through `lines` cache lines spread over all of buf's bytes:
- * the buffer cut into `lines` equal slots (a multiple of 64 bytes each),
- * one line at a random offset in each (a power-of-two stride would put
- * every line in the same cache sets and, on many controllers, the same
- * channel and bank), linked into one random cycle as chase_build does.
- * Returns the first line, or 0 when lines is 0 or a slot would be under
- * 64 bytes. */
+/* A chase through `lines` cache lines spread over all of buf's bytes,
+ * end to end: the buffer's 128-byte pairs of lines cut into `lines`
+ * slots of whole pairs (slot i: pairs [i * pairs / lines, (i + 1) *
+ * pairs / lines), so the slots differ by one pair at most and the last
+ * ends at the buffer's last whole pair), one line at a random offset in
+ * each (a power-of-two stride would put every line in the same cache
+ * sets and, on many controllers, the same channel and bank), linked
+ * into one random cycle as chase_build does. Never two lines of one
+ * pair: the adjacent-line prefetcher (Intel's spatial prefetcher) loads
+ * a line's pair with it, and a chased pair would then hit in the cache.
+ * index (lines entries, or 0) is where the shuffle works: with it the
+ * lines are written once, in address order (a few times faster on a
+ * chain in DRAM); the cycle is the same either way.
+ * Returns the first line, or 0 when lines is 0, over bytes / 128 or
+ * 2^32 or more. */
 void *chase_build_spread(void *buf, uint64_t bytes, uint64_t lines,
-			 uint64_t seed);
+			 uint64_t seed, uint32_t *index);
+/* Slot i of that chain (i < lines <= bytes / 128): its bytes [*first,
+ * *end) from the buffer's start, whole pairs. */
+void chase_spread_slot(uint64_t bytes, uint64_t lines, uint64_t i,
+		       uint64_t *first, uint64_t *end);
 
 #endif

@@ -1,10 +1,13 @@
 /* tests=scan: each planned range taken from the platform for the time of
  * its measurement (plat_buffer_alloc_at), chased through lines spread
  * over all of it by one cpu of its node, read by all its node's selected
- * cpus at once, freed; then each judged against its node's median. */
+ * cpus at once, freed; then each judged against its node's median. Where
+ * the platform has no map of physical memory (Linux), the ranges are
+ * the pieces it can pin (plat_scan_pin), measured the same way. */
 #include "suite/scan.h"
 
 #include "hw/numa.h"
+#include "hw/x86.h"
 #include "platform.h"
 #include "suite/bandwidth.h"
 #include "suite/latency.h"
@@ -40,53 +43,57 @@ static int dimms_for_range(const struct run_results *res, uint64_t base,
 	return n > 0 ? n : -1;
 }
 
-/* Chase lines per range: 4x the last-level cache (the project's DRAM
- * rule, latency_dram_floor_bytes) in lines, at most one per 128 bytes of
- * the range. */
-static uint64_t lines_for(const struct run_results *res, uint64_t bytes)
+/* Measures buf (the range pt names, in node pt->node): its chain and
+ * its read; the figures stay < 0 where a cpu did not finish. The TSC
+ * ticks each part took are added to sr's. */
+static void measure(struct run_results *res, const struct numa_topo *t,
+		    const struct plat_buffer *buf, struct scan_point *pt,
+		    int *cpus, struct scan_result *sr)
 {
-	uint64_t want = latency_dram_floor_bytes(res) / 64;
-
-	return want < bytes / 128 ? want : bytes / 128;
-}
-
-/* Returns 0 when the range was measured (its figures may still be < 0:
- * a cpu that did not finish), -1 when the firmware no longer gives it. */
-static int measure(struct run_results *res, const struct numa_topo *t,
-		    const struct scan_range *r, struct scan_point *pt,
-		    int *cpus)
-{
-	struct plat_buffer buf;
-	char a[24];
+	int whole;
+	uint64_t lines, t0, t1, t2;
+	uint32_t *index;
+	void *start;
 
 	pt->cpu_count = scan_readers(t, res->selected, res->selected_count,
-				     r->node, cpus, &pt->cpus_of_node);
-	pt->distance = scan_reader_distance(t, cpus[0], r->node);
+				     pt->node, cpus, &pt->cpus_of_node);
+	pt->distance = scan_reader_distance(t, cpus[0], pt->node);
 	pt->cpus = plat_alloc(sizeof(int) * (size_t)pt->cpu_count);
 	if (pt->cpus)
 		for (int i = 0; i < pt->cpu_count; i++)
 			pt->cpus[i] = cpus[i];
-	if (plat_buffer_alloc_at(r->base, r->bytes, r->page_bytes, &buf) != 0) {
-		msgs_add(&res->warnings, "scan: %#llx+%s not measured: the "
-			 "firmware did not give it (allocated there since the "
-			 "plan)", (unsigned long long)r->base,
-			 fmt_size(a, sizeof a, r->bytes));
-		return -1;
-	}
-	pt->measured_bytes = buf.bytes;
-	pt->page_bytes = buf.page_bytes;
-	{
-		uint64_t lines = lines_for(res, buf.bytes);
-		void *start = chase_build_spread(buf.base, buf.bytes, lines,
-						 res->config.seed ^ r->base);
-
+	pt->measured_bytes = buf->bytes;
+	pt->page_bytes = buf->page_bytes;
+	lines = scan_chase_lines(buf->bytes, latency_dram_floor_bytes(res),
+				 &whole);
+	/* The shuffle in a compact index, the lines written once in
+	 * order; in the lines themselves when the pool has no room. */
+	index = plat_alloc(sizeof *index * (size_t)lines);
+	t0 = tsc_read();
+	start = chase_build_spread(buf->base, buf->bytes, lines,
+				   res->config.seed ^ pt->base, index);
+	t1 = tsc_read();
+	plat_free(index);
+	if (start) {
+		pt->chase_lines = lines;
+		pt->ns_may_be_cached = whole;
 		pt->ns_median = latency_chase_ns(res, cpus[0], start, lines);
 	}
+	t2 = tsc_read();
 	pt->gb_per_s_median = bandwidth_read_together(
-		res, cpus, pt->cpu_count, buf.base, buf.bytes,
-		(buf.bytes / (uint64_t)pt->cpu_count) & ~4095ull, "scan");
-	plat_buffer_free(&buf);
-	return 0;
+		res, cpus, pt->cpu_count, buf->base, buf->bytes,
+		(buf->bytes / (uint64_t)pt->cpu_count) & ~4095ull, "scan");
+	sr->build_ticks += t1 - t0;
+	sr->chase_ticks += t2 - t1;
+	sr->read_ticks += tsc_read() - t2;
+}
+
+/* Gives buf back; 0, or -1 when the platform refused (a lost cpu may
+ * still write baremem's memory: nothing is freed from then on). */
+static int give_back(struct plat_buffer *buf)
+{
+	plat_buffer_free(buf);
+	return buf->base ? -1 : 0;
 }
 
 static void judge(struct run_results *res, struct scan_result *sr)
@@ -100,6 +107,9 @@ static void judge(struct run_results *res, struct scan_result *sr)
 				.node = sr->point[i].node,
 				.ns = sr->point[i].ns_median,
 				.gb = sr->point[i].gb_per_s_median,
+				.readers = sr->point[i].cpu_count,
+				.ns_may_be_cached =
+					sr->point[i].ns_may_be_cached,
 			};
 		scan_flag_all(j, sr->count, SCAN_FLAG_THRESHOLD, work);
 		for (int i = 0; i < sr->count; i++)
@@ -152,6 +162,7 @@ static void print_dimms(const struct scan_result *sr)
 static void print_table(const struct scan_result *sr)
 {
 	char a[24], b[24], line[SCAN_POINT_FLAG_BYTES + 96];
+	int cached = 0, scattered = 0;
 
 	out("\nscan: %d ranges, chase over up to %llu lines (4x the "
 	    "last-level cache of %s) spread over each, read by the node's "
@@ -161,8 +172,12 @@ static void print_table(const struct scan_result *sr)
 	    "page", "node", "dist", "ns", "GB/s", "cpus", "flag");
 	for (int i = 0; i < sr->count; i++) {
 		const struct scan_point *p = &sr->point[i];
-		size_t n = fmt(line, sizeof line, "%#018llx %8s %5s ",
-			       (unsigned long long)p->base,
+		size_t n = p->base_unknown
+				   ? fmt(line, sizeof line, "%-18s ", "-")
+				   : fmt(line, sizeof line, "%#018llx ",
+					 (unsigned long long)p->base);
+
+		n += fmt(line + n, sizeof line - n, "%8s %5s ",
 			       fmt_size(a, sizeof a, p->bytes),
 			       p->page_bytes ? fmt_size(b, sizeof b,
 							p->page_bytes)
@@ -179,9 +194,13 @@ static void print_table(const struct scan_result *sr)
 			     ? fmt(line + n, sizeof line - n, " %9.2f",
 				   p->gb_per_s_median)
 			     : fmt(line + n, sizeof line - n, " %9s", "-");
-		fmt(line + n, sizeof line - n, " %4d%s  %s", p->cpu_count,
-		    p->cpus_of_node ? " " : "*", p->flag);
+		fmt(line + n, sizeof line - n, " %4d%s  %s%s%s", p->cpu_count,
+		    p->cpus_of_node ? " " : "*",
+		    p->ns_may_be_cached ? "cached?" : "",
+		    p->ns_may_be_cached && p->flag[0] ? "; " : "", p->flag);
 		out("%s\n", line);
+		cached += p->ns_may_be_cached;
+		scattered += !p->phys_contiguous;
 	}
 	out("dist: the SLIT distance from the readers' node to the range's "
 	    "(10: local; -: no SLIT)\n");
@@ -199,6 +218,183 @@ static void print_table(const struct scan_result *sr)
 		}
 	if (sr->dimms_note)
 		out("dimms: %s\n", sr->dimms_note);
+	if (cached)
+		out("cached?: %d ranges under twice the DRAM floor (%s): the "
+		    "chain took a line of every 128-byte pair, and the caches "
+		    "may answer part of it\n", cached,
+		    fmt_size(a, sizeof a, 4 * sr->llc_bytes));
+	if (scan_gib(sr) > 0)
+		out("scan: %.1f GiB measured in %.1f s, %.2f s a GiB (the "
+		    "chain's build %.2f, its chase %.2f, the read %.2f)\n",
+		    scan_gib(sr), sr->seconds, sr->seconds / scan_gib(sr),
+		    sr->build_s / scan_gib(sr), sr->chase_s / scan_gib(sr),
+		    sr->read_s / scan_gib(sr));
+	if (sr->pinned_note[0])
+		out("pinned: %s%s\n", sr->pinned_note,
+		    scattered ? "; base: the physical address of a range's "
+				"first page (its pages are scattered)"
+			      : "");
+}
+
+/* A point for the range [base, base + bytes) of node, not measured yet. */
+static struct scan_point *point_add(struct scan_result *sr, uint64_t base,
+				    uint64_t bytes, int node)
+{
+	struct scan_point *pt = &sr->point[sr->count++];
+
+	*pt = (struct scan_point){
+		.base = base, .bytes = bytes, .node = node,
+		.ns_median = -1, .gb_per_s_median = -1, .distance = -1,
+		.phys_contiguous = 1,
+	};
+	return pt;
+}
+
+/* Stops the scan after a refused free: an error naming the range and
+ * how many planned ranges that leaves unmeasured. */
+static void held_stop(struct run_results *res, const struct scan_point *pt,
+		      int left)
+{
+	char a[24];
+
+	msgs_add(&res->errors, "scan: %#llx+%s could not be given back (a lost "
+		 "cpu may still write baremem's memory, so nothing is freed): "
+		 "the scan stops, %d planned ranges not scanned (scan_plan."
+		 "not_scanned: held after a lost cpu)",
+		 (unsigned long long)pt->base,
+		 fmt_size(a, sizeof a, pt->bytes), left);
+	res->failed = 1;
+}
+
+/* The ranges of the plan, each taken at its address, measured and given
+ * back, until a range cannot be given back: the rest are named in the
+ * plan's skips. free_bytes: the free memory the map listed. */
+static void scan_planned(struct run_results *res, const struct numa_topo *t,
+			 struct scan_plan *plan, uint64_t free_bytes,
+			 struct scan_result *sr, int *cpus)
+{
+	struct progress prog;
+	int held = 0;
+
+	sr->point = plat_alloc(sizeof *sr->point * (size_t)(plan->count + 1));
+	if (!sr->point) {
+		msgs_add(&res->errors, "scan: out of pool memory");
+		res->failed = 1;
+		return;
+	}
+	progress_begin(&prog, plan->count);
+	sr->measure_tsc = tsc_read();
+	for (int i = 0; i < plan->count; i++) {
+		const struct scan_range r = plan->range[i];
+		struct scan_point *pt;
+		struct plat_buffer buf;
+		char a[24];
+
+		if (held) {
+			scan_plan_skip_insert(plan, r.base, r.bytes,
+					      SCAN_SKIP_HELD);
+			continue;
+		}
+		pt = point_add(sr, r.base, r.bytes, r.node);
+		fmt_size(a, sizeof a, r.bytes);
+		progress_step(&prog, "scan: %#llx+%s, node %d",
+			      (unsigned long long)r.base, a, r.node);
+		/* A range not taken is named (a warning), not a failure:
+		 * it is memory someone holds now, like the excepted. */
+		if (free_bytes < r.bytes + HEADROOM_BYTES) {
+			msgs_add(&res->warnings, "scan: %#llx+%s not measured: "
+				 "the firmware would be left under 64 MiB",
+				 (unsigned long long)r.base, a);
+		} else if (plat_buffer_alloc_at(r.base, r.bytes, r.page_bytes,
+						&buf) != 0) {
+			msgs_add(&res->warnings, "scan: %#llx+%s not measured: "
+				 "the firmware did not give it (allocated there "
+				 "since the plan)", (unsigned long long)r.base, a);
+		} else {
+			measure(res, t, &buf, pt, cpus, sr);
+			if (pt->ns_median < 0 || pt->gb_per_s_median < 0)
+				res->failed = 1;
+			if (give_back(&buf) != 0) {
+				free_bytes -= r.bytes;
+				held = 1;
+				held_stop(res, pt, plan->count - i - 1);
+			}
+		}
+		/* SMBIOS type 20: which DIMMs hold the range. */
+		pt->dimm_count = dimms_for_range(res, r.base, r.bytes,
+						 pt->dimms, SCAN_POINT_DIMMS);
+		progress_done(&prog);
+	}
+	sr->skip = plan->skip;
+	sr->skip_count = plan->skip_count;
+}
+
+/* Linux: every piece the platform can pin, held at once (so each is
+ * memory none of the others is), then each measured and given back;
+ * its node from where the pages really are (plat_buffer_node). */
+static void scan_pinned(struct run_results *res, const struct numa_topo *t,
+			struct scan_result *sr, int *cpus)
+{
+	struct plat_buffer *bufs = plat_alloc(sizeof *bufs * MAX_RANGES);
+	struct plat_pin *pins = plat_alloc(sizeof *pins * MAX_RANGES);
+	struct progress prog;
+	int n = 0;
+
+	sr->source = "pinned";
+	if (!bufs || !pins) {
+		msgs_add(&res->errors, "scan: out of pool memory");
+		res->failed = 1;
+		return;
+	}
+	while (n < MAX_RANGES &&
+	       plat_scan_pin(res->config.page_bytes, &bufs[n], &pins[n],
+			     sr->pinned_note,
+			     sizeof sr->pinned_note) == 0)
+		n++;
+	if (n == MAX_RANGES)
+		fmt(sr->pinned_note, sizeof sr->pinned_note, "%d ranges, the "
+		    "scan's room; more not pinned", MAX_RANGES);
+	sr->point = plat_alloc(sizeof *sr->point * (size_t)(n + 1));
+	if (!sr->point) {
+		msgs_add(&res->errors, "scan: out of pool memory");
+		while (n > 0)
+			plat_buffer_free(&bufs[--n]);
+	} else if (n == 0) {
+		msgs_add(&res->errors, "scan: nothing could be pinned: %s",
+			 sr->pinned_note);
+	}
+	res->failed |= n == 0;
+	progress_begin(&prog, n);
+	sr->measure_tsc = tsc_read();
+	for (int i = 0; i < n; i++) {
+		int node = plat_buffer_node(bufs[i].base, bufs[i].bytes, t);
+		int known = pins[i].phys != ~0ull;
+		struct scan_point *pt = point_add(sr, known ? pins[i].phys : 0,
+						  bufs[i].bytes,
+						  node >= 0 ? node : -1);
+		char a[24];
+
+		pt->base_unknown = !known;
+		pt->phys_contiguous = pins[i].phys_contiguous;
+		progress_step(&prog, "scan: pinned range %d of %d (%s), node "
+			      "%d", i + 1, n, fmt_size(a, sizeof a,
+						       bufs[i].bytes), pt->node);
+		measure(res, t, &bufs[i], pt, cpus, sr);
+		if (pt->ns_median < 0 || pt->gb_per_s_median < 0)
+			res->failed = 1;
+		pt->dimm_count = known && pt->phys_contiguous
+					 ? dimms_for_range(res, pt->base,
+							   pt->bytes, pt->dimms,
+							   SCAN_POINT_DIMMS)
+					 : -1;
+		plat_buffer_free(&bufs[i]);
+		progress_done(&prog);
+	}
+	msgs_add(&res->warnings, "scan: Linux scans only the memory it could "
+		 "pin (%s), not every GiB: boot baremem for that",
+		 sr->pinned_note);
+	plat_free(bufs);
+	plat_free(pins);
 }
 
 int scan_run(struct run_results *res)
@@ -207,7 +403,6 @@ int scan_run(struct run_results *res)
 	struct numa_topo *t = plat_alloc(sizeof *t);
 	struct scan_span *spans = plat_alloc(sizeof *spans * MAX_SPANS);
 	struct scan_plan plan = { .cap = MAX_RANGES, .skip_cap = MAX_SKIPS };
-	struct progress prog;
 	uint64_t free_bytes = 0;
 	int *cpus = plat_alloc(sizeof(int) * (size_t)(res->selected_count + 1));
 	int n, known_dimms = 0;
@@ -219,63 +414,33 @@ int scan_run(struct run_results *res)
 		res->failed = 1;
 		return -1;
 	}
-	n = plat_memory_spans(spans, MAX_SPANS);
-	if (n < 0) {
-		msgs_add(&res->errors, "scan: the platform gives no map of "
-			 "physical memory (tests=scan needs the UEFI app)");
-		res->failed = 1;
-		return -1;
-	}
 	if (plat_numa_topology(t) <= 0)
 		t->node_count = t->cpu_count = t->range_count = 0;
-	scan_plan_build(spans, n, res->cpu.f.page1g ? SCAN_GIB : 2ull << 20,
-			t, &plan);
-	if (plan.dropped)
-		msgs_add(&res->warnings, "scan: %d ranges or gaps past the "
-			 "planner's room (%d ranges) not scanned or named",
-			 plan.dropped, MAX_RANGES);
-	for (int i = 0; i < n; i++)
-		free_bytes += spans[i].kind == SCAN_FREE ? spans[i].bytes : 0;
-	sr->point = plat_alloc(sizeof *sr->point * (size_t)(plan.count + 1));
-	if (!sr->point) {
-		msgs_add(&res->errors, "scan: out of pool memory");
-		res->failed = 1;
-		return -1;
-	}
-	sr->skip = plan.skip;
-	sr->skip_count = plan.skip_count;
 	sr->llc_bytes = latency_dram_floor_bytes(res) / 4;
 	sr->chase_lines = latency_dram_floor_bytes(res) / 64;
+	sr->source = "memory-map";
 	res->scan = sr;
-	progress_begin(&prog, plan.count);
-	for (int i = 0; i < plan.count; i++) {
-		const struct scan_range *r = &plan.range[i];
-		struct scan_point *pt = &sr->point[sr->count++];
-		char a[24];
-
-		*pt = (struct scan_point){
-			.base = r->base, .bytes = r->bytes, .node = r->node,
-			.ns_median = -1, .gb_per_s_median = -1,
-			.distance = -1,
-		};
-		progress_step(&prog, "scan: %#llx+%s, node %d",
-			      (unsigned long long)r->base,
-			      fmt_size(a, sizeof a, r->bytes), r->node);
-		/* A range not taken is named (a warning), not a failure:
-		 * it is memory someone holds now, like the excepted. */
-		if (free_bytes < r->bytes + HEADROOM_BYTES)
-			msgs_add(&res->warnings, "scan: %#llx+%s not measured: "
-				 "the firmware would be left under 64 MiB",
-				 (unsigned long long)r->base, a);
-		else if (measure(res, t, r, pt, cpus) == 0 &&
-			 (pt->ns_median < 0 || pt->gb_per_s_median < 0))
-			res->failed = 1;
-		/* SMBIOS type 20: which DIMMs hold the range. */
-		pt->dimm_count = dimms_for_range(res, r->base, r->bytes,
-						 pt->dimms, SCAN_POINT_DIMMS);
-		known_dimms += pt->dimm_count >= 0;
-		progress_done(&prog);
+	n = plat_memory_spans(spans, MAX_SPANS);
+	if (n < 0) {
+		scan_pinned(res, t, sr, cpus);
+		plat_free(plan.skip);
+	} else {
+		scan_plan_build(spans, n,
+				res->cpu.f.page1g ? SCAN_GIB : 2ull << 20, t,
+				&plan);
+		for (int i = 0; i < n; i++)
+			free_bytes += spans[i].kind == SCAN_FREE
+					      ? spans[i].bytes
+					      : 0;
+		scan_planned(res, t, &plan, free_bytes, sr, cpus);
+		if (plan.dropped)
+			msgs_add(&res->warnings, "scan: %d ranges or gaps past "
+				 "the planner's room (%d ranges, %d gaps) not "
+				 "scanned or named", plan.dropped, MAX_RANGES,
+				 MAX_SKIPS);
 	}
+	for (int i = 0; i < sr->count; i++)
+		known_dimms += sr->point[i].dimm_count >= 0;
 	/* A null dimms is explained once: no map at all, or a map with
 	 * gaps (firmware that maps only some of its memory). */
 	if (!known_dimms)
@@ -283,8 +448,17 @@ int scan_run(struct run_results *res)
 	else if (known_dimms < sr->count)
 		sr->dimms_note = "SMBIOS type 20 maps no DIMM to some ranges "
 				 "(their dimms are null)";
+	if (sr->measure_tsc && plat_tsc_hz()) {
+		double hz = (double)plat_tsc_hz();
+
+		sr->seconds = (double)(tsc_read() - sr->measure_tsc) / hz;
+		sr->build_s = (double)sr->build_ticks / hz;
+		sr->chase_s = (double)sr->chase_ticks / hz;
+		sr->read_s = (double)sr->read_ticks / hz;
+	}
 	judge(res, sr);
 	print_table(sr);
+	plat_free(t);
 	plat_free(spans);
 	plat_free(cpus);
 	plat_free(plan.range);

@@ -4,17 +4,28 @@
 #include "util/fmt.h"
 #include "util/stats.h"
 
-/* The median, min and max of field (0: ns, 1: gb) over node's measured
- * ranges; returns how many there were. */
-static int node_stats(const struct scan_judged *r, int n, int node, int field,
-		      double *work, double *med, double *lo, double *hi)
+/* Whether a and b are peers for field (0: ns, 1: gb): scan_flag.h. */
+static int peers(const struct scan_judged *a, const struct scan_judged *b,
+		 int field)
+{
+	if (a->node != b->node)
+		return 0;
+	return field ? a->readers == b->readers
+		     : a->ns_may_be_cached == b->ns_may_be_cached;
+}
+
+/* The median, min and max of field (0: ns, 1: gb) over the measured
+ * peers of me (me among them); returns how many there were. */
+static int node_stats(const struct scan_judged *r, int n,
+		      const struct scan_judged *me, int field, double *work,
+		      double *med, double *lo, double *hi)
 {
 	int k = 0;
 
 	for (int i = 0; i < n; i++) {
 		double v = field ? r[i].gb : r[i].ns;
 
-		if (r[i].node != node || v < 0)
+		if (!peers(&r[i], me, field) || v < 0)
 			continue;
 		if (k == 0 || v < *lo)
 			*lo = v;
@@ -37,7 +48,7 @@ int scan_flag_all(struct scan_judged *r, int n, double threshold,
 
 		r[i].flag[0] = 0;
 		if (r[i].ns >= 0 &&
-		    node_stats(r, n, r[i].node, 0, work, &med, &lo, &hi) >=
+		    node_stats(r, n, &r[i], 0, work, &med, &lo, &hi) >=
 			    SCAN_FLAG_MIN_RANGES &&
 		    r[i].ns > med * (1 + threshold))
 			len += fmt(r[i].flag, SCAN_FLAG_BYTES,
@@ -45,7 +56,7 @@ int scan_flag_all(struct scan_judged *r, int n, double threshold,
 				   "%.1f ns (node spread %.1f..%.1f ns)",
 				   100 * (r[i].ns / med - 1), med, lo, hi);
 		if (r[i].gb >= 0 &&
-		    node_stats(r, n, r[i].node, 1, work, &med, &lo, &hi) >=
+		    node_stats(r, n, &r[i], 1, work, &med, &lo, &hi) >=
 			    SCAN_FLAG_MIN_RANGES &&
 		    r[i].gb < med * (1 - threshold))
 			fmt(r[i].flag + len, SCAN_FLAG_BYTES - len,

@@ -20,6 +20,7 @@ const char *scan_skip_name(enum scan_skip_why why)
 {
 	static const char *const names[SCAN_SKIP_COUNT] = {
 		"hole", "app", "firmware", "not write-back", "under 2 MiB",
+		"held after a lost cpu",
 	};
 
 	return (unsigned)why < SCAN_SKIP_COUNT ? names[why] : "?";
@@ -178,4 +179,37 @@ int scan_plan_build(const struct scan_span *spans, int n, uint64_t max_page,
 	if (in_free)
 		plan_free(p, free_from, free_to, max_page, t);
 	return p->count;
+}
+
+void scan_plan_skip_insert(struct scan_plan *p, uint64_t base, uint64_t bytes,
+			   enum scan_skip_why why)
+{
+	int at = 0;
+
+	if (bytes == 0)
+		return;
+	while (at < p->skip_count && p->skip[at].base < base)
+		at++;
+	if (at > 0 && p->skip[at - 1].why == why &&
+	    p->skip[at - 1].base + p->skip[at - 1].bytes == base) {
+		p->skip[at - 1].bytes += bytes;
+		return;
+	}
+	if (p->skip_count >= p->skip_cap) {
+		p->dropped++;
+		return;
+	}
+	for (int i = p->skip_count; i > at; i--)
+		p->skip[i] = p->skip[i - 1];
+	p->skip[at] = (struct scan_skip){ base, bytes, why };
+	p->skip_count++;
+}
+
+uint64_t scan_chase_lines(uint64_t range_bytes, uint64_t floor_bytes,
+			  int *whole)
+{
+	uint64_t want = floor_bytes / 64, pairs = range_bytes / 128;
+
+	*whole = want > pairs;
+	return *whole ? pairs : want;
 }

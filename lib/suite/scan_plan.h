@@ -45,6 +45,9 @@ enum scan_skip_why {
 	SCAN_SKIP_SMALL,	/* a free piece under SCAN_MIN_BYTES, or the
 				 * edge before a range's first or after its
 				 * last 2 MiB boundary */
+	SCAN_SKIP_HELD,		/* planned, not taken: an earlier range could
+				 * not be given back (a lost cpu may still
+				 * write memory, so nothing is freed) */
 	SCAN_SKIP_COUNT
 };
 
@@ -61,7 +64,8 @@ struct scan_plan {
 	int dropped;			/* ranges or skips past the caps */
 };
 
-/* "hole", "app", "firmware", "not write-back", "under 2 MiB". */
+/* "hole", "app", "firmware", "not write-back", "under 2 MiB",
+ * "held after a lost cpu". */
 const char *scan_skip_name(enum scan_skip_why why);
 
 /* Plans the scan over spans[0..n) (any order; overlaps: the later span's
@@ -71,5 +75,22 @@ const char *scan_skip_name(enum scan_skip_why why);
  * caller's; fills count, skip_count and dropped. Returns p->count. */
 int scan_plan_build(const struct scan_span *spans, int n, uint64_t max_page,
 		    const struct numa_topo *t, struct scan_plan *p);
+
+/* Names [base, base + bytes) not scanned for why, in p->skip in address
+ * order (after the plan was built: a planned range not taken), merged
+ * with a neighbour of the same why that it touches; counted in
+ * p->dropped when p->skip is full. */
+void scan_plan_skip_insert(struct scan_plan *p, uint64_t base, uint64_t bytes,
+			   enum scan_skip_why why);
+
+/* The chain the scan chases over a range of range_bytes
+ * (chase_build_spread, lib/suite/perm.h): floor_bytes (the DRAM floor,
+ * 4x the last-level cache) in 64-byte lines, at most one line per
+ * 128-byte pair of the range. *whole is set to 1 when the range cannot
+ * hold that many (under twice floor_bytes): the chain then takes a line
+ * of every pair of the whole range, and the caches may answer part of
+ * it; 0 otherwise. */
+uint64_t scan_chase_lines(uint64_t range_bytes, uint64_t floor_bytes,
+			  int *whole);
 
 #endif

@@ -13,6 +13,7 @@
 #include "hw/numa.h"
 #include "platform.h"
 #include "results/results.h"
+#include "suite/scan_plan.h"
 
 static int fake_cpus = 1;
 static int fake_lost_cpu = -1;	/* this cpu never answers */
@@ -131,8 +132,14 @@ int plat_buffer_alloc(uint64_t bytes, uint64_t page_bytes,
 	return fake_buffer_take(bytes, page_bytes, -1, out);
 }
 
+/* 1: frees are refused, as on UEFI once a lost cpu may still write
+ * baremem's memory (buffers keep their base). */
+static int fake_hold_all;
+
 void plat_buffer_free(struct plat_buffer *buf)
 {
+	if (fake_hold_all)
+		return;
 	for (int i = 0; i < FAKE_MAX_BUFS; i++)
 		if (buf->base && fake_bufs[i].base == buf->base) {
 			if (fake_bufs[i].node >= 0)
@@ -146,22 +153,56 @@ void plat_buffer_free(struct plat_buffer *buf)
 	buf->base = 0;
 }
 
-/* The host has no physical memory map: tests=scan is not run here. */
+/* tests=scan: a memory map of fake_span_count spans (none: the host's
+ * case, -1); plat_buffer_alloc_at gives a buffer of the range's bytes
+ * (malloc'ed, not at its address) and counts the calls. The
+ * fake_lose_at_alloc-th call loses cpu fake_lose_cpu (it answers no
+ * more) and, with fake_hold_on_loss, holds all memory as UEFI does for
+ * a cpu that never came back. */
+static struct scan_span fake_spans[16];
+static int fake_span_count;
+static int fake_alloc_at_calls;
+static int fake_lose_at_alloc;
+static int fake_lose_cpu = -1;
+static int fake_hold_on_loss;
+
 int plat_memory_spans(struct scan_span *out, int max)
 {
-	(void)out;
-	(void)max;
-	return -1;
+	if (!fake_span_count)
+		return -1;
+	for (int i = 0; i < fake_span_count && i < max; i++)
+		out[i] = fake_spans[i];
+	return fake_span_count < max ? fake_span_count : max;
 }
 
 int plat_buffer_alloc_at(uint64_t base, uint64_t bytes, uint64_t page_bytes,
 			 struct plat_buffer *out)
 {
 	(void)base;
-	(void)bytes;
+	if (++fake_alloc_at_calls == fake_lose_at_alloc) {
+		fake_lost_cpu = fake_lose_cpu;
+		fake_hold_all = fake_hold_on_loss;
+	}
+	return fake_buffer_take(bytes, page_bytes, -1, out);
+}
+
+/* The pinned memory of a Linux scan: fake_pin_count pieces of
+ * fake_pin_bytes, at made-up physical addresses 1 GiB apart. */
+static int fake_pin_count, fake_pins_taken;
+static uint64_t fake_pin_bytes = 4ull << 20;
+
+int plat_scan_pin(uint64_t page_bytes, struct plat_buffer *out,
+		  struct plat_pin *info, char *note, size_t note_len)
+{
 	(void)page_bytes;
-	(void)out;
-	return -1;
+	if (fake_pins_taken >= fake_pin_count ||
+	    fake_buffer_take(fake_pin_bytes, 2ull << 20, -1, out) != 0) {
+		snprintf(note, note_len, "%d fake pieces", fake_pins_taken);
+		return -1;
+	}
+	info->phys = (uint64_t)(4 + fake_pins_taken++) << 30;
+	info->phys_contiguous = 1;
+	return 0;
 }
 
 uint64_t plat_buffer_max_bytes(uint64_t page_bytes)

@@ -193,41 +193,76 @@ static void large_chain(void **state)
 }
 
 /* chase_build_spread: one cycle through exactly `lines` lines, one in
- * each equal slot of the buffer, line-aligned, at offsets that are not
- * all the same (not a power-of-two stride), the whole buffer covered. */
+ * each slot of whole 128-byte pairs (slot of pair p: the i with
+ * floor(i * pairs / lines) <= p < floor((i + 1) * pairs / lines)),
+ * line-aligned, never two in one pair, at offsets that are not all the
+ * same (not a power-of-two stride): every slot once, so the chain runs
+ * over the buffer end to end. */
 static void spread_one_line_per_slot(void **state)
 {
-	const uint64_t bytes = 1ull << 22, lines = 1000;
-	const uint64_t slot = (bytes / lines) & ~63ull;
+	const uint64_t bytes = (1ull << 22) + 4160, lines = 1000;
+	const uint64_t pairs = bytes / 128;
 	uint8_t *buf = alloc_nodes(bytes);
 	uint8_t *seen = calloc(lines, 1);
 	uint8_t *p, *start;
-	uint64_t offsets_differ = 0, first_off;
+	uint64_t offsets_differ = 0, first_off = 0;
 	(void)state;
 
 	assert_non_null(seen);
-	start = chase_build_spread(buf, bytes, lines, 7);
+	start = chase_build_spread(buf, bytes, lines, 7, 0);
 	assert_non_null(start);
-	assert_true(start >= buf && start < buf + slot);
 	p = start;
-	first_off = (uint64_t)(start - buf) % slot;
 	for (uint64_t hop = 0; hop < lines; hop++) {
-		uint64_t off = (uint64_t)(p - buf);
-		uint64_t i = off / slot;
+		uint64_t off = (uint64_t)(p - buf), pair = off / 128;
+		uint64_t i = ((pair + 1) * lines - 1) / pairs;
+		uint64_t slot_first = i * pairs / lines * 128;
 
-		assert_true(off < lines * slot);
+		assert_true(pair < pairs);
 		assert_int_equal(off % 64, 0);
 		assert_int_equal(seen[i], 0);
 		seen[i] = 1;
-		offsets_differ += off % slot != first_off;
+		if (hop == 0)
+			first_off = off - slot_first;
+		offsets_differ += off - slot_first != first_off;
 		p = (uint8_t *)(uintptr_t)*(uint64_t *)p;
 	}
 	assert_ptr_equal(p, start);	/* one cycle of exactly `lines` */
 	assert_true(offsets_differ > lines / 2);
-	assert_null(chase_build_spread(buf, 64 * 10, 11, 7));	/* slot < 64 */
-	assert_null(chase_build_spread(buf, bytes, 0, 7));
+	assert_null(chase_build_spread(buf, 128 * 10, 11, 7, 0));	/* < a pair */
+	assert_non_null(chase_build_spread(buf, 128 * 10 + 64, 10, 7, 0));
+	assert_null(chase_build_spread(buf, bytes, 0, 7, 0));
 	free(seen);
 	free(buf);
+}
+
+/* The shuffle in an index array or in the lines themselves: the same
+ * cycle for a seed, line for line (a reported seed names one chain). */
+static void index_and_in_place_give_one_cycle(void **state)
+{
+	const uint64_t bytes = (1ull << 21) + 192, lines = 5000;
+	uint8_t *a = alloc_nodes(bytes), *b = alloc_nodes(bytes);
+	uint32_t *index = calloc(lines, sizeof *index);
+	uint8_t *sa, *sb;
+	(void)state;
+
+	assert_non_null(index);
+	memset(a, 0, bytes);
+	memset(b, 0, bytes);
+	sa = chase_build_spread(a, bytes, lines, 99, 0);
+	sb = chase_build_spread(b, bytes, lines, 99, index);
+	assert_int_equal(sa - a, sb - b);
+	for (uint64_t off = 0; off < bytes; off += 64) {
+		uint64_t pa, pb;
+
+		memcpy(&pa, a + off, 8);
+		memcpy(&pb, b + off, 8);
+		if (pa || pb)
+			assert_int_equal(pa - (uint64_t)(uintptr_t)a,
+					 pb - (uint64_t)(uintptr_t)b);
+	}
+	free(index);
+	free(a);
+	free(b);
 }
 
 int main(void)
@@ -240,6 +275,7 @@ int main(void)
 		cmocka_unit_test(every_cycle_equally_likely),
 		cmocka_unit_test(large_chain),
 		cmocka_unit_test(spread_one_line_per_slot),
+		cmocka_unit_test(index_and_in_place_give_one_cycle),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

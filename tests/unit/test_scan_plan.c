@@ -247,6 +247,39 @@ static void flag_edges(void **state)
 	assert_string_equal(r[6].flag, "");
 }
 
+/* A cpu lost mid-scan: the node's later ranges are read by one cpu
+ * fewer, at a lower figure that says nothing of the memory; judged
+ * among themselves, not against the ranges read by all. Likewise a
+ * chain the caches may answer (a range under twice the DRAM floor) is
+ * not the median a DRAM chain is judged by. */
+static void fewer_readers_and_cached_chains_judged_apart(void **state)
+{
+	struct scan_judged r[] = {
+		judged(0, 100, 20), judged(0, 101, 20.2), judged(0, 99, 10),
+		judged(0, 100, 20), judged(0, 100, 10), judged(0, 100, 10.1),
+		judged(0, 100, 9.9), judged(0, 100, 9.9),
+	};
+	struct scan_judged c[] = {
+		judged(0, 100, 10), judged(0, 101, 10), judged(0, 99, 10),
+		judged(0, 40, 10), judged(0, 41, 10), judged(0, 42, 10),
+		judged(0, 40, 10),
+	};
+	double work[16];
+	(void)state;
+
+	for (int i = 0; i < 8; i++)
+		r[i].readers = i < 4 ? 2 : 1;
+	/* one 2-reader range at 10 GB/s is still flagged among its peers */
+	assert_int_equal(scan_flag_all(r, 8, SCAN_FLAG_THRESHOLD, work), 1);
+	assert_non_null(strstr(r[2].flag, "bandwidth 50% below"));
+	for (int i = 0; i < 8; i++)
+		if (i != 2)
+			assert_string_equal(r[i].flag, "");
+	for (int i = 3; i < 7; i++)
+		c[i].ns_may_be_cached = 1;
+	assert_int_equal(scan_flag_all(c, 7, SCAN_FLAG_THRESHOLD, work), 0);
+}
+
 /* A run of tests=scan alone is ok when a range was measured, an error
  * when none was (results_status counts the scan). */
 static void scan_counts_in_the_status(void **state)
@@ -365,6 +398,7 @@ int main(void)
 		cmocka_unit_test(caps_are_kept),
 		cmocka_unit_test(flag_slower_than_node_median),
 		cmocka_unit_test(flag_edges),
+		cmocka_unit_test(fewer_readers_and_cached_chains_judged_apart),
 		cmocka_unit_test(scan_counts_in_the_status),
 		cmocka_unit_test(readers_are_the_nodes_cpus),
 		cmocka_unit_test(memory_only_node_is_read_from_the_first_selected),

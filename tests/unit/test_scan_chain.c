@@ -1,0 +1,145 @@
+/* The scan's chain over a range (scan_chase_lines in
+ * lib/suite/scan_plan.c, chase_build_spread in lib/suite/perm.c): on
+ * last-level caches of 32, 96, 320 and 504 MiB (a desktop, Genoa-X's
+ * CCD, Emerald Rapids, Granite Rapids) and ranges of 1 GiB and odd
+ * sizes, the chain holds 4x the cache in lines or, where the range
+ * cannot, a line of every pair of the whole range (and says so); its
+ * slots tile the range from its first byte to within a pair of its end.
+ * Then the same shapes scaled down 1024 times, built for real and
+ * walked: every slot visited once. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "suite/perm.h"
+#include "suite/scan_plan.h"
+
+#define K (1ull << 10)
+#define M (1ull << 20)
+#define G (1ull << 30)
+
+static const uint64_t llcs[] = { 32 * M, 96 * M, 320 * M, 504 * M };
+/* 1 GiB, a GiB cut by the firmware's memory (2 MiB aligned, as the
+ * planner cuts), a 2 MiB piece, and sizes that are no multiple of the
+ * slot, the pair or the line. */
+static const uint64_t ranges[] = { G, G - 126 * M, 2 * M, 768 * M + 4 * K,
+				   G - 4160, 1000 * M + 192, 600 * M + 65 };
+
+/* The chain's length rule, and its slots from 0 to the range's last
+ * whole pair, contiguous, one or more pairs each. */
+static void chain_covers_the_range(uint64_t llc, uint64_t bytes)
+{
+	int whole = -1;
+	uint64_t lines = scan_chase_lines(bytes, 4 * llc, &whole);
+	uint64_t first, end, at = 0, widest = (bytes / 128 + lines - 1) / lines;
+
+	assert_true(lines >= 1 && lines <= bytes / 128);
+	if (whole)
+		assert_int_equal(lines, bytes / 128);
+	else
+		assert_true(lines * 64 >= 4 * llc);
+	/* whole exactly when 4x the cache does not fit one line a pair */
+	assert_int_equal(whole, 4 * llc / 64 > bytes / 128);
+	for (uint64_t i = 0; i < lines; i++) {
+		chase_spread_slot(bytes, lines, i, &first, &end);
+		if (first != at || end <= first || end - first > widest * 128)
+			fail_msg("LLC %llu MiB, range %llu: slot %llu is "
+				 "[%llu, %llu), expected to start at %llu",
+				 (unsigned long long)(llc / M),
+				 (unsigned long long)bytes,
+				 (unsigned long long)i,
+				 (unsigned long long)first,
+				 (unsigned long long)end,
+				 (unsigned long long)at);
+		at = end;
+	}
+	assert_true(at <= bytes && bytes - at < 128);
+}
+
+static void chain_covers_every_range_on_every_llc(void **state)
+{
+	(void)state;
+	for (size_t l = 0; l < sizeof llcs / sizeof llcs[0]; l++)
+		for (size_t r = 0; r < sizeof ranges / sizeof ranges[0]; r++)
+			chain_covers_the_range(llcs[l], ranges[r]);
+}
+
+/* What the figures mean on each part's 1 GiB ranges: 32 and 96 MiB get
+ * 4x their cache; 320 and 504 MiB cannot (4x is over a GiB) and take a
+ * line of every pair, marked. */
+static void which_gibs_are_marked(void **state)
+{
+	int whole;
+	(void)state;
+
+	assert_int_equal(scan_chase_lines(G, 4 * 32 * M, &whole), 2 * M);
+	assert_int_equal(whole, 0);
+	assert_int_equal(scan_chase_lines(G, 4 * 96 * M, &whole), 6 * M);
+	assert_int_equal(whole, 0);
+	assert_int_equal(scan_chase_lines(G, 4 * 320 * M, &whole), 8 * M);
+	assert_int_equal(whole, 1);
+	assert_int_equal(scan_chase_lines(G, 4 * 504 * M, &whole), 8 * M);
+	assert_int_equal(whole, 1);
+}
+
+/* The builder itself on the shapes scaled down 1024 times: the cycle
+ * visits every slot once (so its first line is in the range's first
+ * slot's bytes and some line in the last's), never outside the range. */
+static void built_chain_visits_every_slot(void **state)
+{
+	(void)state;
+	for (size_t l = 0; l < sizeof llcs / sizeof llcs[0]; l++)
+		for (size_t r = 0; r < sizeof ranges / sizeof ranges[0]; r++) {
+			uint64_t llc = llcs[l] / 1024, bytes = ranges[r] / 1024;
+			int whole;
+			uint64_t lines = scan_chase_lines(bytes, 4 * llc, &whole);
+			uint8_t *buf = aligned_alloc(64, (bytes + 63) & ~63ull);
+			uint8_t *seen = calloc(lines, 1);
+			uint32_t *index = calloc(lines, sizeof *index);
+			uint8_t *p, *start;
+			uint64_t lo = ~0ull, hi = 0, first, end;
+
+			assert_non_null(buf);
+			assert_non_null(seen);
+			assert_non_null(index);
+			start = chase_build_spread(buf, bytes, lines, llc ^ bytes,
+						   index);
+			assert_non_null(start);
+			p = start;
+			for (uint64_t hop = 0; hop < lines; hop++) {
+				uint64_t off = (uint64_t)(p - buf);
+				uint64_t i = ((off / 128 + 1) * lines - 1) /
+					     (bytes / 128);
+
+				assert_true(off + 64 <= bytes && off % 64 == 0);
+				assert_true(i < lines);
+				assert_int_equal(seen[i], 0);
+				seen[i] = 1;
+				lo = off < lo ? off : lo;
+				hi = off > hi ? off : hi;
+				p = (uint8_t *)(uintptr_t)*(uint64_t *)p;
+			}
+			assert_ptr_equal(p, start);
+			chase_spread_slot(bytes, lines, 0, &first, &end);
+			assert_true(lo < end);
+			chase_spread_slot(bytes, lines, lines - 1, &first, &end);
+			assert_true(hi >= first && bytes - end < 128);
+			free(index);
+			free(seen);
+			free(buf);
+		}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(chain_covers_every_range_on_every_llc),
+		cmocka_unit_test(which_gibs_are_marked),
+		cmocka_unit_test(built_chain_visits_every_slot),
+	};
+	return cmocka_run_group_tests(tests, 0, 0);
+}
