@@ -190,7 +190,9 @@ static void measure(const struct curve_in *in, struct curve_out *out,
 
 void curve_check(const struct curve_in *in, struct curve_out *out)
 {
-	struct plat pl[CURVE_MAX_POINTS];
+	/* 12 KiB: off the firmware's stack (one caller at a time: the boot
+	 * cpu's suite, never inside a measurement window) */
+	static struct plat pl[CURVE_MAX_POINTS];
 	double lo, hi;
 	int n = in->n < CURVE_MAX_POINTS ? in->n : CURVE_MAX_POINTS;
 
