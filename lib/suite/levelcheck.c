@@ -7,8 +7,8 @@
 #include "util/fmt.h"
 #include "util/out.h"
 
-#define CAUSES "likely a cache partition (Intel CAT, AMD L3 QoS), a VM " \
-	       "on a shared socket, or SNC/NPS slicing"
+#define CAUSES "a cache partition (CAT, L3 QoS), a VM on a shared " \
+	       "socket, or SNC/NPS?"
 
 /* One level the curve disagrees on: what it measured, CPUID's size. */
 static void say(struct run_results *res, int cpu, int l,
@@ -24,15 +24,11 @@ static void say(struct run_results *res, int cpu, int l,
 	else
 		fmt(got, sizeof got, "has no point reading as it");
 	if (cv->read_as_dram[l])
-		fmt(dram, sizeof dram, "; %d point%s CPUID puts in it read%s "
-		    "as DRAM", cv->read_as_dram[l],
-		    cv->read_as_dram[l] > 1 ? "s" : "",
-		    cv->read_as_dram[l] > 1 ? "" : "s");
+		fmt(dram, sizeof dram, "; %d of its points read%s as DRAM",
+		    cv->read_as_dram[l], cv->read_as_dram[l] > 1 ? "" : "s");
 	out("curve: L%d %s; CPUID says %s%s\n", l + 1, got, c, dram);
 	msgs_add(&res->warnings, "latency on cpu %d: the curve's L%d %s, "
-		 "CPUID says %s%s: %s; the summary takes the L%d only from "
-		 "points that read as it", cpu, l + 1, got, c, dram, CAUSES,
-		 l + 1);
+		 "CPUID says %s%s: %s", cpu, l + 1, got, c, dram, CAUSES);
 }
 
 void levelcheck_run(struct run_results *res)
