@@ -38,14 +38,18 @@ static void print_summary_notes(const struct summary *s)
 	for (int l = 0; l < SUM_DRAM; l++) {
 		if (!s->short_of_cpuid[l])
 			continue;
+		fmt_size(b, sizeof b, s->cpuid_bytes[l]);
 		if (s->measured_bytes[l])
-			fmt_size(a, sizeof a, s->measured_bytes[l]);
+			out("%s: the curve measures %s, CPUID says %s: the "
+			    "figure is from the points that read as %s (see "
+			    "the warnings)\n", names[l],
+			    fmt_size(a, sizeof a, s->measured_bytes[l]), b,
+			    names[l]);
 		else
-			fmt(a, sizeof a, "no point");
-		out("%s: the curve measures %s, CPUID says %s: the figure is "
-		    "from the points that read as %s (see the warnings)\n",
-		    names[l], a, fmt_size(b, sizeof b, s->cpuid_bytes[l]),
-		    names[l]);
+			out("%s: no point reads as %s (CPUID says %s): %s\n",
+			    names[l], names[l], b, s->lat_ns[l] >= 0
+			    ? "the figure is from its own plateau"
+			    : "no figure (see the warnings)");
 	}
 	if (s->lat_ns[SUM_DRAM] >= 0)
 		out("DRAM latency from the %s point (%s the %s floor, 4x the "
