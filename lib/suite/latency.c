@@ -562,7 +562,7 @@ int latency_sweep(struct run_results *res)
 	}
 	if (passes > 1)
 		pagecmp_print(res, first, res->selected[0]);
-	levelcheck_run(res);
+	levelcheck_run(res, first);
 	return 0;
 }
 

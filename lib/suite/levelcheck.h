@@ -8,8 +8,9 @@
 #include "results/results.h"
 
 /* Checks the summary's sweep (the first selected cpu's, on its largest
- * pages): sets level_measured on its points, prints a line per level the
- * curve disagrees on and adds its warning to res. */
-void levelcheck_run(struct run_results *res);
+ * pages, prefetchers not off) when it holds points from res->lat[first]
+ * on (the sweep just run): sets level_measured on its points, prints a
+ * line per level the curve disagrees on and adds its warning to res. */
+void levelcheck_run(struct run_results *res, int first);
 
 #endif
