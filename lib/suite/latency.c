@@ -154,19 +154,21 @@ static int measure_point(struct run_results *res, int cpu,
 	struct stats_u64 st;
 	double ns_per_tick = 1e9 / (double)res->tsc_hz, spread = 0;
 	int whole = 0, smi = 0, retaken = 0;
+	void *start;
 
 	if (res->lat_count >= res->lat_cap)
 		return -1;
 	/* A spread set is taken again whole (warm pass, samples, retakes):
 	 * a disturbance that lasts the whole point leaves no single sample
 	 * slow against the others for the outlier rule to catch. */
+	start = chase_build(buf->base, size_bytes, NODE_BYTES,
+			    c->seed ^ size_bytes);
 	for (;;) {
 		void *arg = &job;
 		int ok = 0;
 
 		job = (struct chase_job){
-			.start = chase_build(buf->base, size_bytes, NODE_BYTES,
-					     c->seed ^ size_bytes),
+			.start = start,
 			.nodes = size_bytes / NODE_BYTES,
 			.target_ticks = sweep_sample_ns(c) * res->tsc_hz /
 					1000000000u,
