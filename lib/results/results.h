@@ -46,9 +46,18 @@ struct lat_point {
 	double core_cycles_median;		/* per hop; < 0: unavailable */
 	int retaken;		/* samples taken again by the outlier rule */
 	int noisy;		/* outliers left after the retakes */
+	/* The samples' spread, (max - min) / min after the retakes, and the
+	 * whole-point retakes it cost (docs/method.md, "A disturbed
+	 * point"); disturbed: still past the bound after them. */
+	double spread;
+	int whole_retakes;
+	int disturbed;
 	int smi;		/* samples that saw an SMI (retaken ones too);
 				 * < 0: SMIs not counted */
 	const char *level;	/* cache level the size falls in: "L1".."DRAM" */
+	const char *level_measured;	/* the level the curve reads it as
+					 * (suite/curve.h); 0: not judged,
+					 * or a transition */
 	int buffer_node;	/* node of the chased buffer's pages
 				 * (plat_buffer_node); -1: unknown, or in
 				 * several */

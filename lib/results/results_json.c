@@ -382,6 +382,8 @@ static void write_latency(struct json_writer *w, const struct run_results *res)
 		json_u64(w, "size_bytes", p->size_bytes);
 		if (p->level)
 			json_string(w, "level", p->level);
+		if (p->level_measured)
+			json_string(w, "level_measured", p->level_measured);
 		json_u64(w, "page_bytes", p->page_bytes);
 		if (p->buffer_node >= 0)
 			json_u64(w, "buffer_node", (uint64_t)p->buffer_node);
@@ -396,6 +398,9 @@ static void write_latency(struct json_writer *w, const struct run_results *res)
 		json_measured(w, "core_cycles_median", p->core_cycles_median, 2);
 		json_u64(w, "retaken", (uint64_t)p->retaken);
 		json_u64(w, "noisy", (uint64_t)p->noisy);
+		json_double(w, "spread", p->spread, 3);
+		json_u64(w, "whole_retakes", (uint64_t)p->whole_retakes);
+		json_bool(w, "disturbed", p->disturbed);
 		if (p->smi >= 0)
 			json_u64(w, "smi", (uint64_t)p->smi);
 		else

@@ -68,6 +68,26 @@ void results_json_summary(struct json_writer *w, int cpu,
 		json_u64(w, "scan_ranges", (uint64_t)s->scan_ranges);
 		json_u64(w, "scan_flagged", (uint64_t)s->scan_flagged);
 	}
+	/* the curve's check: each cache level's size measured beside
+	 * CPUID's (null: not judged or never left), where DRAM came from */
+	json_object_begin(w, "measured_size_bytes");
+	for (int l = 0; l < SUM_DRAM; l++)
+		if (s->measured_bytes[l])
+			json_u64(w, lvl[l], s->measured_bytes[l]);
+		else
+			json_null(w, lvl[l]);
+	json_object_end(w);
+	if (s->dram_size_bytes)
+		json_u64(w, "dram_size_bytes", s->dram_size_bytes);
+	else
+		json_null(w, "dram_size_bytes");
+	json_u64(w, "dram_floor_bytes", s->dram_floor_bytes);
+	/* latency figures from a point flagged noisy or disturbed */
+	json_array_begin(w, "flagged");
+	for (int l = 0; l < SUM_LEVELS; l++)
+		if (s->lat_flagged[l] && s->lat_ns[l] >= 0)
+			json_string(w, 0, lvl[l]);
+	json_array_end(w);
 	json_object_end(w);
 }
 
@@ -117,6 +137,11 @@ static void figures_null(struct summary *s)
 	s->dram_all_cpus = 0;
 	s->ceiling_gb = s->dram_all_of_ceiling = -1;
 	s->scan_ranges = -1;
+	for (int l = 0; l < SUM_LEVELS; l++)
+		s->lat_flagged[l] = 0;
+	for (int l = 0; l < SUM_DRAM; l++)
+		s->measured_bytes[l] = 0;
+	s->dram_size_bytes = 0;
 }
 
 static size_t write_try(const struct run_results *res, enum run_status status,

@@ -2,6 +2,7 @@
 #include "suite/capacity.h"
 
 #include "platform.h"
+#include "suite/dramfloor.h"
 #include "suite/sweep.h"
 
 /* Bandwidth per pass: per ISA measured, at most 4 levels (L1, L2, L3,
@@ -14,8 +15,8 @@
 #define BW_SCALING_MAX 64
 #define SLACK 16
 
-int capacity_planned(const struct bm_config *c, int cpus, int *lat_points,
-		     int *bw_points)
+int capacity_planned(const struct bm_config *c, int cpus,
+		     uint64_t floor_bytes, int *lat_points, int *bw_points)
 {
 	uint64_t sizes[256];
 	int trimmed = 0, passes, pages, isas;
@@ -24,8 +25,9 @@ int capacity_planned(const struct bm_config *c, int cpus, int *lat_points,
 	if (!c || cpus < 1 || !lat_points || !bw_points)
 		return -1;
 	/* sizes: the sweep before any trim for memory (an upper bound) */
-	lat = (long)sweep_sizes(c, ~0ull, sizes, sizeof sizes / sizeof *sizes,
-				&trimmed) + trimmed;
+	lat = (long)sweep_sizes(c, floor_bytes, ~0ull, sizes,
+				sizeof sizes / sizeof *sizes, &trimmed) +
+	      trimmed;
 	passes = c->prefetch == BM_PREFETCH_BOTH ? 2 : 1;
 	pages = c->page_count > 0 ? c->page_count : 1;
 	/* the sweep once per page size (full: the first pass on every cpu,
@@ -70,7 +72,8 @@ int capacity_fit(struct run_results *res)
 	int lat, bw;
 
 	if (capacity_planned(&res->config, res->selected_count > 0
-				 ? res->selected_count : 1, &lat, &bw) != 0)
+				 ? res->selected_count : 1,
+			     dramfloor_bytes(res), &lat, &bw) != 0)
 		return -1;
 	if (grow((void **)&res->lat, res->lat_count, &res->lat_cap, lat,
 		 sizeof *res->lat) != 0 ||

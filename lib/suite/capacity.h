@@ -8,9 +8,10 @@
 #include "results/results.h"
 
 /* Upper bounds of the latency and bandwidth points config c plans for
- * `cpus` selected cpus. 0, or -1 on bad arguments. */
-int capacity_planned(const struct bm_config *c, int cpus, int *lat_points,
-		     int *bw_points);
+ * `cpus` selected cpus whose sweeps reach floor_bytes (the DRAM floor,
+ * sweep.h). 0, or -1 on bad arguments. */
+int capacity_planned(const struct bm_config *c, int cpus,
+		     uint64_t floor_bytes, int *lat_points, int *bw_points);
 
 /* Grows res->lat and res->bw (plat_alloc) to capacity_planned for
  * res->selected_count, keeping what they hold. 0, or -1 when pool memory

@@ -9,6 +9,9 @@
 #include "suite/coretypes.h"
 #include "suite/cpus.h"
 #include "suite/dist.h"
+#include "suite/dramfloor.h"
+#include "suite/levelcheck.h"
+#include "suite/levels.h"
 #include "suite/nodebuf.h"
 #include "hw/x86.h"
 #include "util/fmt.h"
@@ -24,6 +27,12 @@
 #define NODE_BYTES 64		/* one node per cache line */
 #define MAX_SAMPLES 1000	/* the `repeat` key's bound */
 #define RETAKE_ROUNDS 2	/* outlier retakes per point */
+/* A point whose samples spread past this, (max - min) / min after the
+ * outlier retakes, was disturbed as a whole (a neighbour on the core or
+ * the host): samples of one chase agree within a few percent on a quiet
+ * machine (docs/method.md, "A disturbed point"). */
+#define SPREAD_BOUND 0.25
+#define WHOLE_RETAKES 1		/* times a spread point is taken again */
 /* One point on one cpu: a warm pass of a few GiB plus 1000 samples of
  * 10 ms stays far below this; a cpu that takes longer is stuck. */
 #define RUN_TIMEOUT_US 120000000u
@@ -127,6 +136,14 @@ static void chase_window(void *arg)
 	j->end = p;
 }
 
+/* The samples' spread, (max - min) / min. */
+static double spread_of(uint64_t *ticks, int samples)
+{
+	struct stats_u64 st = stats_summarize_u64(ticks, (size_t)samples);
+
+	return st.min ? (double)(st.max - st.min) / (double)st.min : 0;
+}
+
 static int measure_point(struct run_results *res, int cpu,
 			 const struct plat_buffer *buf, int buffer_node,
 			 uint64_t size_bytes, uint64_t *ticks, int samples)
@@ -135,31 +152,46 @@ static int measure_point(struct run_results *res, int cpu,
 	struct chase_job job;
 	struct lat_point *pt;
 	struct stats_u64 st;
-	double ns_per_tick = 1e9 / (double)res->tsc_hz;
+	double ns_per_tick = 1e9 / (double)res->tsc_hz, spread = 0;
+	int whole = 0, smi = 0, retaken = 0;
+	void *start;
 
 	if (res->lat_count >= res->lat_cap)
 		return -1;
-	job = (struct chase_job){
-		.start = chase_build(buf->base, size_bytes, NODE_BYTES,
-				     c->seed ^ size_bytes),
-		.nodes = size_bytes / NODE_BYTES,
-		.target_ticks = sweep_sample_ns(c) * res->tsc_hz / 1000000000u,
-		.samples = samples,
-		.ticks = ticks,
-		.aperf = res->msr_ok && res->cpu.f.aperfmperf,
-		.rdtscp = res->cpu.f.rdtscp,
-		.core = ticks + MAX_SAMPLES,
-		.scratch = ticks + 2 * MAX_SAMPLES,
-		.smi_on = res->smi_count,
-		.smis = ticks + 4 * MAX_SAMPLES,
-	};
-	{
+	/* A spread set is taken again whole (warm pass, samples, retakes):
+	 * a disturbance that lasts the whole point leaves no single sample
+	 * slow against the others for the outlier rule to catch. */
+	start = chase_build(buf->base, size_bytes, NODE_BYTES,
+			    c->seed ^ size_bytes);
+	for (;;) {
 		void *arg = &job;
 		int ok = 0;
+
+		job = (struct chase_job){
+			.start = start,
+			.nodes = size_bytes / NODE_BYTES,
+			.target_ticks = sweep_sample_ns(c) * res->tsc_hz /
+					1000000000u,
+			.samples = samples,
+			.ticks = ticks,
+			.aperf = res->msr_ok && res->cpu.f.aperfmperf,
+			.rdtscp = res->cpu.f.rdtscp,
+			.core = ticks + MAX_SAMPLES,
+			.scratch = ticks + 2 * MAX_SAMPLES,
+			.smi_on = res->smi_count,
+			.smis = ticks + 4 * MAX_SAMPLES,
+		};
 		plat_run_on_cpus(&cpu, 1, chase_window, &arg,
 				 RUN_TIMEOUT_US, &ok);
 		if (!ok)
 			return -2;
+		/* every attempt's SMIs and retakes count: samples taken */
+		smi += job.smi;
+		retaken += job.retaken;
+		spread = spread_of(ticks, samples);
+		if (spread <= SPREAD_BOUND || whole == WHOLE_RETAKES)
+			break;
+		whole++;
 	}
 	st = stats_summarize_u64(ticks, (size_t)samples);
 
@@ -175,14 +207,26 @@ static int measure_point(struct run_results *res, int cpu,
 		.ns_max = (double)st.max * ns_per_tick / (double)job.hops,
 		.tsc_cycles_median = (double)st.median / (double)job.hops,
 		.core_cycles_median = -1,
-		.retaken = job.retaken,
+		.retaken = retaken,
 		.noisy = job.noisy,
-		.smi = job.smi_on ? job.smi : -1,
+		.spread = spread,
+		.whole_retakes = whole,
+		.disturbed = spread > SPREAD_BOUND,
+		.smi = job.smi_on ? smi : -1,
 		.level = summary_level_name(
 			summary_level_of(coretypes_info(res, cpu),
 					 size_bytes)),
 		.buffer_node = buffer_node,
 	};
+	if (pt->disturbed) {
+		char a[16];
+		msgs_add(&res->warnings, "latency at %s on cpu %d: samples "
+			 "spread %.0f%% (max over min), past the %.0f%% bound, "
+			 "also when taken again whole: flagged disturbed (a "
+			 "neighbour on the core or the host?)",
+			 fmt_size(a, sizeof a, size_bytes), cpu, spread * 100,
+			 SPREAD_BOUND * 100);
+	}
 	if (job.noisy) {
 		char a[16];
 		msgs_add(&res->warnings, "latency at %s on cpu %d: %d of %d "
@@ -407,6 +451,31 @@ static int page_in_list(const struct bm_config *c, uint64_t page_bytes)
 	return 0;
 }
 
+/* The sweep's largest size under the DRAM floor: why, with both sizes. */
+static void warn_under_floor(struct run_results *res, uint64_t largest,
+			     uint64_t floor_bytes, uint64_t page_bytes)
+{
+	char a[16], b[16], l[16];
+
+	if (largest >= floor_bytes)
+		return;
+	fmt_size(a, sizeof a, largest);
+	fmt_size(b, sizeof b, floor_bytes);
+	fmt_size(l, sizeof l, dramfloor_llc_bytes(res));
+	if (res->config.sizes_set)
+		msgs_add(&res->warnings, "latency: sizes= ends at %s, under "
+			 "the DRAM floor %s (4x the %s last-level cache): no "
+			 "point reaches DRAM (the largest is labelled by what "
+			 "its latency reads as)", a, b, l);
+	else
+		msgs_add(&res->warnings, "latency: the DRAM floor is %s (4x "
+			 "the %s last-level cache), but the largest buffer "
+			 "free memory holds on %s pages is %s: the sweep ends "
+			 "there, labelled by what its latency reads as (DRAM "
+			 "only where it steps up from the cache)", b, l,
+			 page_label(page_bytes), a);
+}
+
 /* One pass of the sweep with the buffer on page_bytes pages (the first
  * pass also on the other cpus in profile full). A buffer that could only
  * get smaller pages, which another pass of the list measures, is not
@@ -417,7 +486,7 @@ static uint64_t sweep_pass(struct run_results *res, uint64_t page_bytes,
 			   uint64_t *ticks)
 {
 	const struct bm_config *c = &res->config;
-	uint64_t sizes[256], max_bytes;
+	uint64_t sizes[256], max_bytes, floor_bytes = dramfloor_bytes(res);
 	int trimmed = 0, samples = sweep_repeats(c), cpu = res->selected[0];
 	int node;
 	size_t count;
@@ -425,7 +494,7 @@ static uint64_t sweep_pass(struct run_results *res, uint64_t page_bytes,
 	char a[16];
 
 	max_bytes = plat_buffer_max_bytes(page_bytes);
-	count = sweep_sizes(c, max_bytes, sizes,
+	count = sweep_sizes(c, floor_bytes, max_bytes, sizes,
 			    sizeof sizes / sizeof sizes[0], &trimmed);
 	if (trimmed)
 		msgs_add(&res->warnings,
@@ -455,6 +524,7 @@ static uint64_t sweep_pass(struct run_results *res, uint64_t page_bytes,
 	print_header(cpu, buf.page_bytes, samples);
 	sweep_on(res, cpu, &buf, node, sizes, count, ticks, samples,
 		 "latency");
+	warn_under_floor(res, sizes[count - 1], floor_bytes, buf.page_bytes);
 	if (first_pass && c->profile == BM_PROFILE_FULL) {
 		for (int i = 1; i < res->selected_count; i++) {
 			int other = res->selected[i];
@@ -494,30 +564,13 @@ int latency_sweep(struct run_results *res)
 	}
 	if (passes > 1)
 		pagecmp_print(res, first, res->selected[0]);
+	levelcheck_run(res, first);
 	return 0;
-}
-
-/* The last-level cache's size: L3, else L2, the largest of any core
- * type; 32 MiB when CPUID names none (a guess on the large side). */
-static uint64_t llc_bytes_of(const struct run_results *res)
-{
-	uint64_t llc = levels_llc_bytes(&res->cpu);
-
-	for (int t = 0; t < res->core_type_count; t++) {
-		uint64_t b = levels_llc_bytes(&res->core_types[t]);
-		llc = b > llc ? b : llc;
-	}
-	return llc ? llc : (32ull << 20);
-}
-
-uint64_t latency_dram_floor_bytes(const struct run_results *res)
-{
-	return (4 * llc_bytes_of(res) + 4095) & ~(uint64_t)4095;
 }
 
 uint64_t latency_dram_bytes(const struct run_results *res)
 {
-	uint64_t llc_bytes = llc_bytes_of(res), want, floor_bytes;
+	uint64_t llc_bytes = dramfloor_bytes(res) / 4, want, floor_bytes;
 	/* Far enough above the last level that almost every hop misses it
 	 * (a random chase over 4x the LLC hits it < 25 % of the time; 8x in
 	 * the longer profiles, < 13 %). */
@@ -726,6 +779,16 @@ int latency_per_cpu(struct run_results *res)
 	max_bytes = plat_buffer_max_bytes(c->page_bytes);
 	while (size > max_bytes && size > (1ull << 20))
 		size >>= 1;
+	if (size < dramfloor_bytes(res)) {
+		char b[16], l[16];
+		msgs_add(&res->warnings, "per-cpu latency: the DRAM floor is %s "
+			 "(4x the %s last-level cache), but free memory holds "
+			 "%s: each cpu chases %s, a figure that may include "
+			 "cache hits", fmt_size(a, sizeof a,
+						dramfloor_bytes(res)),
+			 fmt_size(l, sizeof l, dramfloor_llc_bytes(res)),
+			 fmt_size(b, sizeof b, size), b);
+	}
 	if (alloc_ticks(res, &ticks)) {
 		plat_free(t);
 		return -1;

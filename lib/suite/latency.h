@@ -3,6 +3,7 @@
 #define BAREMEM_LATENCY_H
 
 #include "hw/numa.h"
+#include "suite/dramfloor.h"
 #include "results/results.h"
 
 /* Chases every size of the configuration's sweep on the first selected
@@ -38,11 +39,12 @@ void latency_judge_spread(struct run_results *res, int first, uint64_t size,
  * cache (64 MiB at least in profile quick, 256 MiB otherwise). */
 uint64_t latency_dram_bytes(const struct run_results *res);
 
-/* The least a working set called DRAM may be: 4x the last-level cache
- * (the summary's rule, lib/suite/summary.c), 4 KiB multiples. A chase over it
- * hits the LLC < 25 % of the time; a bandwidth stream over it leaves
- * nothing of a pass in the LLC for the next. */
-uint64_t latency_dram_floor_bytes(const struct run_results *res);
+/* The DRAM floor (suite/dramfloor.h), under the name the scan and the
+ * loaded latency call it by. */
+static inline uint64_t latency_dram_floor_bytes(const struct run_results *res)
+{
+	return dramfloor_bytes(res);
+}
 
 /* The median ns per load of the chain from start (nodes long) chased on
  * cpu with the sweep's rules (a warm pass, samples of sweep_sample_ns,

@@ -33,6 +33,13 @@ uint64_t levels_llc_bytes(const struct cpu_info *ci)
 	return 0;
 }
 
+uint64_t levels_dram_floor_bytes(uint64_t llc_bytes)
+{
+	if (!llc_bytes)
+		llc_bytes = LLC_GUESS_BYTES;
+	return (4 * llc_bytes + PAGE - 1) & ~(uint64_t)(PAGE - 1);
+}
+
 int levels_one_range(const struct cpu_info *ci, int level, uint64_t *lo,
 		     uint64_t *hi)
 {
@@ -230,9 +237,7 @@ static void plan_dram(const struct levels_input *in, struct levels_plan *p)
 		uint64_t b = levels_llc_bytes(&in->types[in->cpus[i].type]);
 		llc = b > llc ? b : llc;
 	}
-	if (!llc)
-		llc = LLC_GUESS_BYTES;
-	p->dram_floor_bytes = (4 * llc + PAGE - 1) & ~(uint64_t)(PAGE - 1);
+	p->dram_floor_bytes = levels_dram_floor_bytes(llc);
 	bytes = in->dram_bytes > p->dram_floor_bytes ? in->dram_bytes
 						     : p->dram_floor_bytes;
 	row->name = row_names[LEVELS_DRAM - 1];

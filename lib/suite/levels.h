@@ -85,6 +85,13 @@ int levels_one_range(const struct cpu_info *ci, int level, uint64_t *lo,
  * in on core type ci: the latency sweep's labels. */
 int levels_of_size(const struct cpu_info *ci, uint64_t size_bytes);
 
+/* The DRAM floor over a last-level cache of llc_bytes (the largest any
+ * selected cpu may use; 0: CPUID names none, 32 MiB is assumed, on the
+ * large side): 4x it in whole pages. Every DRAM point's working set
+ * (latency sweep, per-cpu, loaded, NUMA, scan, bandwidth) is measured
+ * against it: a random chase over it hits the LLC < 25 % of the time. */
+uint64_t levels_dram_floor_bytes(uint64_t llc_bytes);
+
 /* Core type ci's last-level cache in bytes (its highest data or unified
  * cache), 0 when CPUID lists none. */
 uint64_t levels_llc_bytes(const struct cpu_info *ci);

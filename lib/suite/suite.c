@@ -27,6 +27,48 @@ static size_t cell(char *buf, size_t cap, int width, int decimals, double v)
 	return fmt(buf, cap, " %*.*f", width, decimals, v);
 }
 
+/* Under the table: where the curve measured a level apart from CPUID,
+ * which point the DRAM figure is, and figures from flagged points. */
+static void print_summary_notes(const struct summary *s)
+{
+	static const char *const names[SUM_LEVELS] = { "L1", "L2", "L3",
+							"DRAM" };
+	char a[16], b[16];
+
+	for (int l = 0; l < SUM_DRAM; l++) {
+		if (!s->short_of_cpuid[l])
+			continue;
+		fmt_size(b, sizeof b, s->cpuid_bytes[l]);
+		if (s->measured_bytes[l])
+			out("%s: the curve measures %s, CPUID says %s: the "
+			    "figure is from the points that read as %s (see "
+			    "the warnings)\n", names[l],
+			    fmt_size(a, sizeof a, s->measured_bytes[l]), b,
+			    names[l]);
+		else
+			out("%s: no point reads as %s (CPUID says %s): %s\n",
+			    names[l], names[l], b, s->lat_ns[l] >= 0
+			    ? "the figure is from its own plateau"
+			    : "no figure (see the warnings)");
+	}
+	if (s->lat_ns[SUM_DRAM] >= 0)
+		out("DRAM latency from the %s point (%s the %s floor, 4x the "
+		    "last-level cache%s)\n",
+		    fmt_size(a, sizeof a, s->dram_size_bytes),
+		    s->dram_below_floor ? "under" : "at or above",
+		    fmt_size(b, sizeof b, s->dram_floor_bytes),
+		    s->dram_below_floor ? ": it reads as DRAM by its latency"
+					: "");
+	else if (s->dram_floor_bytes)
+		out("DRAM latency: no point reads as DRAM (the floor: %s)\n",
+		    fmt_size(a, sizeof a, s->dram_floor_bytes));
+	for (int l = 0; l < SUM_LEVELS; l++)
+		if (s->lat_flagged[l] && s->lat_ns[l] >= 0)
+			out("%s latency: %d of its points flagged noisy or "
+			    "disturbed (see the warnings)\n", names[l],
+			    s->lat_flagged[l]);
+}
+
 /* One row per level: latency in ns with the core and TSC cycles beside
  * it, then read bandwidth on one cpu (and on all cpus for DRAM). */
 static void print_summary(const struct run_results *res)
@@ -60,6 +102,7 @@ static void print_summary(const struct run_results *res)
 			     l == SUM_DRAM ? s.read_gb_dram_all : -1);
 		out("%s\n", line);
 	}
+	print_summary_notes(&s);
 	if (s.dram_all_of_ceiling >= 0)
 		out("DRAM read, %d cpus: %.1f GB/s, %.0f%% of the DIMMs' "
 		    "ceiling %.1f GB/s (which holds with one DIMM per "

@@ -5,6 +5,8 @@
 #include "hw/cpuinfo.h"
 #include "hw/memceiling.h"
 #include "suite/coretypes.h"
+#include "suite/curve.h"
+#include "suite/dramfloor.h"
 #include "suite/levels.h"
 #include "util/stats.h"
 
@@ -47,45 +49,154 @@ static uint64_t summary_page(const struct run_results *res, int cpu)
 	return page;
 }
 
-/* Median of ns, tsc and core cycles over the points in [lo, hi]. */
-static void level_latency(const struct run_results *res, int cpu,
-			  uint64_t lo, uint64_t hi, struct summary *s, int l)
+int summary_curve(const struct run_results *res, int cpu, int *idx,
+		  struct curve_out *out)
 {
-	uint64_t page = summary_page(res, cpu);
-	double ns[64], tsc[64], core[64];
-	int n = 0, have_core = 1;
+	const struct cpu_info *ci = coretypes_info(res, cpu);
+	uint64_t page = summary_page(res, cpu), size[CURVE_MAX_POINTS];
+	double ns[CURVE_MAX_POINTS];
+	struct curve_in in = { .size_bytes = size, .ns = ns };
+	int n = 0;
 
-	for (int i = 0; i < res->lat_count && n < 64; i++) {
+	for (int i = 0; i < res->lat_count; i++) {
 		const struct lat_point *p = &res->lat[i];
-		if (p->cpu != cpu || p->size_bytes < lo || p->size_bytes > hi ||
-		    p->page_bytes != page || p->prefetch == BM_PF_OFF)
+		int at = n, dup = 0;
+		if (p->cpu != cpu || p->page_bytes != page ||
+		    p->prefetch == BM_PF_OFF)
 			continue;
-		ns[n] = p->ns_median;
-		tsc[n] = p->tsc_cycles_median;
-		core[n] = p->core_cycles_median;
-		have_core &= p->core_cycles_median >= 0;
+		/* insert by size; a size already there keeps its first */
+		while (at > 0 && res->lat[idx[at - 1]].size_bytes >=
+				 p->size_bytes) {
+			dup |= res->lat[idx[at - 1]].size_bytes ==
+			       p->size_bytes;
+			at--;
+		}
+		if (dup || n == CURVE_MAX_POINTS)
+			continue;
+		for (int k = n; k > at; k--)
+			idx[k] = idx[k - 1];
+		idx[at] = i;
 		n++;
 	}
+	for (int k = 0; k < n; k++) {
+		size[k] = res->lat[idx[k]].size_bytes;
+		ns[k] = res->lat[idx[k]].ns_median;
+	}
+	for (int l = 1; l <= 3; l++) {
+		const struct cpu_cache *c = cpuinfo_cache(ci, l);
+		in.cache_bytes[l - 1] = c ? c->size_bytes : 0;
+	}
+	in.n = n;
+	in.floor_bytes = dramfloor_bytes(res);
+	curve_check(&in, out);
+	return n;
+}
+
+static int flagged(const struct lat_point *p)
+{
+	return p->noisy > 0 || p->disturbed;
+}
+
+/* Median of ns, tsc and core cycles over the curve's points in [lo, hi]
+ * that read as level l (any, where the curve is not judged). */
+static int level_latency(const struct run_results *res, const int *idx,
+			 int n, const struct curve_out *cv, uint64_t lo,
+			 uint64_t hi, struct summary *s, int l)
+{
+	double ns[CURVE_MAX_POINTS], tsc[CURVE_MAX_POINTS],
+		core[CURVE_MAX_POINTS];
+	int k = 0, have_core = 1, bad = 0;
+
+	for (int i = 0; i < n; i++) {
+		const struct lat_point *p = &res->lat[idx[i]];
+		if (p->size_bytes < lo || p->size_bytes > hi ||
+		    (cv->judged && cv->level[i] != l))
+			continue;
+		ns[k] = p->ns_median;
+		tsc[k] = p->tsc_cycles_median;
+		core[k] = p->core_cycles_median;
+		have_core &= p->core_cycles_median >= 0;
+		bad += flagged(p);
+		k++;
+	}
+	if (k == 0)
+		return 0;
+	s->lat_ns[l] = stats_median_double(ns, (size_t)k);
+	s->lat_tsc_cycles[l] = stats_median_double(tsc, (size_t)k);
+	s->lat_core_cycles[l] = have_core ? stats_median_double(core, (size_t)k)
+					  : -1;
+	s->lat_flagged[l] = bad;
+	return k;
+}
+
+/* The DRAM figure: the largest point, when the curve (or, unjudged, the
+ * floor) says it is DRAM. */
+static void dram_latency(const struct run_results *res, const int *idx,
+			 int n, const struct curve_out *cv, struct summary *s)
+{
+	const struct lat_point *p;
+
 	if (n == 0)
 		return;
-	s->lat_ns[l] = stats_median_double(ns, n);
-	s->lat_tsc_cycles[l] = stats_median_double(tsc, n);
-	s->lat_core_cycles[l] = have_core ? stats_median_double(core, n) : -1;
+	p = &res->lat[idx[n - 1]];
+	if (cv->judged ? cv->level[n - 1] != CURVE_DRAM
+		       : p->size_bytes < s->dram_floor_bytes)
+		return;
+	s->lat_ns[SUM_DRAM] = p->ns_median;
+	s->lat_tsc_cycles[SUM_DRAM] = p->tsc_cycles_median;
+	s->lat_core_cycles[SUM_DRAM] = p->core_cycles_median;
+	s->lat_flagged[SUM_DRAM] = flagged(p);
+	s->dram_size_bytes = p->size_bytes;
+	s->dram_below_floor = p->size_bytes < s->dram_floor_bytes;
+}
+
+static void latency_figures(const struct run_results *res, int cpu,
+			    struct summary *s)
+{
+	const struct cpu_info *ci = coretypes_info(res, cpu);
+	struct curve_out cv;
+	int idx[CURVE_MAX_POINTS];
+	int n = summary_curve(res, cpu, idx, &cv);
+
+	s->dram_floor_bytes = dramfloor_bytes(res);
+	s->curve_judged = cv.judged;
+	for (int l = 1; l <= 3; l++) {
+		const struct cpu_cache *c = cpuinfo_cache(ci, l);
+		uint64_t lo, hi;
+		s->cpuid_bytes[l - 1] = c ? c->size_bytes : 0;
+		s->measured_bytes[l - 1] = cv.judged ? cv.measured_bytes[l - 1]
+						     : 0;
+		s->short_of_cpuid[l - 1] = cv.judged &&
+					   (cv.far[l - 1] ||
+					    cv.read_as_dram[l - 1] ||
+					    cv.missing[l - 1]);
+		if (levels_one_range(ci, l, &lo, &hi) != 0)
+			continue;
+		/* a level shorter than CPUID says may have no point left
+		 * in CPUID's range: its own plateau's, above the level
+		 * below */
+		if (!level_latency(res, idx, n, &cv, lo, hi, s, l - 1) &&
+		    cv.judged)
+			level_latency(res, idx, n, &cv, lo, ~0ull, s, l - 1);
+	}
+	dram_latency(res, idx, n, &cv, s);
 }
 
 void summary_compute(const struct run_results *res, int cpu,
 		     struct summary *s)
 {
-	/* cpu's own core type's caches: an E-core's levels are not a
-	 * P-core's */
-	const struct cpu_info *ci = coretypes_info(res, cpu);
-	uint64_t llc = levels_llc_bytes(ci);
-	const struct lat_point *largest = 0;
-	uint64_t page = summary_page(res, cpu);
-
-	for (int l = 0; l < SUM_LEVELS; l++)
+	for (int l = 0; l < SUM_LEVELS; l++) {
 		s->lat_ns[l] = s->lat_tsc_cycles[l] = s->lat_core_cycles[l] =
 			s->read_gb[l] = -1;
+		s->lat_flagged[l] = 0;
+	}
+	for (int l = 0; l < SUM_LEVELS - 1; l++) {
+		s->cpuid_bytes[l] = s->measured_bytes[l] = 0;
+		s->short_of_cpuid[l] = 0;
+	}
+	s->curve_judged = 0;
+	s->dram_size_bytes = s->dram_floor_bytes = 0;
+	s->dram_below_floor = 0;
 	s->read_gb_dram_all = -1;
 	s->dram_all_cpus = 0;
 	for (int l = 0; l < SUM_LEVELS; l++)
@@ -104,25 +215,8 @@ void summary_compute(const struct run_results *res, int cpu,
 		s->scan_ranges++;
 		s->scan_flagged += p->flag[0] != 0;
 	}
-
-	/* a level's points: the one-cpu sizes of levels.h */
-	for (int l = 1; l <= 3; l++) {
-		uint64_t lo, hi;
-		if (levels_one_range(ci, l, &lo, &hi) == 0)
-			level_latency(res, cpu, lo, hi, s, l - 1);
-	}
-	for (int i = 0; i < res->lat_count; i++) {
-		const struct lat_point *p = &res->lat[i];
-		if (p->cpu == cpu && p->page_bytes == page &&
-		    p->prefetch != BM_PF_OFF &&
-		    (!largest || p->size_bytes > largest->size_bytes))
-			largest = p;
-	}
-	if (largest && llc && largest->size_bytes >= 4 * llc) {
-		s->lat_ns[SUM_DRAM] = largest->ns_median;
-		s->lat_tsc_cycles[SUM_DRAM] = largest->tsc_cycles_median;
-		s->lat_core_cycles[SUM_DRAM] = largest->core_cycles_median;
-	}
+	if (res->lat_count)
+		latency_figures(res, cpu, s);
 
 	for (int i = 0; i < res->bw_count; i++) {
 		const struct bw_point *p = &res->bw[i];

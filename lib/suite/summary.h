@@ -27,6 +27,25 @@ struct summary {
 	/* tests=scan: the ranges measured and how many of those were
 	 * flagged; scan_ranges < 0: no scan ran. */
 	int scan_ranges, scan_flagged;
+	/* The curve's check (suite/curve.h) of the sweep on cpu: each
+	 * level's size as CPUID gives it and as the curve measured it (0:
+	 * none, or the curve never left the level); curve_judged 0 when the
+	 * curve was too flat or short to judge (CPUID's sizes then rule). */
+	uint64_t cpuid_bytes[SUM_LEVELS - 1];
+	uint64_t measured_bytes[SUM_LEVELS - 1];
+	int short_of_cpuid[SUM_LEVELS - 1];	/* the curve leaves the level
+						 * well before CPUID's size, or
+						 * its points read as DRAM */
+	int curve_judged;
+	/* Where the DRAM figure came from and the least size it may: the
+	 * floor (4x the largest last-level cache, latency.h); below: the
+	 * point is under the floor and reads as DRAM by its latency. */
+	uint64_t dram_size_bytes, dram_floor_bytes;
+	int dram_below_floor;
+	/* Latency figures taken from a point flagged noisy or disturbed
+	 * (outliers left after retakes, or samples spread past the bound):
+	 * how many of the points behind each figure were. */
+	int lat_flagged[SUM_LEVELS];
 };
 
 /* The rule, for the sweep on cpu `cpu` (latency) and the `*-read` points
@@ -34,9 +53,15 @@ struct summary {
  *   level L (cache of C_L bytes, the level below C_{L-1}, 0 for L1):
  *     the median over the points with 2 C_{L-1} <= size <= C_L / 2 of
  *     their median ns: inside the level, away from both edges, where the
- *     curve is flat;
- *   DRAM: the point of the largest size, when it is at least 4x the last
- *     level cache (a random chase then misses the LLC >= 75 % of hops);
+ *     curve is flat; where the curve is judged (suite/curve.h), only the
+ *     points that read as level L (its plateau: never a median across a
+ *     step), and when none of those lie in the range, its plateau's
+ *     points at or above 2 C_{L-1};
+ *   DRAM: the point of the largest size, when it is at least the DRAM
+ *     floor (4x the largest last-level cache of the selected cpus: a
+ *     random chase then misses the LLC >= 75 % of hops) and the curve
+ *     does not say otherwise, or when it is under the floor (memory
+ *     short) but reads as DRAM by its latency (dram_below_floor);
  *   read bandwidth: the one-cpu point labelled with that level (the
  *     fastest, when several ISAs were measured: each level's peak, and
  *     read_isa names whose); DRAM all cpus: the non-scaling DRAM read
@@ -49,6 +74,14 @@ void summary_compute(const struct run_results *res, int cpu,
  * runs on one cpu while the others idle, so a shared cache counts whole.
  * Returns SUM_L1..SUM_DRAM. */
 int summary_level_of(const struct cpu_info *ci, uint64_t size_bytes);
+/* cpu's sweep on the summary's page size (the largest it ran on),
+ * prefetchers not off, one point per size (the first), ascending: their
+ * indices in res->lat into idx[CURVE_MAX_POINTS], the count returned, and
+ * the curve's check of them into *out. */
+struct curve_out;
+int summary_curve(const struct run_results *res, int cpu, int *idx,
+		  struct curve_out *out);
+
 /* "L1", "L2", "L3", "DRAM". */
 const char *summary_level_name(int level);
 

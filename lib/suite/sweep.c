@@ -56,27 +56,43 @@ static unsigned per_octave(const struct bm_config *c)
 	       : c->profile == BM_PROFILE_STANDARD ? 2 : 4;
 }
 
-size_t sweep_sizes(const struct bm_config *c, uint64_t max_bytes,
-		   uint64_t *sizes, size_t cap, int *trimmed)
+size_t sweep_sizes(const struct bm_config *c, uint64_t floor_bytes,
+		   uint64_t max_bytes, uint64_t *sizes, size_t cap,
+		   int *trimmed)
 {
 	/* One point per level of a typical part: L1, L2, L3, DRAM, small
-	 * enough that TCG emulation gets through in seconds. */
+	 * enough that TCG emulation gets through in seconds; the floor
+	 * point is added where the last level is larger. */
 	static const uint64_t quick[] = { 16 * KIB, 256 * KIB, 4 * MIB,
 					  64 * MIB };
 	struct plan p = { .sizes = sizes, .cap = cap, .max_bytes = max_bytes };
+	uint64_t floor_size = (floor_bytes + 63) & ~63ull;
 
 	if (c->sizes_set && !c->sizes_is_range) {
 		for (int i = 0; i < c->size_count && i < BM_MAX_SIZES; i++)
 			keep(&p, c->sizes[i]);
 	} else if (c->sizes_set) {
 		octaves(&p, c->size_min, c->size_max, per_octave(c));
-	} else if (c->profile == BM_PROFILE_QUICK) {
-		for (size_t i = 0; i < sizeof quick / sizeof quick[0]; i++)
-			keep(&p, quick[i]);
-	} else if (c->profile == BM_PROFILE_STANDARD) {
-		octaves(&p, 4 * KIB, 1 * GIB, 2);
 	} else {
-		octaves(&p, 4 * KIB, 4 * GIB, 4);
+		if (c->profile == BM_PROFILE_QUICK) {
+			for (size_t i = 0; i < sizeof quick / sizeof quick[0];
+			     i++)
+				keep(&p, quick[i]);
+			keep(&p, floor_size);
+		} else if (c->profile == BM_PROFILE_STANDARD) {
+			octaves(&p, 4 * KIB, floor_size > GIB ? floor_size
+							      : GIB, 2);
+		} else {
+			octaves(&p, 4 * KIB, floor_size > 4 * GIB
+						     ? floor_size : 4 * GIB, 4);
+		}
+		/* memory short of the floor: the largest size it holds */
+		if (floor_size > max_bytes && p.trimmed) {
+			uint64_t fit = max_bytes & ~(MIB - 1);
+			if (fit > (p.count ? p.sizes[p.count - 1] : 0) &&
+			    p.count < p.cap)
+				p.sizes[p.count++] = fit;
+		}
 	}
 	if (trimmed)
 		*trimmed = p.trimmed;

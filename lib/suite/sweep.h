@@ -9,16 +9,23 @@
 #include "config/config.h"
 
 /* Sizes for the config, ascending and unique, each a multiple of 64:
- * the `sizes` list or range when set, else the profile's:
- *   quick    16K, 256K, 4M, 64M (seconds under emulation; 64M is
- *            4x the 16M L3 QEMU reports, so a DRAM point)
- *   standard 4K .. 1G, 2 points per octave (x, 1.5x)
- *   full     4K .. 4G, 4 points per octave (x, 1.25x, 1.5x, 1.75x)
+ * the `sizes` list or range when set (obeyed as given: the caller warns
+ * when none reaches floor_bytes), else the profile's, every one reaching
+ * the DRAM floor (floor_bytes: latency_dram_floor_bytes, 4x the largest
+ * last-level cache):
+ *   quick    16K, 256K, 4M, 64M, and the floor when above 64M (seconds
+ *            under emulation; 64M is 4x the 16M L3 QEMU reports)
+ *   standard 4K .. max(1G, floor), 2 points per octave (x, 1.5x)
+ *   full     4K .. max(4G, floor), 4 points per octave (x, 1.25x, ...)
  * A range MIN..MAX uses the profile's points per octave between them
  * (quick: 1), both ends included. Sizes above max_bytes are left out and
- * *trimmed is set to how many were. Returns the count (at most cap). */
-size_t sweep_sizes(const struct bm_config *c, uint64_t max_bytes,
-		   uint64_t *sizes, size_t cap, int *trimmed);
+ * *trimmed is set to how many were; when the profile's floor point is
+ * one of them, the largest size max_bytes holds (whole MiB) takes its
+ * place, so the sweep still ends as near DRAM as memory allows. Returns
+ * the count (at most cap). */
+size_t sweep_sizes(const struct bm_config *c, uint64_t floor_bytes,
+		   uint64_t max_bytes, uint64_t *sizes, size_t cap,
+		   int *trimmed);
 
 /* Samples per point: `repeat` when set, else quick 3, standard 7, full 11. */
 int sweep_repeats(const struct bm_config *c);

@@ -34,15 +34,18 @@ static void full_on_512_threads_fits(void **state)
 	struct bm_config c = parsed(3, w);
 	uint64_t sizes[256];
 	int trimmed = 0, lat = 0, bw = 0;
-	size_t n = sweep_sizes(&c, ~0ull, sizes, 256, &trimmed);
+	/* a DRAM floor past full's 4G (a 2 GiB last level) extends it */
+	uint64_t floor_bytes = 8ull << 30;
+	size_t n = sweep_sizes(&c, floor_bytes, ~0ull, sizes, 256, &trimmed);
 	(void)state;
 
-	assert_true(n > 60);	/* full: 4 points an octave, 4K..4G */
-	assert_int_equal(capacity_planned(&c, 512, &lat, &bw), 0);
+	assert_true(n > 64);	/* full: 4 points an octave, 4K..8G */
+	assert_int_equal(capacity_planned(&c, 512, floor_bytes, &lat, &bw),
+			 0);
 	assert_true(lat >= 2 * ((int)n * (3 + 511) + 512));
 	assert_true(lat > 4096);	/* the old fixed capacity */
 	assert_true(bw >= 2 * (4 * 8 * 2 + 64));
-	assert_int_equal(capacity_planned(&c, 0, &lat, &bw), -1);
+	assert_int_equal(capacity_planned(&c, 0, floor_bytes, &lat, &bw), -1);
 }
 
 /* Growing keeps every point already there and never shrinks. */

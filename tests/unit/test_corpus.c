@@ -413,7 +413,9 @@ static void capacity_holds_full_plan(void **state)
 	platform_from(m);
 	res = run_full(m);
 	assert_int_equal(capacity_fit(res), 0);
-	lat_points = (int)sweep_sizes(&res->config, ~0ull, sizes, 256,
+	lat_points = (int)sweep_sizes(&res->config,
+				      latency_dram_floor_bytes(res), ~0ull,
+				      sizes, 256,
 				      &trimmed) + trimmed;
 	lat_points = lat_points * res->selected_count + res->selected_count;
 	assert_true(res->lat_cap >= lat_points);
@@ -705,6 +707,52 @@ static void core_types_group_by_type_and_caches(void **state)
 /* The per-cpu DRAM latency (latency_per_cpu): each cpu's buffer is asked
  * in its own SRAT node (latency_buffer_node) and nodebuf, given the
  * size latency_per_cpu asks, puts it there. */
+/* The DRAM floor for every profile: 4x the largest last-level cache of
+ * every cpu's own core type (read on each cpu), the one rule the sweep,
+ * the per-cpu DRAM latency and the bandwidth plan share, and every
+ * profile's sweep reaching it with memory to spare. */
+static void every_profile_reaches_dram_floor(void **state)
+{
+	static const enum bm_profile profiles[] = {
+		BM_PROFILE_QUICK, BM_PROFILE_STANDARD, BM_PROFILE_FULL };
+	const struct check_case *cc = *state;
+	const struct corpus_machine *m = cc->m;
+	struct run_results *res;
+	struct levels_plan plan;
+	uint64_t llc = 0, floor_bytes, sizes[256];
+	int trimmed;
+
+	platform_from(m);
+	res = run_full(m);
+	for (int i = 0; i < res->selected_count; i++) {
+		uint64_t b = levels_llc_bytes(coretypes_info(res,
+							     res->selected[i]));
+		llc = b > llc ? b : llc;
+	}
+	assert_true(llc > 0);
+	floor_bytes = latency_dram_floor_bytes(res);
+	if (floor_bytes < 4 * llc)
+		fail_msg("%s: DRAM floor %llu under 4x the largest LLC %llu",
+			 m->name, (unsigned long long)floor_bytes,
+			 (unsigned long long)llc);
+	assert_true(latency_dram_bytes(res) >= floor_bytes);
+	assert_int_equal(coretypes_plan(res, latency_dram_bytes(res), &plan),
+			 0);
+	assert_int_equal(plan.dram_floor_bytes, floor_bytes);
+	for (size_t k = 0; k < sizeof profiles / sizeof *profiles; k++) {
+		size_t n;
+		res->config.profile = profiles[k];
+		n = sweep_sizes(&res->config, floor_bytes, ~0ull, sizes, 256,
+				&trimmed);
+		if (n == 0 || sizes[n - 1] < floor_bytes)
+			fail_msg("%s: profile %d ends at %llu, under the DRAM "
+				 "floor %llu", m->name, (int)profiles[k],
+				 n ? (unsigned long long)sizes[n - 1] : 0ull,
+				 (unsigned long long)floor_bytes);
+	}
+	fake_results_free(res);
+}
+
 static void dram_latency_on_own_node(void **state)
 {
 	const struct check_case *cc = *state;
@@ -764,6 +812,7 @@ static const struct {
 	{ "dram_latency_on_own_node", dram_latency_on_own_node },
 	{ "core_types_group_by_type_and_caches",
 	  core_types_group_by_type_and_caches },
+	{ "every_profile_reaches_dram_floor", every_profile_reaches_dram_floor },
 };
 #define CHECK_COUNT ((int)(sizeof CHECKS / sizeof *CHECKS))
 

@@ -54,7 +54,8 @@ static void run_with_figures(double big)
 	for (int l = 0; l < 4; l++) {
 		lat[l] = (struct lat_point){
 			.cpu = 4095, .size_bytes = sizes[l], .ns_median = big,
-			.tsc_cycles_median = big, .core_cycles_median = big };
+			.tsc_cycles_median = big, .core_cycles_median = big,
+			.noisy = 1 };
 		bw[l] = (struct bw_point){ .kernel = "avx512-read",
 					   .level = levels[l], .cpus = 1,
 					   .gb_median = big };
@@ -138,7 +139,10 @@ static void worst_case_fits_and_keeps_the_figures(void **state)
 				    "\"ceiling_gb_per_s\":987654321098.8,"
 				    "\"dram_all_cpus_of_ceiling\":1.00,"
 				    "\"scan_ranges\":8192,"
-				    "\"scan_flagged\":8192}}"));
+				    "\"scan_flagged\":8192,"));
+	/* the curve's fields after them, every level's figure flagged */
+	assert_non_null(strstr(buf, "\"flagged\":[\"l1\",\"l2\",\"l3\","
+				    "\"dram\"]}}"));
 	if (getenv("SUMMARY_WORST_OUT")) {
 		FILE *f = fopen(getenv("SUMMARY_WORST_OUT"), "w");
 
@@ -158,7 +162,7 @@ static void scan_counts_only_with_a_scan(void **state)
 	assert_null(strstr(buf, "scan_"));
 	with_scan(10, 7, 2);
 	summary(RUN_OK);
-	assert_non_null(strstr(buf, "\"scan_ranges\":7,\"scan_flagged\":2}}"));
+	assert_non_null(strstr(buf, "\"scan_ranges\":7,\"scan_flagged\":2,"));
 }
 
 /* Nothing is cut when everything fits; an error past 160 bytes is cut

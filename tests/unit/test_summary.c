@@ -94,7 +94,7 @@ static void missing_levels_are_unmeasured(void **state)
 	(void)state;
 	machine(&r);
 	add(&r, 0, 16 * K, 1.0);
-	add(&r, 0, 32 * M, 70.0);	/* < 4 x LLC: not DRAM */
+	add(&r, 0, 24 * M, 70.0);	/* < 2x the LLC, no L3 seen: not DRAM */
 	summary_compute(&r, 0, &s);
 	assert_true(s.lat_ns[SUM_L1] == 1.0);
 	assert_true(s.lat_ns[SUM_L2] < 0);
@@ -172,6 +172,74 @@ static void auto_keeps_the_faster_isa_and_names_it(void **state)
 	assert_null(s.read_isa_dram_all);
 }
 
+/* The issue's cloud Granite Rapids shape (CPUID L3 480M; the guest gets a
+ * few tens of MiB): profile=standard up to the 1920M floor. The L3's
+ * CPUID range [4M, 240M] holds cache points (35-40 ns) and DRAM ones
+ * (133-166 ns): the figure is the cache plateau's alone, never a median
+ * across the step, the L3 is reported short of CPUID's size, and DRAM
+ * comes from the floor point. */
+static void no_median_across_a_step(void **state)
+{
+	static const struct { uint64_t size; double ns; } pt[] = {
+		{ 4 * K, 1.2 }, { 8 * K, 1.2 }, { 16 * K, 1.2 }, { 32 * K, 1.2 },
+		{ 64 * K, 4.5 }, { 128 * K, 4.5 }, { 256 * K, 4.6 },
+		{ 512 * K, 4.6 }, { 1 * M, 4.8 }, { 2 * M, 9.0 }, { 3 * M, 20 },
+		{ 4 * M, 35 }, { 6 * M, 36 }, { 8 * M, 37 }, { 12 * M, 38 },
+		{ 16 * M, 39 }, { 24 * M, 40 }, { 32 * M, 80 },
+		{ 48 * M, 133 }, { 64 * M, 140 }, { 96 * M, 150 },
+		{ 128 * M, 155 }, { 192 * M, 160 }, { 256 * M, 162 },
+		{ 384 * M, 166 }, { 512 * M, 150 }, { 1024 * M, 160 },
+		{ 1920 * M, 166 },
+	};
+	struct run_results r;
+	struct summary s;
+	(void)state;
+	machine(&r);
+	r.cpu.caches[0].size_bytes = 48 * K;
+	r.cpu.caches[2].size_bytes = 2 * M;
+	r.cpu.caches[3].size_bytes = 480 * M;
+	for (size_t i = 0; i < sizeof pt / sizeof pt[0]; i++)
+		add(&r, 0, pt[i].size, pt[i].ns);
+	summary_compute(&r, 0, &s);
+	assert_true(s.curve_judged);
+	assert_true(s.lat_ns[SUM_L3] >= 35 && s.lat_ns[SUM_L3] <= 40);
+	assert_true(s.lat_ns[SUM_DRAM] == 166);
+	assert_int_equal(s.dram_size_bytes, 1920 * M);
+	assert_int_equal(s.dram_floor_bytes, 1920 * M);
+	assert_false(s.dram_below_floor);
+	assert_true(s.short_of_cpuid[SUM_L3]);
+	assert_true(s.measured_bytes[SUM_L3] >= 24 * M &&
+		    s.measured_bytes[SUM_L3] < 48 * M);
+	assert_int_equal(s.cpuid_bytes[SUM_L3], 480 * M);
+	assert_false(s.short_of_cpuid[SUM_L2]);
+	assert_int_equal(s.lat_flagged[SUM_L3], 0);
+}
+
+/* A level's figure from a point flagged noisy (outliers left) or
+ * disturbed (samples spread past the bound) says so. */
+static void figure_from_a_flagged_point_says_so(void **state)
+{
+	static const uint64_t size[] = { 4 * K, 8 * K, 64 * K, 256 * K,
+					 4 * M, 64 * M };
+	static const double ns[] = { 1.0, 1.0, 4.0, 4.0, 12.0, 80.0 };
+	struct run_results r;
+	struct summary s;
+	(void)state;
+	machine(&r);
+	for (size_t i = 0; i < sizeof size / sizeof size[0]; i++)
+		add(&r, 0, size[i], ns[i]);
+	pts[1].noisy = 1;
+	pts[3].disturbed = 1;
+	summary_compute(&r, 0, &s);
+	assert_int_equal(s.lat_flagged[SUM_L1], 1);
+	assert_int_equal(s.lat_flagged[SUM_L2], 1);
+	assert_int_equal(s.lat_flagged[SUM_L3], 0);
+	assert_int_equal(s.lat_flagged[SUM_DRAM], 0);
+	pts[5].disturbed = 1;
+	summary_compute(&r, 0, &s);
+	assert_int_equal(s.lat_flagged[SUM_DRAM], 1);
+}
+
 /* The console's level label: the smallest data/unified cache that holds
  * the set whole; the instruction cache never counts; no L3 means sizes
  * above L2 are DRAM. */
@@ -205,6 +273,8 @@ int main(void)
 		cmocka_unit_test(levels_from_inner_points),
 		cmocka_unit_test(page_all_summary_from_largest_pages),
 		cmocka_unit_test(missing_levels_are_unmeasured),
+		cmocka_unit_test(no_median_across_a_step),
+		cmocka_unit_test(figure_from_a_flagged_point_says_so),
 		cmocka_unit_test(read_bandwidth_by_level),
 		cmocka_unit_test(auto_keeps_the_faster_isa_and_names_it),
 	};

@@ -51,7 +51,7 @@ static void quick_profile(void **state)
 	size_t n;
 	(void)state;
 
-	n = sweep_sizes(&c, ~0ull, s, 256, &trimmed);
+	n = sweep_sizes(&c, 64 * M, ~0ull, s, 256, &trimmed);
 	expect_sizes(s, n, want, 4);
 	assert_int_equal(trimmed, 0);
 }
@@ -71,7 +71,7 @@ static void standard_profile(void **state)
 		want[w++] = x * 3 / 2;
 	}
 	want[w++] = 1 * G;
-	n = sweep_sizes(&c, ~0ull, s, 256, &trimmed);
+	n = sweep_sizes(&c, 64 * M, ~0ull, s, 256, &trimmed);
 	expect_sizes(s, n, want, w);
 	assert_int_equal(n, 37);	/* 18 octaves * 2 + 1 */
 	assert_int_equal(s[0], 4 * K);
@@ -93,7 +93,7 @@ static void full_profile(void **state)
 		for (int q = 4; q < 8; q++)
 			want[w++] = x * (uint64_t)q / 4;
 	want[w++] = 4 * G;
-	n = sweep_sizes(&c, ~0ull, s, 256, NULL);
+	n = sweep_sizes(&c, 64 * M, ~0ull, s, 256, NULL);
 	expect_sizes(s, n, want, w);
 	assert_int_equal(n, 81);
 	ascending_unique_aligned(s, n);
@@ -107,7 +107,7 @@ static size_t range(enum bm_profile p, uint64_t lo, uint64_t hi,
 	c.sizes_is_range = 1;
 	c.size_min = lo;
 	c.size_max = hi;
-	return sweep_sizes(&c, ~0ull, s, 256, NULL);
+	return sweep_sizes(&c, 64 * M, ~0ull, s, 256, NULL);
 }
 
 /* A range keeps both ends, even off the profile's grid, and fills in
@@ -164,12 +164,12 @@ static void list_passes_through(void **state)
 	c.size_count = 4;
 	for (int i = 0; i < 4; i++)
 		c.sizes[i] = list[i];
-	n = sweep_sizes(&c, ~0ull, s, 16, &trimmed);
+	n = sweep_sizes(&c, 64 * M, ~0ull, s, 16, &trimmed);
 	expect_sizes(s, n, list, 4);
 	assert_int_equal(trimmed, 0);
 
 	/* the memory limit applies to lists too */
-	n = sweep_sizes(&c, 8 * M, s, 16, &trimmed);
+	n = sweep_sizes(&c, 64 * M, 8 * M, s, 16, &trimmed);
 	expect_sizes(s, n, list, 3);
 	assert_int_equal(trimmed, 1);
 }
@@ -182,19 +182,19 @@ static void trims_above_max_bytes(void **state)
 	size_t n;
 	(void)state;
 
-	n = sweep_sizes(&c, 1 * M, s, 256, &trimmed);
+	n = sweep_sizes(&c, 64 * M, 1 * M, s, 256, &trimmed);
 	assert_int_equal(s[n - 1], 1 * M);
 	assert_int_equal(n, 17);	/* 4K .. 1M: 8 octaves * 2 + 1 */
 	assert_int_equal(trimmed, 20);	/* 1.5M .. 1G */
 	assert_int_equal(n + (size_t)trimmed, 37);
 
 	/* a limit between grid points */
-	n = sweep_sizes(&c, 1 * M - 1, s, 256, &trimmed);
+	n = sweep_sizes(&c, 64 * M, 1 * M - 1, s, 256, &trimmed);
 	assert_int_equal(s[n - 1], 768 * K);
 	assert_int_equal(trimmed, 21);
 
 	/* nothing fits */
-	n = sweep_sizes(&c, 1 * K, s, 256, &trimmed);
+	n = sweep_sizes(&c, 64 * M, 1 * K, s, 256, &trimmed);
 	assert_int_equal(n, 0);
 	assert_int_equal(trimmed, 37);
 }
@@ -208,13 +208,74 @@ static void cap_is_respected(void **state)
 	(void)state;
 
 	s[5] = 0xfeed;
-	n = sweep_sizes(&c, ~0ull, s, 5, &trimmed);
+	n = sweep_sizes(&c, 64 * M, ~0ull, s, 5, &trimmed);
 	assert_int_equal(n, 5);
 	assert_int_equal(s[0], 4 * K);
 	assert_int_equal(s[4], 16 * K);
 	assert_int_equal(s[5], 0xfeed);		/* not written */
-	assert_int_equal(sweep_sizes(&c, ~0ull, s, 0, &trimmed), 0);
+	assert_int_equal(sweep_sizes(&c, 64 * M, ~0ull, s, 0, &trimmed), 0);
 	assert_int_equal(s[0], 4 * K);		/* untouched by cap 0 */
+}
+
+/* Every profile reaches the DRAM floor (4x the largest last-level
+ * cache): a Granite Rapids' 504M L3 puts it at 2016M, past quick's 64M
+ * and standard's 1G; a 4G last level puts it past full's 4G. QEMU's
+ * 16M L3 (floor 64M) changes nothing (quick_profile above). */
+static void every_profile_reaches_the_floor(void **state)
+{
+	static const uint64_t quick[] = { 16 * K, 256 * K, 4 * M, 64 * M,
+					  2016 * M };
+	struct bm_config q = profile(BM_PROFILE_QUICK);
+	struct bm_config st = profile(BM_PROFILE_STANDARD);
+	struct bm_config f = profile(BM_PROFILE_FULL);
+	uint64_t s[256];
+	int trimmed = -1;
+	size_t n;
+	(void)state;
+
+	n = sweep_sizes(&q, 2016 * M, ~0ull, s, 256, &trimmed);
+	expect_sizes(s, n, quick, 5);
+	n = sweep_sizes(&st, 2016 * M, ~0ull, s, 256, &trimmed);
+	assert_int_equal(s[n - 1], 2016 * M);
+	assert_int_equal(s[n - 2], 1536 * M);	/* the grid goes on to it */
+	assert_int_equal(s[n - 3], 1 * G);
+	ascending_unique_aligned(s, n);
+	n = sweep_sizes(&f, 2016 * M, ~0ull, s, 256, &trimmed);
+	assert_int_equal(s[n - 1], 4 * G);
+	n = sweep_sizes(&f, 16 * G, ~0ull, s, 256, &trimmed);
+	assert_int_equal(s[n - 1], 16 * G);
+	assert_int_equal(s[n - 2], 14 * G);
+	ascending_unique_aligned(s, n);
+}
+
+/* Memory short of the floor (a 2016M floor, 1.9G free): the largest
+ * size memory holds, in whole MiB, ends the sweep instead. A list the
+ * user gave is obeyed as given (the sweep warns, latency.c). */
+static void floor_past_memory_takes_the_largest_that_fits(void **state)
+{
+	static const uint64_t quick[] = { 16 * K, 256 * K, 4 * M, 64 * M,
+					  1945 * M };
+	struct bm_config q = profile(BM_PROFILE_QUICK);
+	struct bm_config st = profile(BM_PROFILE_STANDARD);
+	uint64_t s[256], max = 1945 * M + 512 * K;
+	int trimmed = -1;
+	size_t n;
+	(void)state;
+
+	n = sweep_sizes(&q, 2016 * M, max, s, 256, &trimmed);
+	expect_sizes(s, n, quick, 5);
+	assert_int_equal(trimmed, 1);
+	n = sweep_sizes(&st, 2016 * M, max, s, 256, &trimmed);
+	assert_int_equal(s[n - 1], 1945 * M);
+	assert_int_equal(s[n - 2], 1536 * M);
+	assert_int_equal(trimmed, 1);
+	q.sizes_set = 1;
+	q.size_count = 2;
+	q.sizes[0] = 16 * K;
+	q.sizes[1] = 64 * M;
+	n = sweep_sizes(&q, 2016 * M, max, s, 256, &trimmed);
+	assert_int_equal(n, 2);
+	assert_int_equal(s[1], 64 * M);
 }
 
 static void repeats_and_sample_length(void **state)
@@ -247,6 +308,8 @@ int main(void)
 		cmocka_unit_test(list_passes_through),
 		cmocka_unit_test(trims_above_max_bytes),
 		cmocka_unit_test(cap_is_respected),
+		cmocka_unit_test(every_profile_reaches_the_floor),
+		cmocka_unit_test(floor_past_memory_takes_the_largest_that_fits),
 		cmocka_unit_test(repeats_and_sample_length),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

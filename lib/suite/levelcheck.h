@@ -1,0 +1,16 @@
+/* The sweep's cache levels checked against its measured curve
+ * (suite/curve.h): each point's measured level recorded, and a warning
+ * where the curve and CPUID disagree, with the size measured and the
+ * likely causes. */
+#ifndef BAREMEM_LEVELCHECK_H
+#define BAREMEM_LEVELCHECK_H
+
+#include "results/results.h"
+
+/* Checks the summary's sweep (the first selected cpu's, on its largest
+ * pages, prefetchers not off) when it holds points from res->lat[first]
+ * on (the sweep just run): sets level_measured on its points, prints a
+ * line per level the curve disagrees on and adds its warning to res. */
+void levelcheck_run(struct run_results *res, int first);
+
+#endif
