@@ -141,6 +141,8 @@ int plat_buffer_alloc_node(uint64_t bytes, uint64_t page_bytes,
 		plat_buffer_free(out);
 		return -1;
 	}
+	/* a move may split transparent huge pages: report what is left */
+	out->page_bytes = linux_buffer_recheck_pages(out);
 	return 0;
 }
 

@@ -116,30 +116,127 @@ static uint64_t free_huge_pages(const char *size_dir)
 	return n;
 }
 
-/* Bytes of the mapping at addr that the kernel backs with transparent
- * huge pages (AnonHugePages in /proc/self/smaps). */
-static uint64_t thp_bytes(void *addr)
+/* Bytes of [addr, addr + len) on huge pages, from /proc/self/smaps: a
+ * hugetlbfs mapping (KernelPageSize 2 MiB or more) counts whole, an
+ * anonymous one by its AnonHugePages (transparent huge pages). -1 where
+ * that cannot be told for the range alone: no smaps, or a mapping that
+ * reaches outside the range (its AnonHugePages may be pages of its
+ * other part). */
+static int64_t huge_bytes_in(const void *addr, uint64_t len)
 {
 	FILE *f = fopen("/proc/self/smaps", "r");
 	char line[256];
-	uintptr_t a = (uintptr_t)addr;
-	int in = 0;
-	uint64_t kb = 0;
+	uintptr_t a = (uintptr_t)addr, z = a + len;
+	unsigned long lo = 0, hi = 0;
+	int in = 0, seen = 0, partial = 0;
+	uint64_t total = 0, anon_kb = 0, page_kb = 0;
 
 	if (!f)
-		return 0;
-	while (fgets(line, sizeof line, f)) {
-		unsigned long lo, hi;
-		if (sscanf(line, "%lx-%lx ", &lo, &hi) == 2 &&
-		    strchr(line, '-') < strchr(line, ' ')) {
-			in = a >= lo && a < hi;
-			continue;
+		return -1;
+	for (;;) {
+		int more = fgets(line, sizeof line, f) != 0;
+		unsigned long l2, h2;
+		int head = more && sscanf(line, "%lx-%lx ", &l2, &h2) == 2 &&
+			   strchr(line, '-') < strchr(line, ' ');
+
+		if ((head || !more) && in) {	/* the mapping before ends */
+			uint64_t from = lo > a ? lo : a, to = hi < z ? hi : z;
+			if (page_kb >= 2048)
+				total += to - from;
+			else if (lo < a || hi > z)
+				partial = 1;
+			else
+				total += anon_kb * 1024;
+			seen += to - from > 0;
 		}
-		if (in && !strncmp(line, "AnonHugePages:", 14))
-			kb += strtoull(line + 14, 0, 10);
+		if (!more)
+			break;
+		if (head) {
+			lo = l2;
+			hi = h2;
+			in = lo < z && hi > a;
+			anon_kb = page_kb = 0;
+		} else if (in && !strncmp(line, "AnonHugePages:", 14)) {
+			anon_kb = strtoull(line + 14, 0, 10);
+		} else if (in && !strncmp(line, "KernelPageSize:", 15)) {
+			page_kb = strtoull(line + 15, 0, 10);
+		}
 	}
 	fclose(f);
-	return kb * 1024;
+	return partial || !seen ? -1 : (int64_t)total;
+}
+
+/* What the kernel fell short of, said once for each kind and counted
+ * (linux_page_notes() hands them to the results as warnings). */
+#define NOTE_MAX 4
+#define NOTE_BYTES 240
+static struct {
+	char text[NOTE_BYTES];
+	int times;
+} notes[NOTE_MAX];
+static int note_count;
+
+static void note(const char *text)
+{
+	for (int i = 0; i < note_count; i++)
+		if (!strcmp(notes[i].text, text)) {
+			notes[i].times++;
+			return;
+		}
+	if (note_count == NOTE_MAX)
+		return;
+	snprintf(notes[note_count].text, NOTE_BYTES, "%s", text);
+	notes[note_count++].times = 1;
+}
+
+int linux_page_notes(char *out, size_t cap, int i)
+{
+	if (i < 0 || i >= note_count)
+		return 0;
+	if (notes[i].times > 1)
+		snprintf(out, cap, "%s (%d buffers)", notes[i].text,
+			 notes[i].times);
+	else
+		snprintf(out, cap, "%s", notes[i].text);
+	return 1;
+}
+
+static const char *gib_or_mib(char *buf, size_t cap, uint64_t bytes)
+{
+	if (bytes >= SZ_1G)
+		snprintf(buf, cap, "%.1f GiB", (double)bytes / (double)SZ_1G);
+	else
+		snprintf(buf, cap, "%llu MiB",
+			 (unsigned long long)(bytes >> 20));
+	return buf;
+}
+
+/* The page size to report for a buffer of whole 2M pages that asked for
+ * transparent huge pages: 2M only when every one of them took (a point
+ * on a mix of 2M and 4K pages walks 4K page tables for part of it, so
+ * it is reported as 4K, the smaller), with a warning saying how much was
+ * huge. */
+static uint64_t thp_page_bytes(const void *p, uint64_t whole)
+{
+	int64_t huge = huge_bytes_in(p, whole);
+	char text[NOTE_BYTES], a[32];
+
+	if (huge >= (int64_t)whole)
+		return SZ_2M;
+	if (huge < 0) {
+		note("page=2M: could not tell from /proc/self/smaps which "
+		     "pages of a transparent-huge-page buffer the kernel made "
+		     "2M: its points are reported as 4K");
+	} else if (huge > 0) {
+		/* the fraction by tens, so the same shortfall is one note */
+		snprintf(text, sizeof text, "page=2M: transparent huge pages backed only "
+			 "about %d %% of a %s buffer, the rest is on 4K "
+			 "pages: its points are reported as 4K", (int)(huge * 10 / (int64_t)whole) *
+			 10, gib_or_mib(a, sizeof a, whole));
+		note(text);
+	}
+	/* none took: the suite warns of the 4K pages itself */
+	return 4096;
 }
 
 static void *map_anon(uint64_t bytes, int extra)
@@ -152,7 +249,7 @@ static void *map_anon(uint64_t bytes, int extra)
 int plat_buffer_alloc(uint64_t bytes, uint64_t page_bytes,
 		      struct plat_buffer *out)
 {
-	uint64_t got = 4096, len;
+	uint64_t got = 4096, len, touched = 0;
 	void *p = 0, *raw = 0;
 
 	if (page_bytes >= SZ_1G) {
@@ -168,17 +265,19 @@ int plat_buffer_alloc(uint64_t bytes, uint64_t page_bytes,
 			got = SZ_2M;
 			raw = p;
 		} else {
-			/* No reserved 2M pages: transparent huge pages on a
-			 * 2M-aligned mapping of whole 2M pages (a buffer under
-			 * 2M gets one), then check that they took. */
-			uint64_t whole = (bytes + SZ_2M - 1) & ~(SZ_2M - 1);
+			/* No reserved 2M pages, or too few: transparent huge
+			 * pages on a 2M-aligned mapping of whole 2M pages (a
+			 * buffer under 2M gets one), touched, then asked what
+			 * the kernel made of them. */
+			uint64_t whole = len;
 			uint8_t *q = map_anon(whole + SZ_2M, 0);
 			if (q) {
 				p = (void *)(((uintptr_t)q + SZ_2M - 1) &
 					     ~(uintptr_t)(SZ_2M - 1));
 				madvise(p, whole, MADV_HUGEPAGE);
 				memset(p, 0, whole);
-				got = thp_bytes(p) >= whole ? SZ_2M : 4096;
+				touched = whole;
+				got = thp_page_bytes(p, whole);
 				raw = q;
 				len = whole + SZ_2M;
 			}
@@ -193,11 +292,21 @@ int plat_buffer_alloc(uint64_t bytes, uint64_t page_bytes,
 		raw = p;
 	}
 	/* Fault every page in now, not inside a measurement. */
-	memset(p, 0, bytes);
+	if (touched < bytes)
+		memset(p, 0, bytes);
 	*out = (struct plat_buffer){ .base = p, .bytes = bytes,
 				     .page_bytes = got,
 				     .priv = { (uint64_t)(uintptr_t)raw, len } };
 	return 0;
+}
+
+uint64_t linux_buffer_recheck_pages(const struct plat_buffer *buf)
+{
+	/* hugetlbfs pages stay whole; transparent ones a move may split */
+	if (buf->page_bytes != SZ_2M)
+		return buf->page_bytes;
+	return thp_page_bytes(buf->base, (buf->bytes + SZ_2M - 1) &
+					 ~(SZ_2M - 1));
 }
 
 void plat_buffer_free(struct plat_buffer *buf)
@@ -227,19 +336,41 @@ int plat_buffer_alloc_at(uint64_t base, uint64_t bytes, uint64_t page_bytes,
 	return -1;
 }
 
+/* Whether transparent huge pages may back a mapping that asks for them
+ * (madvise): /sys/kernel/mm/transparent_hugepage/enabled is not
+ * "[never]". */
+static int thp_possible(void)
+{
+	FILE *f = fopen("/sys/kernel/mm/transparent_hugepage/enabled", "r");
+	char line[128] = "";
+	int ok;
+
+	if (!f)
+		return 0;
+	ok = fgets(line, sizeof line, f) && !strstr(line, "[never]");
+	fclose(f);
+	return ok;
+}
+
 uint64_t plat_buffer_max_bytes(uint64_t page_bytes)
 {
-	uint64_t avail = meminfo_kb("MemAvailable") * 1024, n;
+	uint64_t avail = meminfo_kb("MemAvailable") * 1024, n, rest;
 
+	/* Leave room for the OS and the rest of the run. */
+	avail = avail > HEADROOM_BYTES ? avail - HEADROOM_BYTES : 0;
+	rest = avail / 2;
 	if (page_bytes >= SZ_1G &&
 	    (n = free_huge_pages("hugepages-1048576kB")) > 0)
 		return n * SZ_1G;
 	if (page_bytes >= SZ_2M && page_bytes < SZ_1G &&
-	    (n = free_huge_pages("hugepages-2048kB")) > 0)
+	    (n = free_huge_pages("hugepages-2048kB")) > 0) {
+		/* A short pool is no limit where transparent huge pages can
+		 * give the rest (plat_buffer_alloc reports what they gave). */
+		if (thp_possible() && rest > n * SZ_2M)
+			return rest;
 		return n * SZ_2M;
-	/* Leave room for the OS and the rest of the run. */
-	avail = avail > HEADROOM_BYTES ? avail - HEADROOM_BYTES : 0;
-	return avail / 2;
+	}
+	return rest;
 }
 
 /* ---- time ---- */
