@@ -13,6 +13,10 @@ int linux_cpus_init(void);
 int linux_cpu_of_os(int os_cpu);
 uint64_t linux_tsc_calibrate(double *error_ppm);
 const char *linux_console_log(size_t *len);
+/* Bytes mapped from buf->base to the end of its mapping: whole pages of
+ * the size that maps it (a policy set on part of a huge page splits it
+ * into 4K pages, so mbind takes all of them). */
+uint64_t linux_buffer_span(const struct plat_buffer *buf);
 /* The page size that maps buf now (after a move between nodes, which
  * may split transparent huge pages); warns as plat_buffer_alloc does. */
 uint64_t linux_buffer_recheck_pages(const struct plat_buffer *buf);

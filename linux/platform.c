@@ -300,6 +300,11 @@ int plat_buffer_alloc(uint64_t bytes, uint64_t page_bytes,
 	return 0;
 }
 
+uint64_t linux_buffer_span(const struct plat_buffer *buf)
+{
+	return buf->priv[0] + buf->priv[1] - (uint64_t)(uintptr_t)buf->base;
+}
+
 uint64_t linux_buffer_recheck_pages(const struct plat_buffer *buf)
 {
 	/* hugetlbfs pages stay whole; transparent ones a move may split */
