@@ -17,6 +17,7 @@
 #include "hw/cputable.h"
 #include "linux_platform.h"
 #include "platform.h"
+#include "util/fmt.h"
 
 #ifndef MAP_HUGE_SHIFT
 #define MAP_HUGE_SHIFT 26
@@ -166,76 +167,60 @@ static int64_t huge_bytes_in(const void *addr, uint64_t len)
 	return partial || !seen ? -1 : (int64_t)total;
 }
 
-/* What the kernel fell short of, said once for each kind and counted
- * (linux_page_notes() hands them to the results as warnings). */
-#define NOTE_MAX 4
-#define NOTE_BYTES 240
+/* Buffers whose transparent huge pages fell short (thp_page_bytes):
+ * how many only partly took (and the least share of one, with its
+ * size), and how many could not be told; linux_page_notes() turns them
+ * into the run's warnings. */
 static struct {
-	char text[NOTE_BYTES];
-	int times;
-} notes[NOTE_MAX];
-static int note_count;
-
-static void note(const char *text)
-{
-	for (int i = 0; i < note_count; i++)
-		if (!strcmp(notes[i].text, text)) {
-			notes[i].times++;
-			return;
-		}
-	if (note_count == NOTE_MAX)
-		return;
-	snprintf(notes[note_count].text, NOTE_BYTES, "%s", text);
-	notes[note_count++].times = 1;
-}
+	int partial, unknown;
+	int least_pct;		/* of the partly huge buffers, the least */
+	uint64_t least_bytes;	/* that buffer's size */
+} thp_short;
 
 int linux_page_notes(char *out, size_t cap, int i)
 {
-	if (i < 0 || i >= note_count)
-		return 0;
-	if (notes[i].times > 1)
-		snprintf(out, cap, "%s (%d buffers)", notes[i].text,
-			 notes[i].times);
-	else
-		snprintf(out, cap, "%s", notes[i].text);
-	return 1;
-}
+	char a[16];
 
-static const char *gib_or_mib(char *buf, size_t cap, uint64_t bytes)
-{
-	if (bytes >= SZ_1G)
-		snprintf(buf, cap, "%.1f GiB", (double)bytes / (double)SZ_1G);
-	else
-		snprintf(buf, cap, "%llu MiB",
-			 (unsigned long long)(bytes >> 20));
-	return buf;
+	if (i == 0 && thp_short.partial) {
+		snprintf(out, cap, "page=2M: transparent huge pages backed "
+			 "only part of %d buffer%s (the least: %d %% of %s), "
+			 "the rest 4K pages: their points are reported as 4K",
+			 thp_short.partial, thp_short.partial > 1 ? "s" : "",
+			 thp_short.least_pct, fmt_size(a, sizeof a,
+						       thp_short.least_bytes));
+		return 1;
+	}
+	if (i == (thp_short.partial != 0) && thp_short.unknown) {
+		snprintf(out, cap, "page=2M: /proc/self/smaps did not tell "
+			 "which pages of %d transparent-huge-page buffer%s "
+			 "the kernel made 2M: their points are reported as 4K",
+			 thp_short.unknown, thp_short.unknown > 1 ? "s" : "");
+		return 1;
+	}
+	return 0;
 }
 
 /* The page size to report for a buffer of whole 2M pages that asked for
  * transparent huge pages: 2M only when every one of them took (a point
  * on a mix of 2M and 4K pages walks 4K page tables for part of it, so
- * it is reported as 4K, the smaller), with a warning saying how much was
- * huge. */
+ * it is reported as 4K, the smaller), counted for a warning saying how
+ * much was huge. None took: 4K, which the suite warns of itself. */
 static uint64_t thp_page_bytes(const void *p, uint64_t whole)
 {
 	int64_t huge = huge_bytes_in(p, whole);
-	char text[NOTE_BYTES], a[32];
+	int pct;
 
 	if (huge >= (int64_t)whole)
 		return SZ_2M;
 	if (huge < 0) {
-		note("page=2M: could not tell from /proc/self/smaps which "
-		     "pages of a transparent-huge-page buffer the kernel made "
-		     "2M: its points are reported as 4K");
+		thp_short.unknown++;
 	} else if (huge > 0) {
-		/* the fraction by tens, so the same shortfall is one note */
-		snprintf(text, sizeof text, "page=2M: transparent huge pages backed only "
-			 "about %d %% of a %s buffer, the rest is on 4K "
-			 "pages: its points are reported as 4K", (int)(huge * 10 / (int64_t)whole) *
-			 10, gib_or_mib(a, sizeof a, whole));
-		note(text);
+		pct = (int)(huge * 100 / (int64_t)whole);
+		if (!thp_short.partial++ || pct < thp_short.least_pct) {
+			thp_short.least_pct = pct;
+			thp_short.least_bytes = whole;
+		}
 	}
-	/* none took: the suite warns of the 4K pages itself */
 	return 4096;
 }
 
