@@ -235,9 +235,14 @@ run: deps
 # What the OS and its page tables cost here: baremem-linux with 2M and 4K
 # pages, bandwidth on 1 and all cpus, tables; results in results/.
 # BARE=run-NNNN.json adds bare metal against Linux; ARGS= extra keys.
-bench: $(BUILD)/baremem-linux
+bench: $(BUILD)/baremem-linux $(BUILD)/bench-libc
 	BARE="$(BARE)" scripts/bench $(ARGS)
 	scripts/bench-scan $(ARGS)
+
+# bench's yardstick: glibc's memcpy and memset timed on this host.
+$(BUILD)/bench-libc: linux/bench/libc_bw.c
+	@mkdir -p $(dir $@)
+	$(CC) -std=gnu11 -O2 $(WARN) $< -o $@
 
 $(BUILD)/host-obj/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -299,7 +304,7 @@ test: deps
 	@tests/total $(TEST_PARTS) shell-test script-test unit-test loop-test \
 		fuzz-test aarch64-test aarch64-loop-test linux-test qemu-test
 
-test-build: $(TEST_BIN) $(FUZZ_BIN) $(BUILD)/baremem-linux aarch64-build \
+test-build: $(TEST_BIN) $(FUZZ_BIN) $(BUILD)/baremem-linux $(BUILD)/bench-libc aarch64-build \
 	$(BUILD)/baremem.img $(BUILD)/baremem-test.img $(BUILD)/netboot/baremem.efi \
 	$(BUILD)/tests/pkcs7-verifier.efi $(BUILD)/ovmf-vars.fd
 
@@ -361,7 +366,7 @@ script-test:
 shell-test:
 	@tests/part shell-test tests/shellcheck-all
 
-linux-test: $(BUILD)/baremem-linux
+linux-test: $(BUILD)/baremem-linux $(BUILD)/bench-libc
 	@JOBS=$(TEST_JOBS) tests/part linux-test tests/linux/run-all
 
 # The mutation check (tests/mutation/run): each hand-written mutant of

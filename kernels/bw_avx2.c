@@ -73,9 +73,12 @@ BW_STORE_FN(bw_ntwrite_avx2, "vmovntdq", "sfence\n\t")
  * accesses. `store` and `fence` as for write: ntcopy's vmovntdq writes
  * dst around the caches, so the destination line is never read for
  * ownership first (a cached store reads it, then writes it back: three
- * transfers for the two a copy counts). */
-BW_COPY_FN(bw_copy_avx2, "vmovdqa", "")
-BW_COPY_FN(bw_ntcopy_avx2, "vmovntdq", "sfence\n\t")
+ * transfers for the two a copy counts). ntcopy also asks for src 1 KiB
+ * ahead of its loads, a prefetcht0 a line (bw_asm.h's BW_PREFETCH_AHEAD
+ * gives what that was measured to gain, at every width). */
+BW_COPY_FN(bw_copy_avx2, "vmovdqa", "", "")
+BW_COPY_FN(bw_ntcopy_avx2, "vmovntdq", "sfence\n\t",
+	   BW_PREFETCH_AHEAD)
 
 /* mix31, mix21 and triad (bw_asm.h) with 256-bit accesses. triad
  * multiplies then adds (vmulpd, vaddpd) instead of one vfmadd: FMA is a

@@ -10,7 +10,9 @@
  *   two 512-bit load ports an iteration is eight cycles of loads against
  *   six other uops, and each accumulator's adds are eight loads apart;
  * - write, ntwrite and copy move an eight-line (512-byte) block an
- *   iteration, copy's eight loads before its eight stores;
+ *   iteration, copy's eight loads before its eight stores; ntcopy first
+ *   prefetches the eight lines 1 KiB ahead (bw_asm.h's
+ *   BW_PREFETCH_AHEAD);
  * - tails are single 64-byte accesses (fewer than 16 for read, 8 for the
  *   others);
  * - buffers must be 64-byte aligned (bw.h): vmovdqa64, vmovntdq and
@@ -40,8 +42,9 @@
 BW_READ_FN(bw_read_avx512)
 BW_STORE_FN(bw_write_avx512, "vmovdqa64", "")
 BW_STORE_FN(bw_ntwrite_avx512, "vmovntdq", "sfence\n\t")
-BW_COPY_FN(bw_copy_avx512, "vmovdqa64", "")
-BW_COPY_FN(bw_ntcopy_avx512, "vmovntdq", "sfence\n\t")
+BW_COPY_FN(bw_copy_avx512, "vmovdqa64", "", "")
+BW_COPY_FN(bw_ntcopy_avx512, "vmovntdq", "sfence\n\t",
+	   BW_PREFETCH_AHEAD)
 /* triad: vmulpd then vaddpd, as bw_avx2.c says why (FMA is its own
  * CPUID flag; the loop is bound by its memory accesses). */
 BW_STREAMS_FNS(avx512)

@@ -29,10 +29,12 @@
 
 BW_READ_FN(bw_read_sse2)
 /* ntwrite and ntcopy: movntdq, then sfence to drain the write-combining
- * buffers (see bw_asm.h). */
+ * buffers (see bw_asm.h); ntcopy prefetches its block's two lines 1 KiB
+ * ahead (BW_PREFETCH_AHEAD). */
 BW_STORE_FN(bw_write_sse2, "movdqa", "")
 BW_STORE_FN(bw_ntwrite_sse2, "movntdq", "sfence\n\t")
-BW_COPY_FN(bw_copy_sse2, "movdqa", "")
-BW_COPY_FN(bw_ntcopy_sse2, "movntdq", "sfence\n\t")
+BW_COPY_FN(bw_copy_sse2, "movdqa", "", "")
+BW_COPY_FN(bw_ntcopy_sse2, "movntdq", "sfence\n\t",
+	   BW_PREFETCH_AHEAD)
 /* triad: movapd, mulpd, addpd (SSE2 has no FMA). */
 BW_STREAMS_FNS(sse2)

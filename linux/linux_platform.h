@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "platform.h"
 #include "results/results.h"
 
 int linux_cpus_init(void);
@@ -12,6 +13,17 @@ int linux_cpus_init(void);
 int linux_cpu_of_os(int os_cpu);
 uint64_t linux_tsc_calibrate(double *error_ppm);
 const char *linux_console_log(size_t *len);
+/* Bytes mapped from buf->base to the end of its mapping: whole pages of
+ * the size that maps it (a policy set on part of a huge page splits it
+ * into 4K pages, so mbind takes all of them). */
+uint64_t linux_buffer_span(const struct plat_buffer *buf);
+/* The page size that maps buf now (after a move between nodes, which
+ * may split transparent huge pages); warns as plat_buffer_alloc does. */
+uint64_t linux_buffer_recheck_pages(const struct plat_buffer *buf);
+/* The i-th warning about pages the kernel gave short of those asked
+ * (transparent huge pages that only partly took), into out; 0 past the
+ * last. */
+int linux_page_notes(char *out, size_t cap, int i);
 
 /* l3alloc.c: res->l3alloc from resctrl (lib/hw/l3alloc.h), for the
  * cpu baremem numbers 0. */

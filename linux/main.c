@@ -173,7 +173,7 @@ int main(int argc, char **argv)
 	struct run_results *res = run_new("linux");
 	const char **words = calloc((size_t)argc + 1, sizeof *words);
 	const char *out_path = 0;
-	char path[256], *json;
+	char path[256], note[320], *json;
 	size_t json_bytes;
 	int n = 0, run = 0;
 	enum run_status status;
@@ -237,6 +237,8 @@ int main(int argc, char **argv)
 	run_print_machine(res);
 	run_print_warnings(res);
 	suite_run(res);
+	for (int i = 0; linux_page_notes(note, sizeof note, i); i++)
+		msgs_add(&res->warnings, "%s", note);
 	/* paging.page_bytes: the largest page that really mapped a latency
 	 * buffer, not the one asked (a fallback is a warning, and is shown). */
 	if (res->lat_count) {

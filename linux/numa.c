@@ -135,12 +135,15 @@ int plat_buffer_alloc_node(uint64_t bytes, uint64_t page_bytes,
 		1ul << (os_node % (8 * sizeof(unsigned long)));
 	/* The buffer is already faulted in (plat_buffer_alloc touches it):
 	 * MPOL_MF_MOVE moves its pages to the node, STRICT fails when some
-	 * cannot be. */
-	if (syscall(SYS_mbind, out->base, (out->bytes + 4095) & ~4095ull,
+	 * cannot be. The whole mapping, not the buffer's bytes: a policy on
+	 * part of a transparent huge page splits it into 4K pages. */
+	if (syscall(SYS_mbind, out->base, linux_buffer_span(out),
 		    MPOL_BIND, mask, 4096ul, MPOL_MF_MOVE | MPOL_MF_STRICT)) {
 		plat_buffer_free(out);
 		return -1;
 	}
+	/* a move may split transparent huge pages: report what is left */
+	out->page_bytes = linux_buffer_recheck_pages(out);
 	return 0;
 }
 

@@ -17,6 +17,7 @@
 #include "hw/cputable.h"
 #include "linux_platform.h"
 #include "platform.h"
+#include "util/fmt.h"
 
 #ifndef MAP_HUGE_SHIFT
 #define MAP_HUGE_SHIFT 26
@@ -116,30 +117,111 @@ static uint64_t free_huge_pages(const char *size_dir)
 	return n;
 }
 
-/* Bytes of the mapping at addr that the kernel backs with transparent
- * huge pages (AnonHugePages in /proc/self/smaps). */
-static uint64_t thp_bytes(void *addr)
+/* Bytes of [addr, addr + len) on huge pages, from /proc/self/smaps: a
+ * hugetlbfs mapping (KernelPageSize 2 MiB or more) counts whole, an
+ * anonymous one by its AnonHugePages (transparent huge pages). -1 where
+ * that cannot be told for the range alone: no smaps, or a mapping that
+ * reaches outside the range (its AnonHugePages may be pages of its
+ * other part). */
+static int64_t huge_bytes_in(const void *addr, uint64_t len)
 {
 	FILE *f = fopen("/proc/self/smaps", "r");
 	char line[256];
-	uintptr_t a = (uintptr_t)addr;
-	int in = 0;
-	uint64_t kb = 0;
+	uintptr_t a = (uintptr_t)addr, z = a + len;
+	unsigned long lo = 0, hi = 0;
+	int in = 0, seen = 0, partial = 0;
+	uint64_t total = 0, anon_kb = 0, page_kb = 0;
 
 	if (!f)
-		return 0;
-	while (fgets(line, sizeof line, f)) {
-		unsigned long lo, hi;
-		if (sscanf(line, "%lx-%lx ", &lo, &hi) == 2 &&
-		    strchr(line, '-') < strchr(line, ' ')) {
-			in = a >= lo && a < hi;
-			continue;
+		return -1;
+	for (;;) {
+		int more = fgets(line, sizeof line, f) != 0;
+		unsigned long l2, h2;
+		int head = more && sscanf(line, "%lx-%lx ", &l2, &h2) == 2 &&
+			   strchr(line, '-') < strchr(line, ' ');
+
+		if ((head || !more) && in) {	/* the mapping before ends */
+			uint64_t from = lo > a ? lo : a, to = hi < z ? hi : z;
+			if (page_kb >= 2048)
+				total += to - from;
+			else if (lo < a || hi > z)
+				partial = 1;
+			else
+				total += anon_kb * 1024;
+			seen += to - from > 0;
 		}
-		if (in && !strncmp(line, "AnonHugePages:", 14))
-			kb += strtoull(line + 14, 0, 10);
+		if (!more)
+			break;
+		if (head) {
+			lo = l2;
+			hi = h2;
+			in = lo < z && hi > a;
+			anon_kb = page_kb = 0;
+		} else if (in && !strncmp(line, "AnonHugePages:", 14)) {
+			anon_kb = strtoull(line + 14, 0, 10);
+		} else if (in && !strncmp(line, "KernelPageSize:", 15)) {
+			page_kb = strtoull(line + 15, 0, 10);
+		}
 	}
 	fclose(f);
-	return kb * 1024;
+	return partial || !seen ? -1 : (int64_t)total;
+}
+
+/* Buffers whose transparent huge pages fell short (thp_page_bytes):
+ * how many only partly took (and the least share of one, with its
+ * size), and how many could not be told; linux_page_notes() turns them
+ * into the run's warnings. */
+static struct {
+	int partial, unknown;
+	int least_pct;		/* of the partly huge buffers, the least */
+	uint64_t least_bytes;	/* that buffer's size */
+} thp_short;
+
+int linux_page_notes(char *out, size_t cap, int i)
+{
+	char a[16];
+
+	if (i == 0 && thp_short.partial) {
+		snprintf(out, cap, "page=2M: transparent huge pages backed "
+			 "only part of %d buffer%s (the least: %d %% of %s), "
+			 "the rest 4K pages: their points are reported as 4K",
+			 thp_short.partial, thp_short.partial > 1 ? "s" : "",
+			 thp_short.least_pct, fmt_size(a, sizeof a,
+						       thp_short.least_bytes));
+		return 1;
+	}
+	if (i == (thp_short.partial != 0) && thp_short.unknown) {
+		snprintf(out, cap, "page=2M: /proc/self/smaps did not tell "
+			 "which pages of %d transparent-huge-page buffer%s "
+			 "the kernel made 2M: their points are reported as 4K",
+			 thp_short.unknown, thp_short.unknown > 1 ? "s" : "");
+		return 1;
+	}
+	return 0;
+}
+
+/* The page size to report for a buffer of whole 2M pages that asked for
+ * transparent huge pages: 2M only when every one of them took (a point
+ * on a mix of 2M and 4K pages walks 4K page tables for part of it, so
+ * it is reported as 4K, the smaller), counted for a warning saying how
+ * much was huge. None took: 4K, which the suite warns of itself. */
+static uint64_t thp_page_bytes(const void *p, uint64_t whole)
+{
+	int64_t huge = huge_bytes_in(p, whole);
+	int pct;
+
+	if (huge >= (int64_t)whole)
+		return SZ_2M;
+	if (huge < 0) {
+		thp_short.unknown++;
+	} else if (huge > 0) {
+		pct = (int)(huge * 100 / (int64_t)whole);
+		if (!thp_short.partial++ || pct < thp_short.least_pct) {
+			thp_short.least_pct = pct;
+			thp_short.least_bytes = whole;
+		}
+	}
+	return 4096;
 }
 
 static void *map_anon(uint64_t bytes, int extra)
@@ -152,7 +234,7 @@ static void *map_anon(uint64_t bytes, int extra)
 int plat_buffer_alloc(uint64_t bytes, uint64_t page_bytes,
 		      struct plat_buffer *out)
 {
-	uint64_t got = 4096, len;
+	uint64_t got = 4096, len, touched = 0;
 	void *p = 0, *raw = 0;
 
 	if (page_bytes >= SZ_1G) {
@@ -168,17 +250,19 @@ int plat_buffer_alloc(uint64_t bytes, uint64_t page_bytes,
 			got = SZ_2M;
 			raw = p;
 		} else {
-			/* No reserved 2M pages: transparent huge pages on a
-			 * 2M-aligned mapping of whole 2M pages (a buffer under
-			 * 2M gets one), then check that they took. */
-			uint64_t whole = (bytes + SZ_2M - 1) & ~(SZ_2M - 1);
+			/* No reserved 2M pages, or too few: transparent huge
+			 * pages on a 2M-aligned mapping of whole 2M pages (a
+			 * buffer under 2M gets one), touched, then asked what
+			 * the kernel made of them. */
+			uint64_t whole = len;
 			uint8_t *q = map_anon(whole + SZ_2M, 0);
 			if (q) {
 				p = (void *)(((uintptr_t)q + SZ_2M - 1) &
 					     ~(uintptr_t)(SZ_2M - 1));
 				madvise(p, whole, MADV_HUGEPAGE);
 				memset(p, 0, whole);
-				got = thp_bytes(p) >= whole ? SZ_2M : 4096;
+				touched = whole;
+				got = thp_page_bytes(p, whole);
 				raw = q;
 				len = whole + SZ_2M;
 			}
@@ -193,11 +277,26 @@ int plat_buffer_alloc(uint64_t bytes, uint64_t page_bytes,
 		raw = p;
 	}
 	/* Fault every page in now, not inside a measurement. */
-	memset(p, 0, bytes);
+	if (touched < bytes)
+		memset(p, 0, bytes);
 	*out = (struct plat_buffer){ .base = p, .bytes = bytes,
 				     .page_bytes = got,
 				     .priv = { (uint64_t)(uintptr_t)raw, len } };
 	return 0;
+}
+
+uint64_t linux_buffer_span(const struct plat_buffer *buf)
+{
+	return buf->priv[0] + buf->priv[1] - (uint64_t)(uintptr_t)buf->base;
+}
+
+uint64_t linux_buffer_recheck_pages(const struct plat_buffer *buf)
+{
+	/* hugetlbfs pages stay whole; transparent ones a move may split */
+	if (buf->page_bytes != SZ_2M)
+		return buf->page_bytes;
+	return thp_page_bytes(buf->base, (buf->bytes + SZ_2M - 1) &
+					 ~(SZ_2M - 1));
 }
 
 void plat_buffer_free(struct plat_buffer *buf)
@@ -227,19 +326,41 @@ int plat_buffer_alloc_at(uint64_t base, uint64_t bytes, uint64_t page_bytes,
 	return -1;
 }
 
+/* Whether transparent huge pages may back a mapping that asks for them
+ * (madvise): /sys/kernel/mm/transparent_hugepage/enabled is not
+ * "[never]". */
+static int thp_possible(void)
+{
+	FILE *f = fopen("/sys/kernel/mm/transparent_hugepage/enabled", "r");
+	char line[128] = "";
+	int ok;
+
+	if (!f)
+		return 0;
+	ok = fgets(line, sizeof line, f) && !strstr(line, "[never]");
+	fclose(f);
+	return ok;
+}
+
 uint64_t plat_buffer_max_bytes(uint64_t page_bytes)
 {
-	uint64_t avail = meminfo_kb("MemAvailable") * 1024, n;
+	uint64_t avail = meminfo_kb("MemAvailable") * 1024, n, rest;
 
+	/* Leave room for the OS and the rest of the run. */
+	avail = avail > HEADROOM_BYTES ? avail - HEADROOM_BYTES : 0;
+	rest = avail / 2;
 	if (page_bytes >= SZ_1G &&
 	    (n = free_huge_pages("hugepages-1048576kB")) > 0)
 		return n * SZ_1G;
 	if (page_bytes >= SZ_2M && page_bytes < SZ_1G &&
-	    (n = free_huge_pages("hugepages-2048kB")) > 0)
+	    (n = free_huge_pages("hugepages-2048kB")) > 0) {
+		/* A short pool is no limit where transparent huge pages can
+		 * give the rest (plat_buffer_alloc reports what they gave). */
+		if (thp_possible() && rest > n * SZ_2M)
+			return rest;
 		return n * SZ_2M;
-	/* Leave room for the OS and the rest of the run. */
-	avail = avail > HEADROOM_BYTES ? avail - HEADROOM_BYTES : 0;
-	return avail / 2;
+	}
+	return rest;
 }
 
 /* ---- time ---- */

@@ -88,6 +88,9 @@ struct bw_point {
 	int retaken;		/* samples taken again for them */
 	int prefetch;		/* BM_PF_ON / BM_PF_OFF; 0: not controlled */
 	int nontemporal;	/* stores went around the caches */
+	/* the smallest page that mapped the cpus' buffers (a buffer only
+	 * partly on huge pages counts as the small ones); 0: not recorded */
+	uint64_t page_bytes;
 	/* A DRAM copy is measured with cached and with non-temporal stores
 	 * and the faster kept (lib/suite/bandwidth.c): then stores_compared is
 	 * set and both medians are here. */

@@ -462,6 +462,8 @@ static void write_bandwidth(struct json_writer *w,
 		}
 		if (p->fallback_cpus)
 			json_u64(w, "fallback_cpus", (uint64_t)p->fallback_cpus);
+		if (p->page_bytes)
+			json_u64(w, "page_bytes", p->page_bytes);
 		/* 0 is no clock (a point made elsewhere, zeroed): null */
 		json_measured(w, "clock_ghz", p->clock_ghz > 0 ? p->clock_ghz
 							      : -1, 2);

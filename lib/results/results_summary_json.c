@@ -26,6 +26,31 @@ static void isa_or_null(struct json_writer *w, const char *key,
 		json_null(w, key);
 }
 
+/* A DRAM copy or write figure (summary.h's sum_store), or null. */
+static void store_figure(struct json_writer *w, const char *key,
+			 const struct sum_store *f)
+{
+	if (f->gb < 0) {
+		json_null(w, key);
+		return;
+	}
+	json_object_begin(w, key);
+	json_double(w, "gb_per_s", f->gb, 1);
+	json_string(w, "isa", f->isa);
+	json_string(w, "stores", f->nontemporal ? "non-temporal" : "cached");
+	json_u64(w, "cpus", (uint64_t)f->cpus);
+	json_object_end(w);
+}
+
+static void store_figures(struct json_writer *w, const char *key,
+			  const struct sum_store f[SUM_CPU_COUNTS])
+{
+	json_object_begin(w, key);
+	store_figure(w, "one_cpu", &f[SUM_ONE_CPU]);
+	store_figure(w, "all_cpus", &f[SUM_ALL_CPUS]);
+	json_object_end(w);
+}
+
 void results_json_summary(struct json_writer *w, int cpu,
 			  const struct summary *s)
 {
@@ -59,6 +84,9 @@ void results_json_summary(struct json_writer *w, int cpu,
 	json_object_end(w);
 	if (s->dram_all_cpus)
 		json_u64(w, "all_cpus", (uint64_t)s->dram_all_cpus);
+	/* the fastest DRAM copy and write, whose and with which stores */
+	store_figures(w, "dram_copy", s->dram_copy);
+	store_figures(w, "dram_write", s->dram_write);
 	/* the DIMMs' ceiling and the all-cpus DRAM read's share of it */
 	json_measured(w, "ceiling_gb_per_s", s->ceiling_gb, 1);
 	json_measured(w, "dram_all_cpus_of_ceiling", s->dram_all_of_ceiling,
@@ -142,6 +170,9 @@ static void figures_null(struct summary *s)
 	for (int l = 0; l < SUM_DRAM; l++)
 		s->measured_bytes[l] = 0;
 	s->dram_size_bytes = 0;
+	for (int c = 0; c < SUM_CPU_COUNTS; c++)
+		s->dram_copy[c] = s->dram_write[c] =
+			(struct sum_store){ .gb = -1 };
 }
 
 static size_t write_try(const struct run_results *res, enum run_status status,

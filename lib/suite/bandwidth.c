@@ -468,6 +468,7 @@ static int measure(struct point_ctx *x, const struct bw_kernel *k,
 		.smi = x->smis ? smi : -1,
 		.retaken = retaken,
 		.nontemporal = k->nontemporal,
+		.page_bytes = x->bufs ? x->bufs->page_bytes : 0,
 		.buffer_nodes = nodes,
 		.fallback_cpus = fell_back,
 		.clock_ghz = nclock ? (double)clock.median / 1e6 : -1,
@@ -707,8 +708,9 @@ static uint64_t row_size(struct plan *p, int l, int all, int *cpus)
 		    : is_dram ? p->dram_all : row->all.bytes;
 }
 
-/* One ISA's table: per level, every operation on one cpu then on all. */
-static void run_table(struct plan *p, enum bw_isa isa)
+/* One ISA's table: per level (DRAM alone with dram_only), every
+ * operation on one cpu then on all. */
+static void run_table(struct plan *p, enum bw_isa isa, int dram_only)
 {
 	struct run_results *res = p->res;
 	const struct bw_kernel *ks[OP_COUNT], *ntcopy;
@@ -719,9 +721,15 @@ static void run_table(struct plan *p, enum bw_isa isa)
 	for (int o = 0; o < OP_COUNT; o++)
 		ks[o] = bw_kernel_for(ops[o], isa);
 	ntcopy = bw_kernel_for("ntcopy", isa);
+	if (dram_only)
+		out("%s kernels at DRAM alone (isa=auto: narrower vectors copy "
+		    "and write DRAM faster on some parts; the summary keeps "
+		    "the fastest)\n", bw_isa_name(isa));
 	print_table_head(ks);
 	for (int l = 0; l < p->lv.count; l++) {
 		int is_dram = l == p->lv.count - 1;
+		if (dram_only && !is_dram)
+			continue;
 		for (int all = 0; all <= (res->selected_count > 1); all++) {
 			int cpus;
 			uint64_t size = row_size(p, l, all, &cpus);
@@ -871,9 +879,10 @@ int bandwidth_run(struct run_results *res)
 {
 	static struct plan zero;
 	struct plan pl = zero, *p = &pl;
-	enum bw_isa isas[BW_ISA_COUNT];
+	enum bw_isa isas[BW_ISA_COUNT], extra[BW_ISA_COUNT];
 	const char *why;
 	int nisa = isa_plan(res, isas, &why), ncpu = res->selected_count;
+	int nextra = isa_plan_dram_extra(res, isas, nisa, extra);
 	/* The mixes are DRAM's, where the vector width does not decide:
 	 * isa=auto measures them with the widest alone, a list with each. */
 	int nmix = res->config.isa_mask ? nisa : 1;
@@ -945,9 +954,12 @@ int bandwidth_run(struct run_results *res)
 	rows = 1 + (res->selected_count > 1);
 	/* + 1 a row: DRAM's copy runs twice */
 	progress_begin(&p->pr, (nisa * (p->lv.count * OP_COUNT + 1) +
+				nextra * (OP_COUNT + 1) +
 				nmix * MIX_COUNT) * rows + ncounts);
 	for (int t = 0; t < nisa; t++)
-		run_table(p, isas[t]);
+		run_table(p, isas[t], 0);
+	for (int t = 0; t < nextra; t++)
+		run_table(p, extra[t], 1);
 	run_mixes(p, isas, nmix);
 	run_scaling(p, bw_kernel_for("read", isas[0]));
 out:

@@ -61,3 +61,21 @@ int isa_plan(struct run_results *res, enum bw_isa out[BW_ISA_COUNT],
 			out[n++] = (enum bw_isa)i;
 	return n;
 }
+
+int isa_plan_dram_extra(const struct run_results *res,
+			const enum bw_isa *isas, int n,
+			enum bw_isa out[BW_ISA_COUNT])
+{
+	int m = 0;
+
+	if (res->config.isa_mask || n < 1)
+		return 0;
+	for (int i = (int)isas[0] - 1; i >= 0; i--) {
+		int planned = 0;
+		for (int t = 0; t < n; t++)
+			planned |= (int)isas[t] == i;
+		if (!planned)
+			out[m++] = (enum bw_isa)i;
+	}
+	return m;
+}

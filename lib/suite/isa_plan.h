@@ -15,4 +15,14 @@
 int isa_plan(struct run_results *res, enum bw_isa out[BW_ISA_COUNT],
 	     const char **why);
 
+/* isa=auto only: the ISAs the boot cpu can run that isa_plan's
+ * isas[0..n) leave out, widest first, measured at DRAM alone. A DRAM
+ * copy or write is not fastest with the widest vectors on every part
+ * (an Intel Xeon VM copied 25.7 GB/s with SSE2's non-temporal stores,
+ * 20-21 with AVX-512's), and the summary keeps the fastest of them all.
+ * Returns how many (0 for a list: it measures what it names). */
+int isa_plan_dram_extra(const struct run_results *res,
+			const enum bw_isa *isas, int n,
+			enum bw_isa out[BW_ISA_COUNT]);
+
 #endif

@@ -69,6 +69,25 @@ static void print_summary_notes(const struct summary *s)
 			    s->lat_flagged[l]);
 }
 
+/* "DRAM copy: 25.7 GB/s on 1 cpu (sse2, non-temporal stores), ...":
+ * the fastest of every ISA and store kind measured (summary.h). */
+static void print_stores(const char *what, const struct sum_store *f)
+{
+	char line[200];
+	size_t n = 0;
+
+	for (int c = 0; c < SUM_CPU_COUNTS; c++) {
+		if (f[c].gb < 0)
+			continue;
+		n += fmt(line + n, sizeof line - n, "%s%.1f GB/s on %d cpu%s "
+			 "(%s, %s stores)", n ? ", " : "", f[c].gb, f[c].cpus,
+			 f[c].cpus > 1 ? "s" : "", f[c].isa,
+			 f[c].nontemporal ? "non-temporal" : "cached");
+	}
+	if (n)
+		out("DRAM %s, the fastest kernel: %s\n", what, line);
+}
+
 /* One row per level: latency in ns with the core and TSC cycles beside
  * it, then read bandwidth on one cpu (and on all cpus for DRAM). */
 static void print_summary(const struct run_results *res)
@@ -108,6 +127,8 @@ static void print_summary(const struct run_results *res)
 		    "ceiling %.1f GB/s (which holds with one DIMM per "
 		    "channel)\n", s.dram_all_cpus, s.read_gb_dram_all,
 		    s.dram_all_of_ceiling * 100, s.ceiling_gb);
+	print_stores("copy", s.dram_copy);
+	print_stores("write", s.dram_write);
 }
 
 /* The tests prefetch=off|both repeats with the prefetchers off. */

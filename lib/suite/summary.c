@@ -242,6 +242,7 @@ void summary_compute(const struct run_results *res, int cpu,
 	}
 	if (s->ceiling_gb > 0 && s->read_gb_dram_all >= 0)
 		s->dram_all_of_ceiling = s->read_gb_dram_all / s->ceiling_gb;
+	summary_dram_stores(res, s);
 }
 
 int summary_level_of(const struct cpu_info *ci, uint64_t size_bytes)

@@ -7,6 +7,15 @@
 
 enum { SUM_L1, SUM_L2, SUM_L3, SUM_DRAM, SUM_LEVELS };
 
+/* A DRAM copy or write figure and the kernel that made it. */
+struct sum_store {
+	double gb;		/* GB/s; < 0: not measured */
+	const char *isa;	/* "avx512", "avx2", "sse2" */
+	int nontemporal;	/* its stores went around the caches */
+	int cpus;		/* how many ran at once */
+};
+enum { SUM_ONE_CPU, SUM_ALL_CPUS, SUM_CPU_COUNTS };
+
 /* Values < 0 mean "not measured". */
 struct summary {
 	double lat_ns[SUM_LEVELS];
@@ -20,6 +29,11 @@ struct summary {
 	 * AVX-512, or a list) the faster one's. */
 	const char *read_isa[SUM_LEVELS];
 	const char *read_isa_dram_all;
+	/* The fastest DRAM copy and write (write or ntwrite) of every ISA
+	 * and store kind measured (summary_stores.c), on one cpu and on the
+	 * most cpus that ran at once (more than one). */
+	struct sum_store dram_copy[SUM_CPU_COUNTS];
+	struct sum_store dram_write[SUM_CPU_COUNTS];
 	/* The DIMMs' ceiling (hw/memceiling.h), GB/s, and the all-cpus
 	 * DRAM read as a fraction of it; < 0: unknown or not measured. */
 	double ceiling_gb;
@@ -68,6 +82,13 @@ struct summary {
  *     point with the most cpus (the fastest of those). */
 void summary_compute(const struct run_results *res, int cpu,
 		     struct summary *s);
+
+/* Fills s->dram_copy and s->dram_write from res's DRAM copy, write and
+ * ntwrite points (not the scaling curve, not prefetch=off): on one cpu
+ * the fastest, on several the fastest of those with the most cpus;
+ * whatever the ISA and the stores, since the widest vectors do not
+ * always copy or write DRAM fastest. gb < 0 where none was measured. */
+void summary_dram_stores(const struct run_results *res, struct summary *s);
 
 /* The level a working set of size_bytes falls in: the smallest data or
  * unified cache (L1..L3) that holds it whole, else DRAM. A latency point

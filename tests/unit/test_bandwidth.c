@@ -103,11 +103,13 @@ static void dram_copy_is_the_faster_of_both_stores(void **state)
 
 /* isa=auto: the widest the cpu can run, and on a cpu with AVX-512 the
  * AVX2 tables beside it (a core that splits 512-bit accesses reads its
- * L1 faster with 256-bit ones), said on the console; the mixes and the
- * scaling curve with the widest alone. Below AVX-512, the widest alone. */
+ * L1 faster with 256-bit ones), said on the console; every narrower ISA
+ * at DRAM alone (narrow vectors copy DRAM fastest on some parts), said
+ * too; the mixes and the scaling curve with the widest alone. */
 static void check_auto_plan(struct run_results *res, enum bw_isa widest)
 {
 	int tables[BW_ISA_COUNT] = { 0 }, mixes[BW_ISA_COUNT] = { 0 };
+	int caches[BW_ISA_COUNT] = { 0 };
 
 	fake_out_len = 0;
 	assert_int_equal(bandwidth_run(res), 0);
@@ -120,17 +122,23 @@ static void check_auto_plan(struct run_results *res, enum bw_isa widest)
 			assert_int_equal(k->isa, widest);
 		else if (strstr(k->op, "mix") || !strcmp(k->op, "triad"))
 			mixes[k->isa]++;
-		else
+		else {
 			tables[k->isa]++;
+			caches[k->isa] += strcmp(p->level, "DRAM") != 0;
+		}
 	}
 	for (int i = 0; i < BW_ISA_COUNT; i++) {
-		int measured = i == (int)widest ||
-			       (widest == BW_AVX512 && i == BW_AVX2);
-		assert_int_equal(tables[i] > 0, measured);
+		int planned = i == (int)widest ||
+			      (widest == BW_AVX512 && i == BW_AVX2);
+		/* every ISA up to the widest has its DRAM rows */
+		assert_int_equal(tables[i] > 0, i <= (int)widest);
+		assert_int_equal(caches[i] > 0, planned);
 		assert_int_equal(mixes[i], i == (int)widest ? 4 : 0);
 	}
 	assert_int_equal(strstr(fake_out, "and avx2 beside them") != 0,
 			 widest == BW_AVX512);
+	assert_int_equal(strstr(fake_out, "sse2 kernels at DRAM alone") != 0,
+			 widest > BW_SSE2);
 	assert_string_equal(res->bw_isa, bw_isa_name(widest));
 	fake_results_free(res);
 }

@@ -28,7 +28,7 @@
 #define VAR_DATA_MAX_BYTES 2048
 
 static struct lat_point lat[4];
-static struct bw_point bw[5];
+static struct bw_point bw[9];
 static int selected[] = { 4095 };
 static struct run_results res;
 static char buf[8192];
@@ -62,10 +62,17 @@ static void run_with_figures(double big)
 	}
 	bw[4] = (struct bw_point){ .kernel = "avx512-read", .level = "DRAM",
 				   .cpus = 4096, .gb_median = big };
+	/* the DRAM copy and write, non-temporal (the longer name), on one
+	 * cpu and on 4096 */
+	for (int i = 0; i < 4; i++)
+		bw[5 + i] = (struct bw_point){
+			.kernel = i < 2 ? "avx512-copy" : "avx512-ntwrite",
+			.level = "DRAM", .cpus = i % 2 ? 4096 : 1,
+			.gb_median = big, .nontemporal = 1 };
 	res.lat = lat;
 	res.lat_count = 4;
 	res.bw = bw;
-	res.bw_count = 5;
+	res.bw_count = 9;
 	res.run_number = 9999;
 	/* the DIMMs' ceiling as large: the all-cpus read its 1.00 */
 	ceiling = (struct mem_ceiling){ .dimms = 1, .gb_per_s = big };
@@ -136,6 +143,15 @@ static void worst_case_fits_and_keeps_the_figures(void **state)
 	assert_non_null(strstr(buf, "\"dram_all_cpus\":987654321098.8},"
 				    "\"read_isa\":{\"l1\":"));
 	assert_non_null(strstr(buf, "},\"all_cpus\":4096,"
+				    "\"dram_copy\":{\"one_cpu\":{"
+				    "\"gb_per_s\":987654321098.8,"
+				    "\"isa\":\"avx512\","
+				    "\"stores\":\"non-temporal\",\"cpus\":1},"
+				    "\"all_cpus\":{\"gb_per_s\":987654321098.8,"
+				    "\"isa\":\"avx512\","
+				    "\"stores\":\"non-temporal\","
+				    "\"cpus\":4096}},\"dram_write\":{"));
+	assert_non_null(strstr(buf, "\"cpus\":4096}},"
 				    "\"ceiling_gb_per_s\":987654321098.8,"
 				    "\"dram_all_cpus_of_ceiling\":1.00,"
 				    "\"scan_ranges\":8192,"

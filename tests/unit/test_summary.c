@@ -145,7 +145,7 @@ static void read_bandwidth_by_level(void **state)
 /* isa=auto on a cpu with AVX-512 measures AVX2 beside it at the cache
  * levels: the summary keeps the faster ISA for each level and names it,
  * whichever ran first (the figures: this project's Zen 4, where 256-bit
- * loads read L1 faster); DRAM has the widest alone. */
+ * loads read L1 faster); DRAM here has the widest alone. */
 static void auto_keeps_the_faster_isa_and_names_it(void **state)
 {
 	static const struct { const char *kernel, *level; double gb; } pt[] = {
@@ -240,6 +240,64 @@ static void figure_from_a_flagged_point_says_so(void **state)
 	assert_int_equal(s.lat_flagged[SUM_DRAM], 1);
 }
 
+/* One bandwidth point appended to r. */
+static struct bw_point *add_bw(struct run_results *r, const char *kernel,
+			       const char *level, int cpus, int nt, double gb)
+{
+	bws[r->bw_count] = (struct bw_point){ .kernel = kernel,
+		.level = level, .cpus = cpus, .nontemporal = nt,
+		.gb_median = gb };
+	return &bws[r->bw_count++];
+}
+
+/* The DRAM copy and write: the fastest of every ISA and store kind, on
+ * one cpu and on the most cpus, named (the figures: the Intel Xeon VM
+ * whose SSE2 non-temporal copy beat AVX-512's); not the scaling curve,
+ * not prefetch=off, not a cache row's ntwrite, not mix11 (a copy by
+ * another name, always cached). */
+static void dram_copy_and_write_keep_the_fastest_kernel(void **state)
+{
+	struct run_results r;
+	struct summary s;
+
+	(void)state;
+	machine(&r);
+	add_bw(&r, "avx512-copy", "DRAM", 1, 1, 20.9);
+	add_bw(&r, "avx2-copy", "DRAM", 1, 0, 14.9);
+	add_bw(&r, "sse2-copy", "DRAM", 1, 1, 25.7);
+	add_bw(&r, "sse2-mix11", "DRAM", 1, 0, 30.0);
+	add_bw(&r, "avx512-copy", "DRAM", 1, 1, 31.0)->prefetch = BM_PF_OFF;
+	add_bw(&r, "avx512-copy", "DRAM", 2, 1, 39.8);
+	add_bw(&r, "sse2-copy", "DRAM", 2, 1, 48.8);
+	add_bw(&r, "avx2-copy", "DRAM", 1, 1, 60.0)->scaling = 1;
+	add_bw(&r, "avx512-ntwrite", "L3", 1, 1, 99.0);
+	add_bw(&r, "avx512-ntwrite", "DRAM", 1, 1, 21.0);
+	add_bw(&r, "avx2-write", "DRAM", 1, 0, 22.5);
+	add_bw(&r, "sse2-write", "DRAM", 2, 0, 30.0);
+	add_bw(&r, "avx2-ntwrite", "DRAM", 2, 1, 28.0);
+	add_bw(&r, "avx512-read", "DRAM", 1, 0, 50.0);
+	summary_compute(&r, 0, &s);
+	assert_true(s.dram_copy[SUM_ONE_CPU].gb == 25.7);
+	assert_string_equal(s.dram_copy[SUM_ONE_CPU].isa, "sse2");
+	assert_int_equal(s.dram_copy[SUM_ONE_CPU].nontemporal, 1);
+	assert_int_equal(s.dram_copy[SUM_ONE_CPU].cpus, 1);
+	assert_true(s.dram_copy[SUM_ALL_CPUS].gb == 48.8);
+	assert_string_equal(s.dram_copy[SUM_ALL_CPUS].isa, "sse2");
+	assert_int_equal(s.dram_copy[SUM_ALL_CPUS].cpus, 2);
+	assert_true(s.dram_write[SUM_ONE_CPU].gb == 22.5);
+	assert_string_equal(s.dram_write[SUM_ONE_CPU].isa, "avx2");
+	assert_int_equal(s.dram_write[SUM_ONE_CPU].nontemporal, 0);
+	assert_true(s.dram_write[SUM_ALL_CPUS].gb == 30.0);
+	assert_string_equal(s.dram_write[SUM_ALL_CPUS].isa, "sse2");
+	/* none measured: not a figure */
+	machine(&r);
+	summary_compute(&r, 0, &s);
+	assert_true(s.dram_copy[SUM_ONE_CPU].gb < 0 &&
+		    s.dram_copy[SUM_ALL_CPUS].gb < 0 &&
+		    s.dram_write[SUM_ONE_CPU].gb < 0 &&
+		    s.dram_write[SUM_ALL_CPUS].gb < 0);
+}
+
 /* The console's level label: the smallest data/unified cache that holds
  * the set whole; the instruction cache never counts; no L3 means sizes
  * above L2 are DRAM. */
@@ -277,6 +335,7 @@ int main(void)
 		cmocka_unit_test(figure_from_a_flagged_point_says_so),
 		cmocka_unit_test(read_bandwidth_by_level),
 		cmocka_unit_test(auto_keeps_the_faster_isa_and_names_it),
+		cmocka_unit_test(dram_copy_and_write_keep_the_fastest_kernel),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
