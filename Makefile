@@ -348,7 +348,8 @@ qemu-test: $(BUILD)/baremem.img $(BUILD)/baremem-test.img $(BUILD)/netboot/barem
 # minutes past the boot manager's 5-minute watchdog (an hour or more
 # under TCG); 8 guests network-booting one server at once; the slow-DHCP,
 # huge-result and suite-timeout scenarios; and the costly cases make test
-# keeps a cheaper one of (64 vCPUs, the SMT shape's bandwidth, the signed
+# keeps a cheaper one of (64 vCPUs, the SMT shape on two cores a socket
+# and its bandwidth, a NIC the firmware's DHCP waits on, the signed
 # configs' other refusals, which boot the pkcs7 test verifier).
 test-long: deps $(BUILD)/baremem.img $(BUILD)/baremem-test.img \
 	$(BUILD)/netboot/baremem.efi $(BUILD)/tests/pkcs7-verifier.efi \
