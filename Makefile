@@ -11,7 +11,7 @@ WARN       := -Wall -Wextra -Wshadow -Wno-unused-parameter
 # lib/ and kernels/ are freestanding for every target, the host tests too.
 FREE       := -std=gnu11 -ffreestanding -fno-strict-aliasing -O2 -g $(WARN) -Ilib -Ikernels -I$(BUILD)/gen
 
-# The UEFI app (UEFI-NOTES: GNU-EFI build).
+# The UEFI app (docs/design.md §7, the GNU-EFI build).
 EFI_INC    := /usr/include/efi
 EFI_CFLAGS := $(FREE) -fpic -fshort-wchar -mno-red-zone -fno-stack-protector \
               -fno-stack-check -DGNU_EFI_USE_MS_ABI -I$(EFI_INC) -I$(EFI_INC)/x86_64
@@ -29,7 +29,7 @@ HOST_LDFLAGS := -fsanitize=address,undefined
 FUZZ_CC    := clang
 FUZZ_CFLAGS := $(FREE) -O1 -Itests/fuzz -fno-omit-frame-pointer \
               -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
-FUZZ_LIB   := lib/config/config.c lib/config/cmdline.c lib/util/fmt.c lib/util/str.c lib/util/msgs.c lib/net/url.c
+FUZZ_LIB   := lib/config/config.c lib/config/config_binding.c lib/util/wall_time.c lib/config/cmdline.c lib/util/fmt.c lib/util/str.c lib/util/msgs.c lib/net/url.c
 FUZZ_BIN   := $(BUILD)/fuzz/fuzz_config $(BUILD)/fuzz/fuzz_cmdline
 FUZZ_TEST_S ?= 5
 FUZZ_S     ?= 600
@@ -39,9 +39,9 @@ FUZZ_S     ?= 600
 # results.
 LIB_SRC    := $(wildcard lib/*.c lib/*/*.c)
 KERNEL_SRC := $(wildcard kernels/*.c)
-EFI_SRC    := $(wildcard efi/*.c)
+EFI_SRC    := $(wildcard efi/*.c efi/net/*.c)
 TEST_SRC   := $(wildcard tests/unit/test_*.c)
-HEADERS    := $(wildcard lib/*.h lib/*/*.h kernels/*.h efi/*.h)
+HEADERS    := $(wildcard lib/*.h lib/*/*.h kernels/*.h efi/*.h efi/net/*.h)
 # Each object records the headers it includes (-MMD -MP, build/**/*.d), so
 # touching one header rebuilds what includes it and nothing else.
 DEPFLAGS   := -MMD -MP
@@ -63,7 +63,7 @@ EFI_TEST_OBJ := $(patsubst %.c,$(BUILD)/efi-test-obj/%.o,$(LIB_SRC) $(KERNEL_SRC
 HOST_OBJ   := $(patsubst %.c,$(BUILD)/host-obj/%.o,$(LIB_SRC) $(KERNEL_SRC))
 TEST_BIN   := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(TEST_SRC))
 # test_test_hooks runs the parser as the test image builds it.
-HOOK_TEST_LIB := lib/config/config.c lib/config/test_hooks.c lib/util/fmt.c lib/util/str.c lib/util/msgs.c lib/net/url.c
+HOOK_TEST_LIB := lib/config/config.c lib/config/config_binding.c lib/util/wall_time.c lib/config/test_hooks.c lib/util/fmt.c lib/util/str.c lib/util/msgs.c lib/net/url.c
 
 # The HTML report's CSS (lib/report/report.css) as a C string for the
 # app; scripts/baremem-report --html inlines the same file.
@@ -121,7 +121,7 @@ $(BUILD)/baremem-test.so: $(EFI_TEST_OBJ)
 $(BUILD)/baremem-test.efi: $(BUILD)/baremem-test.so
 	$(OBJCOPY) $(addprefix -j ,$(EFI_SECTIONS)) --target efi-app-x86_64 $< $@
 
-# The same suite under Linux (DESIGN §1: linux/).
+# The same suite under Linux (docs/design.md §1: linux/).
 $(BUILD)/linux-obj/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(FREE) $(DEPFLAGS) $(call kernel_flags,$<) -c $< -o $@
@@ -133,7 +133,7 @@ $(BUILD)/linux-obj/linux/%.o: linux/%.c
 $(BUILD)/baremem-linux: $(LINUX_OBJ)
 	$(CC) $^ -pthread -o $@
 
-# The GPT disk image of DESIGN §2, made without root.
+# The GPT disk image of docs/design.md §2, made without root.
 image: $(BUILD)/baremem.img
 $(BUILD)/baremem.img: $(BUILD)/baremem.efi config/baremem.cfg scripts/make-image
 	scripts/make-image $(BUILD)/baremem.efi config/baremem.cfg $@
@@ -142,19 +142,24 @@ test-image: $(BUILD)/baremem-test.img
 $(BUILD)/baremem-test.img: $(BUILD)/baremem-test.efi config/baremem.cfg scripts/make-image
 	scripts/make-image $(BUILD)/baremem-test.efi config/baremem.cfg $@
 
-# The TFTP root for network boot (DESIGN §4c): build/netboot/ (or
+# The TFTP root for network boot (docs/design.md §4c): build/netboot/ (or
 # NETBOOT_DIR) holds baremem.efi, baremem/baremem.cfg and baremem/results/.
 NETBOOT_DIR ?= $(BUILD)/netboot
 netboot: $(NETBOOT_DIR)/baremem.efi
 
-# Signed network configs (DESIGN §4d, docs/netboot.md): `make netboot
+# Signed network configs (docs/design.md §4d, docs/netboot.md): `make netboot
 # CONFIG_CERT=cert.pem CONFIG_KEY=key.pem` serves build/baremem-signedcfg.efi,
 # the app with that certificate built in (the ordinary objects, with
-# build/gen/config_cert.c in place of efi/config_cert_none.c, so the
-# ordinary app is not touched), and a .cfg.p7s beside every .cfg.
-# Made afresh each time: the key may change.
+# build/gen/config_cert.c in place of efi/net/config_cert_none.c, so the
+# ordinary app is not touched), and a .cfg.p7s beside every .cfg, each
+# config bound to its name, CONFIG_DAYS days of life (90) and the serial
+# CONFIG_SERIAL (the signing time in seconds since 1970, so each make
+# netboot's configs supersede the last's). Made afresh each time: the key
+# may change.
+CONFIG_DAYS ?= 90
+CONFIG_SERIAL ?=
 CONFIG_CERT_C := $(BUILD)/gen/config_cert.c
-EFI_SIGNEDCFG_OBJ := $(filter-out $(BUILD)/efi-obj/efi/config_cert_none.o,$(EFI_OBJ)) \
+EFI_SIGNEDCFG_OBJ := $(filter-out $(BUILD)/efi-obj/efi/net/config_cert_none.o,$(EFI_OBJ)) \
 	$(BUILD)/efi-obj/$(CONFIG_CERT_C:.c=.o)
 ifneq ($(CONFIG_CERT)$(CONFIG_KEY),)
 ifeq ($(CONFIG_KEY),)
@@ -165,7 +170,8 @@ $(error CONFIG_KEY given without CONFIG_CERT (the certificate the app will trust
 endif
 $(NETBOOT_DIR)/baremem.efi: $(BUILD)/baremem-signedcfg.efi config/baremem.cfg \
 	scripts/make-netboot scripts/sign-config sign-always
-	scripts/make-netboot --sign $(CONFIG_CERT) $(CONFIG_KEY) $< config/baremem.cfg $(NETBOOT_DIR)
+	scripts/make-netboot --sign $(CONFIG_CERT) $(CONFIG_KEY) $(CONFIG_DAYS) \
+		$(or $(CONFIG_SERIAL),$$(date -u +%s)) $< config/baremem.cfg $(NETBOOT_DIR)
 else
 # A tree left signed by an earlier `make netboot CONFIG_CERT=` is rebuilt
 # unsigned: the QEMU tests serve build/netboot with unsigned configs.
@@ -292,13 +298,15 @@ test: deps
 	@export $(TEST_PART_ENV) RUN_ALONE=none; \
 	$(MAKE) --no-print-directory qemu-test & qemu=$$!; \
 	$(MAKE) --no-print-directory -k -j$(TEST_JOBS) --output-sync=target \
-		shell-test script-test unit-test loop-test fuzz-test || true; \
+		shell-test script-test unit-test loop-test fuzz-test aarch64-test \
+		aarch64-loop-test || true; \
 	$(MAKE) --no-print-directory linux-test || true; \
 	wait $$qemu || true
 	@tests/total $(TEST_PARTS) alone-qemu-test alone-linux-test shell-test \
-		script-test unit-test loop-test fuzz-test linux-test qemu-test
+		script-test unit-test loop-test fuzz-test aarch64-test \
+		aarch64-loop-test linux-test qemu-test
 
-test-build: $(TEST_BIN) $(FUZZ_BIN) $(BUILD)/baremem-linux \
+test-build: $(TEST_BIN) $(FUZZ_BIN) $(BUILD)/baremem-linux aarch64-build \
 	$(BUILD)/baremem.img $(BUILD)/baremem-test.img $(BUILD)/netboot/baremem.efi \
 	$(BUILD)/tests/pkcs7-verifier.efi $(BUILD)/ovmf-vars.fd
 
@@ -375,6 +383,51 @@ linux-test: $(BUILD)/baremem-linux
 # killed`. Not part of make test: it takes many minutes.
 mutation:
 	@JOBS=$(TEST_JOBS) tests/mutation/run
+
+# AArch64 pieces built beside the x86 ones: the bandwidth kernels
+# (kernels/aarch64/), cross-built with aarch64-linux-gnu-gcc, their
+# self-checking tests (tests/aarch64/), static binaries run under
+# qemu-aarch64-static user-mode emulation, and the timed loops' shapes
+# in the aarch64 objects (tests/objects/check-loops-aarch64). The
+# AArch64 decoders (lib/arch/aarch64/, pure C) are compiled for the host
+# into the unit tests' library: LIB_SRC stops two folders down.
+ARM_CC      := aarch64-linux-gnu-gcc
+ARM_QEMU    := qemu-aarch64-static
+ARM_FREE    := -std=gnu11 -ffreestanding -fno-strict-aliasing -O2 -g $(WARN) -Ikernels -Ikernels/aarch64
+# Only the SVE file gets +sve, as only bw_avx2.c gets -mavx2: the NEON
+# kernels run on every AArch64 core.
+arm_isa_flags = $(if $(findstring _sve,$(1)),-march=armv8.2-a+sve)
+ARM_KERNEL_SRC := $(wildcard kernels/aarch64/*.c)
+ARM_KERNEL_OBJ := $(patsubst %.c,$(BUILD)/aarch64-obj/%.o,$(ARM_KERNEL_SRC))
+ARM_TEST_BIN := $(patsubst tests/aarch64/%.c,$(BUILD)/aarch64/%,$(wildcard tests/aarch64/test_*.c))
+ARM_LIB_SRC := $(wildcard lib/arch/aarch64/*.c)
+ARM_LIB_HOST_OBJ := $(patsubst %.c,$(BUILD)/host-obj/%.o,$(ARM_LIB_SRC))
+.PHONY: aarch64-test aarch64-loop-test aarch64-build
+# What make test builds first (test-build), before any part runs.
+aarch64-build: $(ARM_TEST_BIN) $(ARM_KERNEL_OBJ)
+
+$(BUILD)/aarch64-obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(ARM_CC) $(ARM_FREE) $(DEPFLAGS) $(call arm_isa_flags,$<) -c $< -o $@
+
+# The tests are hosted C (libc, printf): -ffp-contract=off so the
+# triad's expected b + 3.0 * a is two roundings, as the kernels compute.
+$(BUILD)/aarch64/test_%: tests/aarch64/test_%.c tests/aarch64/bw_check.c \
+		tests/aarch64/bw_check.h $(ARM_KERNEL_OBJ)
+	@mkdir -p $(dir $@)
+	$(ARM_CC) -static -std=gnu11 -O2 -g $(WARN) -ffp-contract=off \
+		-Ikernels -Ikernels/aarch64 -Itests/aarch64 $< \
+		tests/aarch64/bw_check.c $(ARM_KERNEL_OBJ) -o $@
+
+$(BUILD)/host-obj/libbaremem.a: $(ARM_LIB_HOST_OBJ)
+
+# Both end with "N passed, N failed" through tests/part, so make test can
+# run them as parts of its own.
+aarch64-test: $(ARM_TEST_BIN)
+	@ARM_QEMU=$(ARM_QEMU) tests/part aarch64-test tests/aarch64/run $(BUILD)/aarch64
+
+aarch64-loop-test: $(ARM_KERNEL_OBJ)
+	@BUILD=$(BUILD) tests/part aarch64-loop-test tests/objects/check-loops-aarch64
 
 clean:
 	rm -rf $(BUILD)

@@ -10,6 +10,7 @@
 #include "platform.h"
 #include "results/results.h"
 #include "config/test_hooks.h"
+#include "util/wall_time.h"
 
 /* console.c: the screen and the run's text log. */
 void console_init(void);
@@ -66,6 +67,13 @@ int memory_alloc_at(uint64_t base, uint64_t bytes, struct plat_buffer *out);
 int paging_init(struct run_results *res);
 /* The page size mapping addr when it is write-back memory, else 0. */
 uint64_t paging_leaf_bytes(uint64_t addr);
+struct mtrr_state;
+/* The MTRRs paging_init read (0 where they were unusable and the memory
+ * map's attributes were taken instead). */
+const struct mtrr_state *paging_mtrr(void);
+/* Pieces of a memory-map range cut where the MTRR type changes
+ * (mtrr_split), at most this many; more: the range is one piece. */
+#define PAGING_MAX_PIECES 16
 int paging_limit(uint64_t base, uint64_t bytes, uint64_t max_page);
 void paging_unlimit(uint64_t base);
 void paging_fini(void);
@@ -171,6 +179,15 @@ void restamp_html(EFI_FILE_HANDLE dir, struct run_results *res,
 
 /* var.c: the BarememResult EFI variable. */
 int var_write(const char *json, UINTN len, char *why, UINTN why_cap);
+/* clock.c: the firmware's clock (GetTime): 0, or -1 when it cannot be
+ * read. */
+int firmware_clock(struct wall_time *t);
+
+/* baremem's vendor GUID, the EFI variables' (README): BarememResult's
+ * and BarememConfigSerial's (efi/net/config_serial_var.c). */
+#define BAREMEM_VAR_GUID                                                   \
+	{ 0x3809c10d, 0x4ffd, 0x4485,                                      \
+	  { 0xb0, 0x80, 0x87, 0x9e, 0xf5, 0xcf, 0x6f, 0x69 } }
 
 /* config_load.c: the configuration from the file and the command line. */
 void config_load(EFI_HANDLE image, EFI_FILE_HANDLE root,

@@ -1,7 +1,7 @@
 /* How the app was loaded: from a volume with a file system (a stick, the
  * ESP), or over the network (PXE: the loaded image's device is the NIC's
  * IPv4 child, carrying the PXE base code with the DHCP packets). */
-#include "netboot.h"
+#include "net/netboot.h"
 #include "util/fmt.h"
 #include "util/out.h"
 #include "results/upload_name.h"

@@ -1,15 +1,20 @@
 /* The configuration: defaults, then \baremem\baremem.cfg (booted over
  * the network: baremem/baremem.cfg, then baremem/<mac>.cfg from the boot
- * server, each with a verified signature in a signed-config build), then
+ * server, each with a verified signature in a signed-config build, bound
+ * to its name, unexpired and not older than the last one accepted), then
  * the command line (LoadOptions when started from the UEFI shell).
  *
- * Whom each is trusted for: the stick's file and the command line come
- * from whoever holds the machine (its boot entry, its shell, its USB
- * port), so even a signed-config build takes them as they are; only
- * what arrives over the provisioning network needs a signature. */
-#include "netboot.h"
+ * Whom each is trusted for (docs/netboot.md's table): the stick's file
+ * and a disk boot's command line come from whoever holds the machine
+ * (its boot entry, its shell, its USB port), so even a signed-config
+ * build takes them as they are. What arrives over the provisioning
+ * network needs a signature, and a network boot's command line is
+ * written by whoever serves the boot files (iPXE's `chain URL keys`):
+ * a signed-config build ignores it. */
+#include "net/netboot.h"
 #include "config/cmdline.h"
 #include "config/config.h"
+#include "config/config_binding.h"
 #include "platform.h"
 #include "results/upload_name.h"
 #include "util/fmt.h"
@@ -121,27 +126,76 @@ static int server_signature_ok(const struct boot_source *b, const char *rel,
 	return st;
 }
 
+/* The signed-config build's checks of a config whose signature verified
+ * (lib/config/config_binding.h): bound to name, unexpired by the
+ * firmware's clock (now, 0 when unreadable), its serial not below the
+ * highest accepted for name. 0 with *bind read, or -1 with why. */
+static int binding_ok(const char *text, UINTN len, const char *name,
+		      const struct wall_time *now,
+		      const struct config_serials *serials,
+		      struct config_binding *bind, char *why, UINTN why_cap)
+{
+	config_binding_read(bind, text, len);
+	return config_binding_check(bind, name, now,
+				    config_serials_get(serials, name), why,
+				    why_cap);
+}
+
+/* After every config was accepted: their serials become the highest
+ * this machine accepted (the variable written only when one rose). */
+static void serials_accepted(struct config_serials *serials,
+			     const struct config_binding *bind, const int *got,
+			     char (*name)[CONFIG_NAME_MAX], int n,
+			     struct run_results *res)
+{
+	char why[120];
+	int changed = 0;
+
+	for (int i = 0; i < n; i++)
+		if (got[i] > 0)
+			changed |= config_serials_raise(serials, name[i],
+							bind[i].serial);
+	if (changed && config_serials_store(serials, why, sizeof why))
+		msgs_add(&res->warnings, "the accepted config's serial is not "
+			 "recorded (%s): an older signed config would be taken "
+			 "on the next boot", why);
+}
+
 /* baremem/baremem.cfg, then this machine's baremem/<mac>.cfg over it. A
  * signed-config build reads both first and applies them only when every
- * one that exists verifies; otherwise none: the run takes the defaults,
- * with uploads off, so a forged config can neither send the results
- * elsewhere nor make the machine reboot in a loop. */
+ * one that exists verifies and is bound to its name, unexpired, and not
+ * older than the last one accepted; otherwise none (each refusal said):
+ * the run takes the defaults, with uploads off, so a forged or replayed
+ * config can neither send the results elsewhere nor make the machine
+ * reboot in a loop. */
 static void config_from_server(const struct boot_source *b,
 			       struct run_results *res)
 {
 	char rel[2][2 * NET_MAC_MAX + 16], where[2][300], why[240];
-	char mac[2 * NET_MAC_MAX + 1], ip[16];
+	char name[2][CONFIG_NAME_MAX], ip[16], until[24];
 	char *text[2] = { plat_alloc(CONFIG_MAX_BYTES), 0 };
+	struct config_binding bind[2];	/* read where a signature verified */
+	static struct config_serials serials;
+	struct wall_time now;
+	const struct wall_time *clock = 0;
 	UINTN len[2] = { 0, 0 };
-	int got[2] = { 0, 0 }, refused = 0;
+	int got[2] = { 0, 0 }, refused = 0, signed_build = config_signed_build();
 	int n = 1;
 
 	fmt(rel[0], sizeof rel[0], "baremem/baremem.cfg");
+	fmt(name[0], sizeof name[0], "baremem.cfg");
 	if (b->mac_len > 0) {
-		upload_mac_text(mac, sizeof mac, b->mac, b->mac_len);
-		fmt(rel[1], sizeof rel[1], "baremem/%s.cfg", mac);
+		upload_mac_text(name[1], sizeof name[1], b->mac, b->mac_len);
+		fmt(rel[1], sizeof rel[1], "baremem/%s.cfg", name[1]);
 		text[1] = plat_alloc(CONFIG_MAX_BYTES);
 		n = 2;
+	}
+	if (signed_build) {
+		if (firmware_clock(&now) == 0)
+			clock = &now;
+		if (config_serials_load(&serials, why, sizeof why))
+			msgs_add(&res->warnings, "%s: this boot cannot tell a "
+				 "replayed signed config from a new one", why);
 	}
 	for (int i = 0; i < n; i++) {
 		if (!text[i]) {
@@ -153,28 +207,44 @@ static void config_from_server(const struct boot_source *b,
 				      sizeof where[i], res);
 		if (got[i] < 0)
 			break;
-		if (got[i] == 0 || !config_signed_build())
+		if (got[i] == 0 || !signed_build)
 			continue;
 		if (server_signature_ok(b, rel[i], text[i], len[i], why,
-					sizeof why) == 0) {
-			out("config: %s: signature verified\n", where[i]);
+					sizeof why) == 0 &&
+		    binding_ok(text[i], len[i], name[i], clock, &serials,
+			       &bind[i], why, sizeof why) == 0) {
+			wall_time_utc_text(until, sizeof until,
+					   bind[i].not_after_s);
+			out("config: %s: signature verified, signed for %s, "
+			    "serial %llu, until %s\n", where[i], name[i],
+			    (unsigned long long)bind[i].serial, until);
 			continue;
 		}
+		/* Every file's verdict is said, not only the first. */
 		refused = 1;
 		out("config: %s refused: %s\n", where[i], why);
 		msgs_add(&res->warnings, "network config refused, the defaults "
 			 "run with uploads off: %s: %s", where[i], why);
-		break;
 	}
 	if (refused) {
 		config_defaults(&res->config);
 		res->config.upload = BM_UPLOAD_OFF;
 	} else {
-		for (int i = 0; i < n; i++)
+		for (int i = 0; i < n; i++) {
+			/* Its binding, read and checked above, is taken
+			 * again in silence; an unsigned build warns of it. */
+			struct config_binding again;
+
+			ZeroMem(&again, sizeof again);
 			if (got[i] > 0)
-				config_parse(&res->config, text[i], len[i],
-					     where[i], &res->errors,
-					     &res->warnings);
+				config_parse_signed(&res->config, text[i],
+						    len[i], where[i],
+						    signed_build ? &again : 0,
+						    &res->errors,
+						    &res->warnings);
+		}
+		if (signed_build)
+			serials_accepted(&serials, bind, got, name, n, res);
 	}
 	net_ip_text(ip, sizeof ip, b->server.server);
 	if (got[0] == 0 && got[1] == 0)
@@ -223,6 +293,17 @@ void config_load(EFI_HANDLE image, EFI_FILE_HANDLE root,
 	if (BS->HandleProtocol(image, &LoadedImageProtocol, (void **)&li) !=
 	    EFI_SUCCESS || !li)
 		return;
+	if (config_signed_build() && boot_source()->network) {
+		char words[56];
+
+		if (cmdline_keys_text(li->LoadOptions, li->LoadOptionsSize,
+				      words, sizeof words) > 0)
+			msgs_add(&res->warnings, "load options ignored (%s): "
+				 "whoever serves the network boot wrote them; "
+				 "an app built for signed configs takes its "
+				 "keys from signed configs only", words);
+		return;
+	}
 	cmdline_parse(c, li->LoadOptions, li->LoadOptionsSize, &res->errors,
 		      &res->warnings);
 }

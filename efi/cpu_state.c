@@ -4,12 +4,12 @@
 #include "hw/x86.h"
 
 
-/* Enables the AVX register state on the calling cpu (UEFI-NOTES: firmware
+/* Enables the AVX register state on the calling cpu (docs/design.md §7: firmware
  * enables SSE only), and the AVX-512 state too where CPUID 7 says
  * AVX512F and CPUID 0Dh sub-leaf 0 EAX says XCR0 may hold bits 5-7 (all
  * three, or none: SDM vol 1, 13.3, xsetbv faults on a part of them).
  * Safe on APs: no firmware calls. Every cpu calls it before its window;
- * lib/hw/isa.h then reads what it got. Returns 0 when AVX state is
+ * lib/suite/isa.h then reads what it got. Returns 0 when AVX state is
  * usable, -1 when the CPU cannot have it. */
 int cpu_enable_avx(void)
 {

@@ -2,8 +2,8 @@
  * tables), runs the suite, reports, then does what `after` says. */
 #include "baremem_efi.h"
 #include "hw/x86.h"
-#include "hw/isa.h"
-#include "netboot.h"
+#include "suite/isa.h"
+#include "net/netboot.h"
 #include "suite/barrier.h"
 #include "suite/cpus.h"
 #include "util/fmt.h"
@@ -131,7 +131,7 @@ static char *text_to_send(const struct run_results *res,
 	return console_log_with(print_end, &e, len);
 }
 
-/* Where the results go, in DESIGN §4's order: the file (JSON, the HTML
+/* Where the results go, in docs/design.md §4's order: the file (JSON, the HTML
  * report), the upload (HTML, text, then the JSON, which records what
  * became of the other two; then the stick's JSON and HTML again when the
  * upload failed), the done line, the stick's console text, then the variable.
@@ -242,7 +242,7 @@ static void end_note(struct run_results *res)
 }
 
 /* Does what `after` says (lib/run_end.h): when `after` itself was bad,
- * waits, so the user can read why (DESIGN §3); with a cpu that may still
+ * waits, so the user can read why (docs/design.md §3); with a cpu that may still
  * run baremem's code, never returns to the firmware. */
 static void finish(struct run_results *res)
 {
@@ -292,6 +292,7 @@ static void watchdog_off(struct run_results *res)
 EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 {
 	struct run_results *res;
+	struct l3alloc_caps l3caps;
 	EFI_FILE_HANDLE root;
 	const char *why = 0;
 	int config_ok;
@@ -336,6 +337,9 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 		msr_probe(res);
 		res->msr_note = msr_probe_note();
 		freq_state_from_msrs(&res->cpu, freq_msr_read, 0, &res->freq);
+		l3alloc_caps_decode(&l3caps, cpuinfo_cpuid_here, 0);
+		l3alloc_read(&res->cpu, &l3caps, freq_msr_read, 0,
+			     &res->l3alloc);
 		run_preflight(res);
 		if (paging_init(res) != 0) {
 			msgs_add(&res->errors, "cannot build page tables "

@@ -1,6 +1,6 @@
 /* MSRs that may be missing: probed under a temporary #GP handler, then
  * gated by vendor and model (SMI count, microcode revision). A #GP that
- * reaches the firmware's own handler is a hang (UEFI-NOTES), so nothing
+ * reaches the firmware's own handler is a hang (docs/design.md §7), so nothing
  * here reads an MSR it has not first shown to exist on the boot cpu. */
 #include "baremem_efi.h"
 #include "hw/x86.h"

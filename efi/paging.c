@@ -93,18 +93,44 @@ static void mtrr_read(struct run_results *res)
 	use_mtrr = 1;
 }
 
-/* The firmware's word on a range, for memclass_of (lib/hw/memclass.h:
- * only RAM that is WB throughout gets the class a large page may span;
- * reserved ranges never share a large page with RAM). */
-static int range_class(const EFI_MEMORY_DESCRIPTOR *d)
+const struct mtrr_state *paging_mtrr(void)
+{
+	return use_mtrr ? &mtrr : 0;
+}
+
+/* d's ranges for the tables, into out (0: only counted): RAM cut where
+ * its MTRR type changes (lib/hw/mtrr.c, mtrr_split), so the WB part of
+ * a range the MTRRs cover only partly keeps the class a large page may
+ * span, and each piece's class from the firmware's word on it
+ * (memclass_of, lib/hw/memclass.h: only RAM that is WB throughout gets
+ * that class; reserved ranges never share a large page with RAM). */
+static int descriptor_ranges(const EFI_MEMORY_DESCRIPTOR *d,
+			     struct pt_range *out)
 {
 	enum mem_kind kind = memmap_is_ram(d->Type) ? MEM_KIND_RAM
 			     : d->Type == EfiReservedMemoryType ? MEM_KIND_RESERVED
 								 : MEM_KIND_OTHER;
+	struct mtrr_piece p[PAGING_MAX_PIECES];
+	uint64_t bytes = d->NumberOfPages * 4096;
+	int n = -1;
 
-	return memclass_of(kind, !!(d->Attribute & EFI_MEMORY_WB),
-			   use_mtrr ? &mtrr : 0, d->PhysicalStart,
-			   d->NumberOfPages * 4096);
+	if (use_mtrr && kind == MEM_KIND_RAM)
+		n = mtrr_split(&mtrr, d->PhysicalStart, bytes, p,
+			       PAGING_MAX_PIECES);
+	if (n < 0) {
+		p[0] = (struct mtrr_piece){ d->PhysicalStart, bytes, 0 };
+		n = 1;
+	}
+	for (int i = 0; out && i < n; i++)
+		out[i] = (struct pt_range){
+			.base = p[i].base,
+			.bytes = p[i].bytes,
+			.cls = (uint8_t)memclass_of(
+				kind, !!(d->Attribute & EFI_MEMORY_WB),
+				use_mtrr ? &mtrr : 0, p[i].base, p[i].bytes),
+			.max_page = PT_1G,
+		};
+	return n;
 }
 
 static int rebuild(void)
@@ -175,13 +201,15 @@ int paging_init(struct run_results *res)
 	mtrr_read(res);
 	if (memmap_read(&m))
 		return -1;
-	map_count = (int)MEMMAP_COUNT(&m);
+	map_count = 0;
+	for (UINTN i = 0; i < MEMMAP_COUNT(&m); i++)
+		map_count += descriptor_ranges(MEMMAP_AT(&m, i), 0);
 	map_ranges = plat_alloc(sizeof(*map_ranges) * (size_t)map_count);
 	if (!map_ranges) {
 		memmap_free(&m);
 		return -1;
 	}
-	for (int i = 0; i < map_count; i++) {
+	for (int i = 0, k = 0; i < (int)MEMMAP_COUNT(&m); i++) {
 		EFI_MEMORY_DESCRIPTOR *d = MEMMAP_AT(&m, i);
 		uint64_t end = d->PhysicalStart + d->NumberOfPages * 4096;
 
@@ -194,12 +222,7 @@ int paging_init(struct run_results *res)
 				 levels);
 			high_warned = 1;
 		}
-		map_ranges[i] = (struct pt_range){
-			.base = d->PhysicalStart,
-			.bytes = d->NumberOfPages * 4096,
-			.cls = (uint8_t)range_class(d),
-			.max_page = PT_1G,
-		};
+		k += descriptor_ranges(d, map_ranges + k);
 		mapped += d->NumberOfPages * 4096;
 	}
 	memmap_free(&m);

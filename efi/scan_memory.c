@@ -4,6 +4,7 @@
  * the time of its measurement, so nothing else can be handed that memory
  * while it is read. */
 #include "baremem_efi.h"
+#include "hw/mtrr.h"
 #include "platform.h"
 #include "suite/scan_plan.h"
 
@@ -11,17 +12,47 @@ static enum scan_kind kind_of(const EFI_MEMORY_DESCRIPTOR *d)
 {
 	switch (d->Type) {
 	case EfiConventionalMemory:
-		/* baremem's tables map RAM that is not WB throughout (the
-		 * map's attribute, the MTRRs) uncached: paging_leaf_bytes
-		 * says 0 there. */
-		return paging_leaf_bytes(d->PhysicalStart) ? SCAN_FREE
-							   : SCAN_FREE_NOT_WB;
+		return SCAN_FREE;	/* until its pieces' types are known */
 	case EfiLoaderCode:
 	case EfiLoaderData:
 		return SCAN_APP;
 	default:
 		return SCAN_FIRMWARE;
 	}
+}
+
+/* Free RAM as spans of one memory type each: the MTRR type over all of
+ * the piece (mtrr_split, lib/hw/mtrr.c), not its first address's, and
+ * baremem's tables mapping it WB (they cut the range the same way,
+ * efi/paging.c); a piece that is not WB throughout is SCAN_FREE_NOT_WB.
+ * Returns the spans written to out[n..max). */
+static int free_spans(const EFI_MEMORY_DESCRIPTOR *d, struct scan_span *out,
+		      int n, int max)
+{
+	const struct mtrr_state *mtrr = paging_mtrr();
+	struct mtrr_piece p[PAGING_MAX_PIECES];
+	uint64_t bytes = d->NumberOfPages * 4096;
+	int k = mtrr ? mtrr_split(mtrr, d->PhysicalStart, bytes, p,
+				  PAGING_MAX_PIECES)
+		     : -1;
+
+	if (k < 0) {
+		p[0] = (struct mtrr_piece){
+			d->PhysicalStart, bytes,
+			mtrr ? mtrr_range_type(mtrr, d->PhysicalStart, bytes)
+			     : MTRR_WB };
+		k = 1;
+	}
+	for (int i = 0; i < k && n < max; i++)
+		out[n++] = (struct scan_span){
+			.base = p[i].base,
+			.bytes = p[i].bytes,
+			.kind = p[i].type == MTRR_WB &&
+					paging_leaf_bytes(p[i].base)
+				? SCAN_FREE
+				: SCAN_FREE_NOT_WB,
+		};
+	return n;
 }
 
 int plat_memory_spans(struct scan_span *out, int max)
@@ -36,6 +67,10 @@ int plat_memory_spans(struct scan_span *out, int max)
 
 		if (!memmap_is_ram(d->Type))
 			continue;	/* MMIO, reserved: a hole to the scan */
+		if (kind_of(d) == SCAN_FREE) {
+			n = free_spans(d, out, n, max);
+			continue;
+		}
 		out[n++] = (struct scan_span){
 			.base = d->PhysicalStart,
 			.bytes = d->NumberOfPages * 4096,

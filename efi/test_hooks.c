@@ -5,7 +5,7 @@
 
 #ifdef BAREMEM_TEST_HOOKS
 #include "hw/x86.h"
-#include "netboot.h"
+#include "net/netboot.h"
 #include "results/upload_parts.h"
 #include "util/out.h"
 #include "platform.h"

@@ -1,5 +1,5 @@
 /* The TSC frequency: from CPUID 15h, else calibrated against the ACPI PM
- * timer, the HPET or the firmware's Stall() (DESIGN §5, key `timer`). */
+ * timer, the HPET or the firmware's Stall() (docs/design.md §5, key `timer`). */
 #include "baremem_efi.h"
 #include "hw/x86.h"
 

@@ -33,7 +33,7 @@ typedef uint64_t (*bw_fn)(void *dst, const void *src, uint64_t bytes,
 			  uint64_t repeats);
 
 /*
- * name is what results report (DESIGN §4's kernel names). Two kernels
+ * name is what results report (docs/design.md §4's kernel names). Two kernels
  * share one: ntcopy is reported as copy, with `nontemporal` saying which
  * stores it made (lib/suite/bandwidth.c measures a DRAM copy both ways and
  * keeps the faster). op tells them apart.
@@ -43,7 +43,7 @@ typedef uint64_t (*bw_fn)(void *dst, const void *src, uint64_t bytes,
 enum bw_isa { BW_SSE2, BW_AVX2, BW_AVX512, BW_ISA_COUNT };
 
 struct bw_kernel {
-	const char *name;	/* "avx512-read", ..., "sse2-triad" (DESIGN §4) */
+	const char *name;	/* "avx512-read", ..., "sse2-triad" (docs/design.md §4) */
 	const char *op;		/* "read", "write", "ntwrite", "copy",
 				 * "ntcopy", "mix31", "mix21", "mix11",
 				 * "triad" */

@@ -1,4 +1,4 @@
-/* The bandwidth kernels by name (the names of DESIGN §4) and operation,
+/* The bandwidth kernels by name (the names of docs/design.md §4) and operation,
  * so callers choose one by name or by operation instead of calling it
  * directly. */
 #include "bw.h"
@@ -8,7 +8,7 @@ static const char *const isa_names[BW_ISA_COUNT] = {
 };
 
 /* One ISA's kernels. copy reads and writes every byte: both count
- * (DESIGN §5); ntcopy is reported as copy. mix11 (one read stream, one
+ * (docs/design.md §5); ntcopy is reported as copy. mix11 (one read stream, one
  * write stream, cached stores) is the cached copy under its mix name. */
 #define BW_ISA_KERNELS(x, id)                                             \
 	{ .name = #x "-read", .op = "read", .run = bw_read_##x,         \

@@ -30,7 +30,7 @@ void run_print_msgs(const struct run_results *res);
 /* The warnings alone: those given before the tests start. */
 void run_print_warnings(const struct run_results *res);
 
-/* DESIGN §4's last console line. run 0 and file 0: no results file. */
+/* docs/design.md §4's last console line. run 0 and file 0: no results file. */
 void run_print_done(enum run_status status, int run, const char *file);
 
 #endif

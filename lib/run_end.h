@@ -23,7 +23,7 @@ struct run_end {
 };
 
 /* after: the configured value; after_bad: it was not a valid value (then
- * the run waits, so the user can read why: DESIGN §3); loose_cpu: the
+ * the run waits, so the user can read why: docs/design.md §3); loose_cpu: the
  * first cpu lost loose, or -1. */
 struct run_end run_end_plan(enum bm_after after, int after_bad,
 			    int loose_cpu);

@@ -13,7 +13,7 @@
 #include <unistd.h>
 
 #include "hw/x86.h"
-#include "hw/isa.h"
+#include "suite/isa.h"
 #include "linux_platform.h"
 #include "util/out.h"
 #include "results/console_json.h"
@@ -232,6 +232,7 @@ int main(int argc, char **argv)
 	cpuinfo_read(&res->cpu);
 	machine_read(res);
 	freq_state_linux(&res->freq);
+	l3alloc_linux(res);
 	res->tsc_hz = linux_tsc_calibrate(&res->tsc_error_ppm);
 	res->tsc_source = "os";
 	/* Linux enables the AVX state itself when the CPU has it. */

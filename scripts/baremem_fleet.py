@@ -67,7 +67,7 @@ import re
 import statistics
 import sys
 
-from baremem_results import ResultsError, load_results
+from baremem_results import ResultsError, load_results, printable
 
 DEFAULT_THRESHOLD = 5.0
 MAD_SIGMA = 1.4826	# MAD to standard deviation for normal data
@@ -228,7 +228,7 @@ class Machine:
         self.mac = m.group(1) if m else None
         self.stamp = m.group(2) if m else None
         self.ident = (":".join(m.group(1)[i:i + 2] for i in range(0, 12, 2))
-                      if m else base)
+                      if m else printable(base))
         self.earlier = 0	# older uploads of the same MAC left out
         sysinfo = get(r, "machine", "system") or {}
         self.system = text(" ".join(str(sysinfo.get(k) or "").strip()
@@ -522,7 +522,7 @@ def newest_per_mac(machines, note):
         if m.mac and newest[m.mac] is not m:
             newest[m.mac].earlier += 1
             note("left out %s: an earlier run of %s than %s" % (
-                m.path, m.ident, newest[m.mac].path))
+                printable(m.path), m.ident, printable(newest[m.mac].path)))
         else:
             out.append(m)
     return out
@@ -666,14 +666,26 @@ def print_text(groups, threshold, out):
 # "CSV injection"): SMBIOS and CPU brand strings are the machine's to
 # choose, and a results file's name is its uploader's.
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+# Where a spreadsheet may cut a cell that it reads with another separator
+# than the comma (a locale's ';', tab, '|') or that ignores the quotes:
+# each piece between them could become a cell of its own.
+CSV_PIECE = re.compile(r"([^,;\t|\r\n]*)([,;\t|\r\n]?)")
 
 
 def csv_cell(v):
-    """v as a cell a spreadsheet shows as text: a string that starts like
-    a formula gets a leading apostrophe (numbers are left as they are)."""
-    if isinstance(v, str) and v.startswith(FORMULA_START):
-        return "'" + v
-    return v
+    """v as a cell a spreadsheet shows as text: numbers are left as they
+    are; in a string, every piece that starts like a formula (after any
+    spaces), the whole or any piece after a separator, gets an apostrophe
+    before its formula character. print_csv quotes every string too."""
+    if not isinstance(v, str):
+        return v
+    out = ["'" if v.startswith(("\t", "\r")) else ""]
+    for piece, sep in CSV_PIECE.findall(v):
+        body = piece.lstrip(" ")
+        if body.startswith(FORMULA_START):
+            piece = piece[:len(piece) - len(body)] + "'" + body
+        out.append(piece + sep)
+    return "".join(out)
 
 
 def scan_csv(m, g):
@@ -691,7 +703,9 @@ def scan_csv(m, g):
 
 
 def print_csv(groups, out):
-    w = csv.writer(out, lineterminator="\n")
+    # Every string quoted (a number never is): a spreadsheet whose
+    # separator is ';' or tab then keeps "x;y" as one cell.
+    w = csv.writer(out, lineterminator="\n", quoting=csv.QUOTE_NONNUMERIC)
     w.writerow(["group", "cpu", "logical_cpus", "system", "id", "file"] +
                [f[1] for f in FIGURES] +
                ["flagged", "verdict", "notes", "scan", "scan_ranges",
@@ -699,7 +713,8 @@ def print_csv(groups, out):
     for n, g in enumerate(groups, 1):
         for m in g.machines:
             w.writerow([csv_cell(c) for c in
-                        [n, g.key[0], g.key[1], m.system, m.ident, m.path] +
+                        [n, g.key[0], g.key[1], m.system, m.ident,
+                         printable(m.path)] +
                         ["" if v is None else v for v in m.values] +
                         [" ".join([FIGURES[i][1]
                                    for i in range(len(FIGURES))
@@ -711,7 +726,7 @@ def print_csv(groups, out):
 
 def main(argv, prog="baremem-report --fleet"):
     def die(code, msg):
-        print("%s: %s" % (prog, msg), file=sys.stderr)
+        print("%s: %s" % (prog, printable(msg)), file=sys.stderr)
         return code
 
     dirs, threshold, as_csv = [], DEFAULT_THRESHOLD, False
@@ -745,7 +760,7 @@ def main(argv, prog="baremem-report --fleet"):
             return die(2, "%s: no such directory" % d)
 
     def note(msg):
-        print("%s: %s" % (prog, msg), file=sys.stderr)
+        print("%s: %s" % (prog, printable(msg)), file=sys.stderr)
 
     machines = []
     for path in results_files(dirs):

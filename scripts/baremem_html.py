@@ -12,6 +12,9 @@ import html
 import math
 import os
 
+from baremem_json import JsonDecimal
+from baremem_results import load_json
+
 LEVELS = ("L1", "L2", "L3", "DRAM")
 SUM_KEYS = ("l1", "l2", "l3", "dram")
 CHART_W, CHART_H = 760, 380
@@ -318,7 +321,7 @@ def summary_table(out, r, run_attr):
     rg = s.get("read_gb_per_s", {})
 
     def cell(key, v):
-        if v is None:
+        if fnum(v) is None:
             return '<td class="none" data-key="%s">&#8211;</td>' % key
         return '<td class="num" data-key="%s">%s</td>' % (key, esc(v))
 
@@ -371,7 +374,12 @@ def lat_name(k, prefix=""):
 
 
 def fnum(v):
-    return float(v) if v is not None else None
+    """A figure of the file (a number, or a decimal's text) as a float;
+    None for null and for anything else (a string where a figure
+    belongs)."""
+    if isinstance(v, bool) or not isinstance(v, (int, float, JsonDecimal)):
+        return None
+    return float(v)
 
 
 def chart_latency(out, runs):
@@ -957,20 +965,14 @@ def render(runs, css):
 
 def write(paths, out_path):
     """Reads the files again keeping each decimal's text (the summary
-    shows the JSON's digits) and writes the report to out_path."""
-    import json
-    import baremem_parts
-    runs = []
-    for p in paths:
-        if p.endswith(".parts"):	# uploaded in parts (checked by load)
-            text = baremem_parts.join(p)[1].decode("utf-8")
-        else:
-            with open(p) as f:
-                text = f.read()
-        runs.append((p, json.loads(text, parse_float=str)))
+    shows the JSON's digits) and writes the report to out_path (None:
+    renders it only)."""
+    runs = [(p, load_json(p, keep_decimals=True)) for p in paths]
     with open(CSS_PATH) as f:
         css = f.read()
     text = render(runs, css)
+    if out_path is None:
+        return None
     with open(out_path, "w", encoding="utf-8") as f:
         f.write(text)
     return out_path

@@ -11,13 +11,18 @@ CRC-32 (zlib's), and each part's file, offset, bytes and CRC-32. join()
 returns NAME's bytes only when the manifest is well formed, names exactly
 the parts its count implies, and every part is there with the bytes and
 CRC the manifest gives, and the whole matches too; else PartsError says
-which part and what is wrong. Nothing here writes a file.
+which part and what is wrong. Every size is bounded before anything is
+read: a manifest by MANIFEST_MAX_BYTES, a part by PART_MAX_BYTES and by
+its size on disk (a part is a regular file of exactly the bytes the
+manifest gives, checked for all parts before the first is read), the
+whole by RESULTS_MAX_BYTES. Nothing here writes a file.
 """
 import os
 import re
+import stat
 import zlib
 
-from baremem_results import strict_loads
+from baremem_json import TooLargeError, read_capped, strict_loads
 
 PARTS_SCHEMA = "baremem-parts/1"
 # NAME.parts, NAME a file name (never a path: the parts lie beside it).
@@ -25,6 +30,14 @@ MANIFEST_RE = re.compile(r"^(?P<name>[A-Za-z0-9][A-Za-z0-9._-]{0,120})\.parts$")
 PART_RE = re.compile(r"^(?P<name>[A-Za-z0-9][A-Za-z0-9._-]{0,120})"
                      r"\.part-(?P<i>[0-9]{3,})-of-(?P<n>[0-9]{3,})$")
 MAX_PARTS = 9999	# UPLOAD_PARTS_MAX
+# The app's parts are UPLOAD_PART_BYTES (lib/results/upload_parts.h) at
+# most; test_results_module checks the two agree.
+PART_MAX_BYTES = 16 << 20
+# A result joined in memory: five times the largest real one (a 512-thread
+# profile=full run, about 100 MiB: docs/netboot.md "Results in parts").
+RESULTS_MAX_BYTES = 512 << 20
+# 9999 parts' entries of about 230 bytes each, with room.
+MANIFEST_MAX_BYTES = 4 << 20
 
 
 class PartsError(Exception):
@@ -43,9 +56,12 @@ def _crc(v, what):
     return int(v, 16)
 
 
-def _size(v, what):
+def _size(v, what, cap):
     if not (isinstance(v, int) and not isinstance(v, bool) and v >= 0):
         raise PartsError("the manifest's %s bytes is not a count" % what)
+    if v > cap:
+        raise PartsError("the manifest's %s bytes is %d, more than %d (no "
+                         "upload of the app's is that large)" % (what, v, cap))
     return v
 
 
@@ -58,8 +74,10 @@ def read_manifest(path):
         raise PartsError("%s is not a parts manifest's name (NAME.parts)"
                          % base)
     try:
-        with open(path, "rb") as f:
-            doc = strict_loads(f.read().decode("utf-8"))
+        doc = strict_loads(read_capped(path, MANIFEST_MAX_BYTES,
+                                       "parts manifest").decode("utf-8"))
+    except TooLargeError as e:
+        raise PartsError("the manifest is refused: %s" % e) from None
     except OSError as e:
         raise PartsError("cannot read the manifest: %s" % e.strerror) from None
     except (UnicodeDecodeError, ValueError) as e:
@@ -72,7 +90,7 @@ def read_manifest(path):
     if doc.get("file") != name:
         raise PartsError("the manifest names %r, its own name says %r"
                          % (doc.get("file"), name))
-    total = _size(doc.get("bytes"), "whole file's")
+    total = _size(doc.get("bytes"), "whole file's", RESULTS_MAX_BYTES)
     crc = _crc(doc.get("crc32"), "whole file's")
     plist = doc.get("parts")
     if not isinstance(plist, list) or not 1 <= len(plist) <= MAX_PARTS:
@@ -84,8 +102,8 @@ def read_manifest(path):
         if not isinstance(p, dict) or p.get("file") != want:
             raise PartsError("part %d of %d is not named %s in the manifest"
                              % (i + 1, len(plist), want))
-        off = _size(p.get("offset"), want + "'s offset:")
-        n = _size(p.get("bytes"), want + "'s")
+        off = _size(p.get("offset"), want + "'s offset:", RESULTS_MAX_BYTES)
+        n = _size(p.get("bytes"), want + "'s", PART_MAX_BYTES)
         if off != at:
             raise PartsError("%s starts at byte %d, the part before ends at "
                              "%d" % (want, off, at))
@@ -97,28 +115,49 @@ def read_manifest(path):
     return name, total, crc, parts
 
 
+def _check_on_disk(folder, parts):
+    """PartsError naming the first part that is missing, not a regular
+    file, or not exactly the bytes the manifest gives, before any is
+    read."""
+    for i, (pname, _off, n, _crc32) in enumerate(parts):
+        where = "part %d of %d (%s)" % (i + 1, len(parts), pname)
+        try:
+            st = os.stat(os.path.join(folder, pname))
+        except FileNotFoundError:
+            raise PartsError("%s is missing" % where) from None
+        except OSError as e:
+            raise PartsError("%s cannot be read: %s" % (where, e.strerror)) \
+                from None
+        if not stat.S_ISREG(st.st_mode):
+            raise PartsError("%s is not a regular file" % where)
+        if st.st_size != n:
+            raise PartsError("%s holds %d bytes, the manifest says %d%s"
+                             % (where, st.st_size, n,
+                                " (cut short by the server?)"
+                                if st.st_size < n else ""))
+
+
 def join(path):
     """The bytes of the file the manifest at path describes, its parts
     read from the manifest's folder: (name, data). PartsError naming the
     first part missing or damaged, or the manifest's fault."""
     name, total, crc, parts = read_manifest(path)
     folder = os.path.dirname(path) or "."
+    _check_on_disk(folder, parts)
     chunks = []
     for i, (pname, _off, n, pcrc) in enumerate(parts):
         where = "part %d of %d (%s)" % (i + 1, len(parts), pname)
         try:
-            with open(os.path.join(folder, pname), "rb") as f:
-                data = f.read(n + 1)
-        except FileNotFoundError:
-            raise PartsError("%s is missing" % where) from None
+            data = read_capped(os.path.join(folder, pname), n, "part")
+        except TooLargeError as e:
+            raise PartsError("%s changed while read: %s" % (where, e)) \
+                from None
         except OSError as e:
             raise PartsError("%s cannot be read: %s" % (where, e.strerror)) \
                 from None
         if len(data) != n:
-            raise PartsError("%s holds %s bytes, the manifest says %d "
-                             "(cut short by the server?)"
-                             % (where, "more than %d" % n if len(data) > n
-                                else len(data), n))
+            raise PartsError("%s holds %d bytes, the manifest says %d "
+                             "(cut short while read?)" % (where, len(data), n))
         if zlib.crc32(data) != pcrc:
             raise PartsError("%s is damaged: its crc32 is %08x, the manifest "
                              "says %08x" % (where, zlib.crc32(data), pcrc))

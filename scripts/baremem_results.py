@@ -1,13 +1,17 @@
 """What the scripts share about baremem's JSON (docs/results.schema.json):
-loading a results file strictly (a key twice in one object and any
-schema but baremem-results/1 refused), size labels, number cells,
+loading a results file strictly (scripts/baremem_json.py: bounded, a key
+twice in one object, NaN or a number beyond 64 bits refused; any schema
+but baremem-results/1 refused), size labels, number cells,
 lenient getters, untrusted text made printable. scripts/baremem-report,
 bench-table and baremem-var import it from their own folder (Python puts
 a script's folder first on sys.path), so they run from any directory.
 """
-import json
 import os
 import re
+
+import baremem_parts
+from baremem_json import (DuplicateKeyError, TooLargeError,  # noqa: F401
+                          read_capped, strict_loads)
 
 SCHEMA = "baremem-results/1"
 K, M, G = 1 << 10, 1 << 20, 1 << 30
@@ -23,36 +27,9 @@ class ResultsError(Exception):
     """A file the scripts refuse; the message names the file and why."""
 
 
-class DuplicateKeyError(ValueError):
-    """A key twice in one JSON object."""
-
-
-def _unique_keys(pairs):
-    """object_pairs_hook: a key twice in one object is an error, since
-    readers differ on which of the two they keep and a schema cannot see
-    it."""
-    seen = set()
-    dup = []
-    for k, _ in pairs:
-        if k in seen and k not in dup:
-            dup.append(k)
-        seen.add(k)
-    if dup:
-        raise DuplicateKeyError("key%s %s twice in one object" % (
-            "s" if len(dup) > 1 else "", ", ".join(repr(k) for k in dup)))
-    return dict(pairs)
-
-
-def strict_loads(text):
-    """json.loads that refuses a key twice in one object (raises
-    DuplicateKeyError, a ValueError, as json.loads does for bad JSON)."""
-    return json.loads(text, object_pairs_hook=_unique_keys)
-
-
 def _joined(path):
     """The bytes of a result uploaded in parts, from its manifest NAME.parts
     (scripts/baremem_parts.py): checked part by part, joined in memory."""
-    import baremem_parts
     if not os.path.exists(path):
         raise FileNotFoundError(path)
     try:
@@ -62,23 +39,28 @@ def _joined(path):
             from None
 
 
-def load_json(path):
-    """The parsed JSON of the file at path (strict_loads); ResultsError
-    naming the file when it is missing, unreadable, not UTF-8, not JSON or
-    holds a key twice in one object. A parts manifest (NAME.parts) stands
-    for the file its parts join into."""
+def load_json(path, keep_decimals=False):
+    """The parsed JSON of the file at path (strict_loads; keep_decimals:
+    each decimal as its text); ResultsError naming the file when it is
+    missing, unreadable, not a regular file, larger than a result can be
+    (baremem_parts.RESULTS_MAX_BYTES), not UTF-8, not JSON (NaN, a number
+    beyond 64 bits or a double, nesting too deep for the parser) or holds
+    a key twice in one object. A parts manifest (NAME.parts) stands for
+    the file its parts join into."""
     try:
         if path.endswith(".parts"):
             raw = _joined(path)
         else:
-            with open(path, "rb") as f:
-                raw = f.read()
+            raw = read_capped(path, baremem_parts.RESULTS_MAX_BYTES,
+                              "results file")
     except FileNotFoundError:
         raise ResultsError("%s: no such file" % path) from None
+    except TooLargeError as e:
+        raise ResultsError("%s: refused: %s" % (path, e)) from None
     except OSError as e:
         raise ResultsError("%s: cannot read: %s" % (path, e.strerror)) from None
     try:
-        return strict_loads(raw.decode("utf-8"))
+        return strict_loads(raw.decode("utf-8"), keep_decimals)
     except UnicodeDecodeError:
         raise ResultsError("%s: not JSON (not UTF-8 text): not a baremem "
                            "results file" % path) from None
@@ -119,6 +101,13 @@ def load_results(path, reader="this script"):
     r = load_json(path)
     check_schema(r, path, reader)
     return r
+
+
+def printable(s):
+    """A message holding untrusted text (a file name from an upload
+    folder) with every non-printable character shown as '?', so no
+    escape sequence reaches the terminal."""
+    return "".join(c if c.isprintable() else "?" for c in s)
 
 
 def clean(v, limit=60):

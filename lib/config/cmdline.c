@@ -1,6 +1,7 @@
 /* The UEFI command line (LoadOptions) as config words: see cmdline.h. */
 #include "config/cmdline.h"
 
+#include "util/fmt.h"
 #include "util/msgs.h"
 
 int cmdline_is_program_path(const char *w)
@@ -69,4 +70,40 @@ int cmdline_parse(struct bm_config *c, const uint16_t *options, size_t bytes,
 	if (n <= first)
 		return 0;
 	return config_parse_args(c, n - first, words + first, errs, warns);
+}
+
+int cmdline_keys_text(const uint16_t *options, size_t bytes, char *out,
+		      size_t cap)
+{
+	char line[CMDLINE_MAX_CHARS + 1];
+	const char *words[CMDLINE_MAX_WORDS + 2];
+	long len = options_text(options, bytes, line, sizeof line);
+	size_t n = 0;
+	int count, first = 0;
+
+	if (cap)
+		out[0] = 0;
+	if (len == -1)
+		return 0;
+	if (len == -2) {
+		fmt(out, cap, "(over %d characters)", CMDLINE_MAX_CHARS);
+		return 1;
+	}
+	count = config_split_words(line, words, CMDLINE_MAX_WORDS + 2);
+	if (count > 0 && cmdline_is_program_path(words[0]))
+		first = 1;
+	for (int i = first; i < count && cap; i++) {
+		size_t w = fmt(out + n, cap - n, "%s%s", i > first ? " " : "",
+			       words[i]);
+
+		if (n + w >= cap) {
+			/* cut: end in "..." where it fits */
+			n = cap - 1;
+			for (size_t k = cap > 4 ? cap - 4 : 0; k < cap - 1; k++)
+				out[k] = '.';
+			break;
+		}
+		n += w;
+	}
+	return count - first;
 }

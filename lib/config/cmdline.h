@@ -24,4 +24,11 @@ int cmdline_is_program_path(const char *w);
 int cmdline_parse(struct bm_config *c, const uint16_t *options, size_t bytes,
 		  struct msgs *errs, struct msgs *warns);
 
+/* The config words LoadOptions carries (the program path skipped), for a
+ * message saying they were ignored: their count (0 when the options are
+ * not text or hold no word but the path), and the words into out, cut
+ * to end in "..." when longer than cap - 1. */
+int cmdline_keys_text(const uint16_t *options, size_t bytes, char *out,
+		      size_t cap);
+
 #endif

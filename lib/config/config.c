@@ -1,11 +1,12 @@
 /* The configuration parser: `key = value` lines from the config file and
- * `key=value` words from the command line (DESIGN §3), validated key by
+ * `key=value` words from the command line (docs/design.md §3), validated key by
  * key, with one message per problem naming the line and the valid
  * choices. The text is untrusted: every byte quoted back is sanitised. */
 #include <stdarg.h>
 
 #include "config/config.h"
 
+#include "config/config_binding.h"
 #include "util/fmt.h"
 #include "util/str.h"
 #include "config/test_hooks.h"
@@ -128,7 +129,7 @@ static const char *quote(char *out, size_t cap, const char *s, size_t len)
 	return out;
 }
 
-static int parse_decimal(const char *s, size_t len, uint64_t *out)
+int config_decimal(const char *s, size_t len, uint64_t *out)
 {
 	uint64_t v = 0;
 
@@ -262,8 +263,8 @@ static const char *set_cpus(struct bm_config *c, const char *v, size_t len)
 			hi_s = lo_s;
 			hi_len = lo_len;
 		}
-		if (parse_decimal(lo_s, lo_len, &lo) ||
-		    parse_decimal(hi_s, hi_len, &hi))
+		if (config_decimal(lo_s, lo_len, &lo) ||
+		    config_decimal(hi_s, hi_len, &hi))
 			return "";
 		if (hi >= BM_MAX_CPUS)
 			return "cpu above 1023";
@@ -387,7 +388,7 @@ static const char *set_repeat(struct bm_config *c, const char *v, size_t len)
 {
 	uint64_t n;
 
-	if (parse_decimal(v, len, &n) || n < 1 || n > 1000)
+	if (config_decimal(v, len, &n) || n < 1 || n > 1000)
 		return "";
 	c->repeat = (int)n;
 	return 0;
@@ -400,7 +401,7 @@ static const char *set_seed(struct bm_config *c, const char *v, size_t len)
 	if (len > 2 && v[0] == '0' && str_lower(v[1]) == 'x') {
 		if (parse_hex(v + 2, len - 2, &seed))
 			return "";
-	} else if (parse_decimal(v, len, &seed)) {
+	} else if (config_decimal(v, len, &seed)) {
 		return "";
 	}
 	c->seed = seed;
@@ -517,6 +518,9 @@ struct source {
 	const char *name;
 	int is_args;
 	int line;
+	/* A signed network config's: where its binding fields go (0
+	 * elsewhere: they are then ignored, with a warning). */
+	struct config_binding *binding;
 	struct msgs *errs, *warns;
 	int errors;
 	int seen[BM_KEY_COUNT];
@@ -549,7 +553,7 @@ static void error_at(struct source *src, const char *f, ...)
 }
 
 #ifdef BAREMEM_TEST_HOOKS
-/* test_hook = NAME (test image only): not one of DESIGN's keys, so it is
+/* test_hook = NAME (test image only): not one of the keys of docs/design.md §3, so it is
  * neither listed as valid nor printed with the configuration. */
 static int apply_test_hook(struct bm_config *c, struct source *src,
 			   const char *k, size_t klen, const char *v,
@@ -582,6 +586,20 @@ static void apply(struct bm_config *c, struct source *src, const char *k,
 	if (key < 0 && apply_test_hook(c, src, k, klen, v, vlen))
 		return;
 #endif
+	if (key < 0 && config_binding_field(k, klen) >= 0) {
+		int f = config_binding_field(k, klen);
+
+		if (src->binding)
+			config_binding_set(src->binding,
+					   (enum config_binding_field)f, v,
+					   vlen);
+		else
+			msgs_add(src->warns, "%s: %s is read only in a signed "
+				 "network config: ignored", src->where,
+				 config_binding_field_name(
+					 (enum config_binding_field)f));
+		return;
+	}
 	if (key < 0) {
 		size_t n = 0;
 		valid[0] = 0;
@@ -679,8 +697,16 @@ static void parse_line(struct bm_config *c, struct source *src,
 int config_parse(struct bm_config *c, const char *text, size_t len,
 		 const char *source, struct msgs *errs, struct msgs *warns)
 {
+	return config_parse_signed(c, text, len, source, 0, errs, warns);
+}
+
+int config_parse_signed(struct bm_config *c, const char *text, size_t len,
+			const char *source, struct config_binding *binding,
+			struct msgs *errs, struct msgs *warns)
+{
 	struct source src = { .name = source ? source : "config",
-			      .errs = errs, .warns = warns };
+			      .binding = binding, .errs = errs,
+			      .warns = warns };
 	size_t i = 0;
 	int line = 0;
 

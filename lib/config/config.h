@@ -1,4 +1,4 @@
-/* The run's configuration: keys of DESIGN §3, parsed from the config file
+/* The run's configuration: keys of docs/design.md §3, parsed from the config file
  * and the command line (one syntax: `key = value`, `#` comments). */
 #ifndef BAREMEM_CONFIG_H
 #define BAREMEM_CONFIG_H
@@ -76,7 +76,7 @@ enum bm_console_json {
 	BM_CONSOLE_JSON_ON,
 	BM_CONSOLE_JSON_OFF
 };
-/* Where the results go besides the boot volume (DESIGN §4c): auto is TFTP
+/* Where the results go besides the boot volume (docs/design.md §4c): auto is TFTP
  * to the boot server when booted over the network, nothing otherwise;
  * http PUTs each file under upload_url. Same order as config.c's names. */
 enum bm_upload { BM_UPLOAD_AUTO, BM_UPLOAD_OFF, BM_UPLOAD_TFTP,
@@ -121,7 +121,7 @@ struct bm_config {
 	unsigned bad_mask;		/* bit per key given a bad value */
 };
 
-/* Every key at its default (DESIGN §3). */
+/* Every key at its default (docs/design.md §3). */
 void config_defaults(struct bm_config *c);
 
 /* Parses a config file's text (any line ending: LF, CRLF, CR; a UTF-8
@@ -133,6 +133,15 @@ void config_defaults(struct bm_config *c);
 int config_parse(struct bm_config *c, const char *text, size_t len,
 		 const char *source, struct msgs *errs, struct msgs *warns);
 
+/* config_parse for a network config whose signature verified: its
+ * binding fields (signed_for, not_after, serial: lib/config/
+ * config_binding.h) go to binding instead of being ignored with a
+ * warning, as everywhere else. */
+struct config_binding;
+int config_parse_signed(struct bm_config *c, const char *text, size_t len,
+			const char *source, struct config_binding *binding,
+			struct msgs *errs, struct msgs *warns);
+
 /* Parses command-line words: each is `key=value` (spaces around '=' are
  * allowed when the words are split there: "profile", "=", "quick").
  * Messages read "command line: ...". Returns the number of errors. */
@@ -142,6 +151,9 @@ int config_parse_args(struct bm_config *c, int argc, const char *const *argv,
 /* Splits a command line (as one string) into words in place, on spaces
  * and tabs; returns the count (at most max). */
 int config_split_words(char *line, const char **words, int max);
+
+/* A whole decimal number below 2^64 (digits only): 0 with *out, or -1. */
+int config_decimal(const char *s, size_t len, uint64_t *out);
 
 /* The key's name ("profile"), or 0 when out of range. */
 const char *config_key_name(enum bm_key k);

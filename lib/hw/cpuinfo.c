@@ -199,7 +199,7 @@ void cpuinfo_decode(struct cpu_info *ci, cpuid_fn fn, void *ctx)
 		decode_amd_legacy(ci, fn, ctx);
 }
 
-static struct cpuid_regs cpuid_real(void *ctx, uint32_t leaf, uint32_t sub)
+struct cpuid_regs cpuinfo_cpuid_here(void *ctx, uint32_t leaf, uint32_t sub)
 {
 	(void)ctx;
 	return cpuid(leaf, sub);
@@ -207,7 +207,7 @@ static struct cpuid_regs cpuid_real(void *ctx, uint32_t leaf, uint32_t sub)
 
 void cpuinfo_read(struct cpu_info *ci)
 {
-	cpuinfo_decode(ci, cpuid_real, 0);
+	cpuinfo_decode(ci, cpuinfo_cpuid_here, 0);
 }
 
 const struct cpu_cache *cpuinfo_cache(const struct cpu_info *ci, int level)

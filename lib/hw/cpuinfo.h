@@ -55,6 +55,8 @@ typedef struct cpuid_regs (*cpuid_fn)(void *ctx, uint32_t leaf,
 void cpuinfo_decode(struct cpu_info *ci, cpuid_fn fn, void *ctx);
 /* Decodes the CPU this runs on. */
 void cpuinfo_read(struct cpu_info *ci);
+/* The cpuid_fn of the CPU this runs on (ctx unused). */
+struct cpuid_regs cpuinfo_cpuid_here(void *ctx, uint32_t leaf, uint32_t sub);
 
 /* Whether CPUID's vendor string is vendor ("GenuineIntel", ...). */
 int cpuinfo_vendor_is(const struct cpu_info *ci, const char *vendor);

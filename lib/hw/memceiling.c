@@ -208,6 +208,19 @@ void mem_ceiling_compute(const struct smbios_info *sm,
 		return;
 	out->dimms = sm->dimm_count;
 	out->gb_per_s = 0;
+	/* Said first, so no other warning crowds them out. */
+	if (sm->dimms_dropped > 0) {
+		warn(out, "%d populated DIMMs past the first %d were not "
+		     "kept: the ceiling is unknown, not a sum over %d",
+		     sm->dimms_dropped, SMBIOS_MAX_DIMMS, sm->dimm_count);
+		placed = false;
+	}
+	if (sm->maps_dropped > 0) {
+		warn(out, "%d SMBIOS type 20 maps past the first %d were "
+		     "not kept: no DIMM is placed in a node",
+		     sm->maps_dropped, SMBIOS_MAX_MAPS);
+		placed = false;
+	}
 	for (int i = 0; i < sm->dimm_count; i++) {
 		const struct smbios_dimm *d = &sm->dimms[i];
 		double g = memc_dimm_gb_per_s(d);
@@ -242,6 +255,8 @@ void mem_ceiling_compute(const struct smbios_info *sm,
 		if (node_of[i] < 0)
 			placed = false;
 	}
+	if (sm->dimms_dropped > 0)
+		out->gb_per_s = -1;
 	if (!placed) {
 		for (int i = 0; i < sm->dimm_count; i++)
 			idx[i] = i;

@@ -48,7 +48,10 @@ double memc_dimm_gb_per_s(const struct smbios_dimm *d);
 int memc_dimm_node(const struct smbios_info *sm, int i,
 		   const struct numa_topo *t);
 
-/* Fills *out from sm (0: nothing) and t (0: no SRAT). Warnings, one per
+/* Fills *out from sm (0: nothing) and t (0: no SRAT). More DIMMs than
+ * sm kept (SMBIOS_MAX_DIMMS): the ceiling unknown, never a partial sum;
+ * type 20 maps dropped (SMBIOS_MAX_MAPS): no node placed; each said in
+ * the first warnings. Warnings, one per
  * finding, per node where DIMMs are placed, else for the machine:
  * DIMMs of different size, speed or part; a DIMM configured below its
  * rated speed; an odd number of DIMMs where the board has empty slots. */

@@ -155,6 +155,38 @@ static uint64_t next_boundary(const struct mtrr_state *s, uint64_t lo,
 	return next;
 }
 
+int mtrr_split(const struct mtrr_state *s, uint64_t base, uint64_t bytes,
+	       struct mtrr_piece *out, int max)
+{
+	uint64_t end = base + bytes, at = base, from = base;
+	int n = 0, type;
+
+	if (max < 1)
+		return -1;
+	if (bytes == 0 || s->noncontiguous) {
+		out[0] = (struct mtrr_piece){ base, bytes,
+					      bytes && s->noncontiguous
+						      ? MTRR_MIXED
+						      : mtrr_type_at(s, base) };
+		return 1;
+	}
+	type = mtrr_type_at(s, base);
+	while ((at = next_boundary(s, at, end)) < end) {
+		int t = mtrr_type_at(s, at);
+		if (t == type)
+			continue;
+		if (n == max)
+			return -1;
+		out[n++] = (struct mtrr_piece){ from, at - from, type };
+		from = at;
+		type = t;
+	}
+	if (n == max)
+		return -1;
+	out[n++] = (struct mtrr_piece){ from, end - from, type };
+	return n;
+}
+
 int mtrr_range_type(const struct mtrr_state *s, uint64_t base,
 		    uint64_t bytes)
 {

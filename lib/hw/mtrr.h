@@ -67,4 +67,15 @@ int mtrr_type_at(const struct mtrr_state *s, uint64_t addr);
 int mtrr_range_type(const struct mtrr_state *s, uint64_t base,
 		    uint64_t bytes);
 
+/* [base, base + bytes) cut where its memory type changes: out[0..n) in
+ * address order, each one type over all of it, together the whole
+ * range. A range the MTRRs cannot bound (non-contiguous masks) is one
+ * piece of MTRR_MIXED. Returns n, or -1 when more than max pieces. */
+struct mtrr_piece {
+	uint64_t base, bytes;
+	int type;
+};
+int mtrr_split(const struct mtrr_state *s, uint64_t base, uint64_t bytes,
+	       struct mtrr_piece *out, int max);
+
 #endif

@@ -9,6 +9,7 @@
 #include "hw/freqstate.h"
 #include "hw/coreclock.h"
 #include "hw/cpuinfo.h"
+#include "hw/l3alloc.h"
 #include "hw/tscskew.h"
 #include "util/hist.h"
 #include "util/msgs.h"
@@ -206,6 +207,10 @@ struct run_results {
 	 * give every cpu a part of their own here. */
 	cpuid_fn cpuid_here;
 	struct freq_state freq;	/* boost, HWP/CPPC as the run found them */
+	/* The boot cpu's L3 cache allocation (lib/hw/l3alloc.h): its class's
+	 * ways and the size the plan sizes the L3 by where it is partitioned
+	 * (state 0: not read). */
+	struct l3alloc l3alloc;
 	uint64_t tsc_hz;
 	const char *tsc_source;	/* cpuid, pmtimer, hpet, stall, os */
 	double tsc_error_ppm;	/* calibration bound; < 0: unknown */
@@ -240,7 +245,7 @@ struct run_results {
 	int avx2_usable;	/* AVX2 present and its state enabled */
 	int avx512_used;	/* some bandwidth point ran AVX-512 kernels */
 	int isa_widest;		/* enum bw_isa: the widest the boot cpu
-				 * can run (CPUID and XCR0, lib/hw/isa.h) */
+				 * can run (CPUID and XCR0, lib/suite/isa.h) */
 	int msr_ok;		/* the suite may read MSRs CPUID vouches for
 				 * (UEFI: ring 0; Linux: no) */
 	/* Reads the calling cpu's SMI count (UEFI: MSR 0x34 where msr.c
@@ -248,7 +253,7 @@ struct run_results {
 	 * are not counted. */
 	uint64_t (*smi_count)(void);
 	/* The calling cpu's widest ISA (enum bw_isa), asked inside every
-	 * bandwidth window; 0: lib/hw/isa.h's isa_usable_here. The unit
+	 * bandwidth window; 0: lib/suite/isa.h's isa_usable_here. The unit
 	 * tests give a cpu without AVX-512 here. */
 	int (*isa_here)(void);
 	/* Reads the calling cpu's APERF and MPERF (lib/hw/coreclock.h),

@@ -8,6 +8,7 @@
 #include "config/config.h"
 #include "util/fmt.h"
 #include "util/json.h"
+#include "util/str.h"
 #include "hw/mtrr.h"
 #include "hw/memceiling.h"
 #include "hw/smbios.h"
@@ -206,8 +207,17 @@ static void write_tsc_skew(struct json_writer *w, const struct run_results *res)
 	json_array_end(w);
 }
 
-/* machine.caches, or a core type's: what CPUID lists. */
-static void write_caches(struct json_writer *w, const struct cpu_info *ci)
+/* The L3 size CPUID lists where the run sized the L3 by a partition's
+ * share (lib/suite/coretypes.c, coretypes_partition); 0 otherwise. */
+static uint64_t l3_cpuid_bytes(const struct run_results *res)
+{
+	return res->l3alloc.applied ? res->l3alloc.cpuid_bytes : 0;
+}
+
+/* machine.caches, or a core type's: what CPUID lists (l3_cpuid_bytes:
+ * the L3's, where the run sized it by a partition's share; 0: none). */
+static void write_caches(struct json_writer *w, const struct cpu_info *ci,
+			 uint64_t l3_cpuid_bytes)
 {
 	json_array_begin(w, "caches");
 	for (int i = 0; i < ci->cache_count; i++) {
@@ -215,7 +225,9 @@ static void write_caches(struct json_writer *w, const struct cpu_info *ci)
 		json_object_begin(w, 0);
 		json_u64(w, "level", (uint64_t)c->level);
 		json_string(w, "type", c->type);
-		json_u64(w, "size_bytes", c->size_bytes);
+		json_u64(w, "size_bytes", c->level == 3 && l3_cpuid_bytes
+						  ? l3_cpuid_bytes
+						  : c->size_bytes);
 		json_u64(w, "line_bytes", (uint64_t)c->line_bytes);
 		json_u64(w, "ways", (uint64_t)c->ways);
 		json_u64(w, "shared_by", (uint64_t)c->shared_by);
@@ -246,10 +258,54 @@ static void write_core_types(struct json_writer *w,
 			if (coretypes_of(res, i) == t)
 				json_u64(w, 0, (uint64_t)i);
 		json_array_end(w);
-		write_caches(w, ci);
+		write_caches(w, ci, l3_cpuid_bytes(res));
 		json_object_end(w);
 	}
 	json_array_end(w);
+}
+
+/* machine.l3_allocation (lib/hw/l3alloc.h): the boot cpu's class of
+ * service, the ways its mask allows and the size the run sized the L3
+ * by; the figures null where not read (the class also under resctrl,
+ * which does not give it). */
+static void write_l3_allocation(struct json_writer *w, const struct l3alloc *a)
+{
+	int read = a->state && a->source && !str_eq(a->source, "none");
+	char mask[24];
+
+	json_object_begin(w, "l3_allocation");
+	json_string(w, "state", a->state ? a->state : "unknown");
+	json_string(w, "source", a->source ? a->source : "none");
+	if (read) {
+		fmt(mask, sizeof mask, "%#llx", (unsigned long long)a->mask);
+		if (a->cos >= 0)
+			json_u64(w, "class_of_service", (uint64_t)a->cos);
+		else
+			json_null(w, "class_of_service");
+		json_bool(w, "cdp", a->cdp);
+		json_string(w, "mask", mask);
+		json_u64(w, "ways_allowed", (uint64_t)a->ways_allowed);
+		json_u64(w, "ways_total", (uint64_t)a->ways_total);
+		json_u64(w, "effective_bytes", a->effective_bytes);
+	} else {
+		json_null(w, "class_of_service");
+		json_null(w, "cdp");
+		json_null(w, "mask");
+		json_null(w, "ways_allowed");
+		json_null(w, "ways_total");
+		json_null(w, "effective_bytes");
+	}
+	if (a->cpuid_bytes)
+		json_u64(w, "cpuid_bytes", a->cpuid_bytes);
+	else
+		json_null(w, "cpuid_bytes");
+	if (read && a->bw_eighths >= 0)
+		json_double(w, "bandwidth_limit_gb_per_s",
+			    (double)a->bw_eighths / 8, 3);
+	else
+		json_null(w, "bandwidth_limit_gb_per_s");
+	json_string(w, "why", a->why);
+	json_object_end(w);
 }
 
 static void write_machine(struct json_writer *w, const struct run_results *res)
@@ -266,8 +322,9 @@ static void write_machine(struct json_writer *w, const struct run_results *res)
 		    : "mfence-lfence-rdtsc");
 	write_tsc_skew(w, res);
 	json_object_end(w);
-	write_caches(w, &res->cpu);
+	write_caches(w, &res->cpu, l3_cpuid_bytes(res));
 	write_core_types(w, res);
+	write_l3_allocation(w, &res->l3alloc);
 	write_memory(w, res);
 	json_object_begin(w, "system");
 	json_string(w, "manufacturer", sm ? sm->system_manufacturer : "");

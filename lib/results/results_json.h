@@ -1,4 +1,4 @@
-/* The results as JSON: the full file (baremem-results/1, DESIGN §4) and
+/* The results as JSON: the full file (baremem-results/1, docs/design.md §4) and
  * the compact summary for the EFI variable (baremem-summary/1). */
 #ifndef BAREMEM_RESULTS_JSON_H
 #define BAREMEM_RESULTS_JSON_H
@@ -21,7 +21,7 @@ size_t results_json(const struct run_results *res, enum run_status status,
 char *results_json_new(const struct run_results *res, enum run_status status,
 		       size_t *len, size_t *tried_bytes);
 
-/* The EFI variable's data (DESIGN §4): at most this many bytes of JSON.
+/* The EFI variable's data (docs/design.md §4): at most this many bytes of JSON.
  * efivarfs shows 4 attribute bytes before them, which are not part of
  * the variable's data and do not count. */
 #define RESULTS_SUMMARY_MAX_BYTES 2048
@@ -49,7 +49,7 @@ void results_json_summary(struct json_writer *w, int cpu,
 void results_json_loaded(struct json_writer *w, const struct run_results *res);
 void results_json_c2c(struct json_writer *w, const struct run_results *res);
 void results_json_numa(struct json_writer *w, const struct run_results *res);
-/* tests=scan's "scan" array (DESIGN 4d) and "scan_plan" beside it
+/* tests=scan's "scan" array (docs/design.md §4d) and "scan_plan" beside it
  * (results_json_scan.c). */
 void results_json_scan(struct json_writer *w, const struct run_results *res);
 /* A point's buffer_nodes: n node numbers, null for one not known;

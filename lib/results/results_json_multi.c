@@ -1,5 +1,5 @@
 /* The results file's entries of the multi-cpu tests:
- * loaded[], c2c[] and numa (DESIGN §4); results_json.c calls these. */
+ * loaded[], c2c[] and numa (docs/design.md §4); results_json.c calls these. */
 #include "util/fmt.h"
 #include "util/json.h"
 #include "hw/numa.h"

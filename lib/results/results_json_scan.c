@@ -1,4 +1,4 @@
-/* tests=scan in the results JSON: "scan" as DESIGN 4d names its fields,
+/* tests=scan in the results JSON: "scan" as docs/design.md §4d names its fields,
  * and "scan_plan": what the chase covers, what was not scanned and why. */
 #include "results/results.h"
 #include "results/results_json.h"

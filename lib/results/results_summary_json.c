@@ -1,5 +1,5 @@
 /* The summary object of the results file, and the EFI variable's summary
- * (baremem-summary/1, DESIGN §4): compact JSON that must fit the
+ * (baremem-summary/1, docs/design.md §4): compact JSON that must fit the
  * variable's 2 KiB whatever the run's error and file path hold, since a
  * summary over the bound is no variable at all. */
 #include "results/results_json.h"

@@ -1,4 +1,4 @@
-/* Run numbering for the results folder (DESIGN §4: a run never
+/* Run numbering for the results folder (docs/design.md §4: a run never
  * overwrites an earlier one). */
 #include "results/runnum.h"
 

@@ -1,4 +1,4 @@
-/* The name an uploaded result gets on the server (DESIGN §4c):
+/* The name an uploaded result gets on the server (docs/design.md §4c):
  * baremem/results/<mac>-<YYYYMMDDTHHMMSSZ>.<ext>, unique across machines
  * (the MAC) and across a machine's runs (the time). */
 #ifndef BAREMEM_UPLOAD_NAME_H
@@ -7,11 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* A wall-clock time as the firmware gives it, and its offset from UTC. */
-struct wall_time {
-	int year, month, day, hour, minute, second;
-	int utc_offset_min;	/* local = UTC + offset; 0 for UTC */
-};
+#include "util/wall_time.h"
 
 /* The MAC as lower-case hex without separators ("525400123456"). */
 size_t upload_mac_text(char *out, size_t cap, const uint8_t *mac,

@@ -1,4 +1,4 @@
-/* The bandwidth plan (DESIGN §5): per level (the sizes and cpu counts
+/* The bandwidth plan (docs/design.md §5): per level (the sizes and cpu counts
  * of lib/suite/levels.h, by each cpu's own caches, and a DRAM size)
  * every kernel on one cpu, then on all selected cpus at once (or as
  * many as the level holds) started on a TSC barrier, then a read scaling
@@ -29,7 +29,7 @@
 #include "bw.h"
 #include "hw/x86.h"
 #include "hw/cpuinfo.h"
-#include "hw/isa.h"
+#include "suite/isa.h"
 #include "suite/isa_plan.h"
 #include "suite/cpus.h"
 #include "util/fmt.h"
@@ -39,7 +39,7 @@
 #include "suite/settle.h"
 #include "util/out.h"
 #include "platform.h"
-#include "util/progress.h"
+#include "suite/progress.h"
 #include "util/stats.h"
 #include "suite/sweep.h"
 #include "suite/together.h"

@@ -27,7 +27,10 @@ void ceiling_read(struct run_results *res)
 			    plat_numa_topology(t) > 0 ? t : 0, c);
 	plat_free(t);
 	res->ceiling = c;
-	if (c->gb_per_s < 0)
+	if (c->gb_per_s < 0 && res->smbios->dimms_dropped)
+		out("DIMMs' ceiling: unknown (%d DIMMs past the %d kept)\n",
+		    res->smbios->dimms_dropped, c->dimms);
+	else if (c->gb_per_s < 0)
 		out("DIMMs' ceiling: unknown (%d DIMM%s, a speed or data "
 		    "width missing in SMBIOS)\n", c->dimms,
 		    c->dimms == 1 ? "" : "s");

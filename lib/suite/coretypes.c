@@ -28,11 +28,29 @@ static void read_window(void *arg)
 		cpuinfo_read(&j->info);
 }
 
+static int same_caches(const struct cpu_info *a, const struct cpu_info *b)
+{
+	if (a->cache_count != b->cache_count)
+		return 0;
+	for (int k = 0; k < a->cache_count; k++) {
+		const struct cpu_cache *x = &a->caches[k], *y = &b->caches[k];
+		if (x->level != y->level || !str_eq(x->type, y->type) ||
+		    x->size_bytes != y->size_bytes ||
+		    x->shared_by != y->shared_by || x->ways != y->ways)
+			return 0;
+	}
+	return 1;
+}
+
+/* One group: the same core type (CPUID 1Ah) and the same caches. Meteor
+ * Lake's SoC tile E-cores report the compute tile's E-core type but have
+ * no L3, so the type alone would size them by an L3 they lack. */
 static int same_type(const struct cpu_info *a, const struct cpu_info *b)
 {
-	return a->core_type == b->core_type ||
-	       (a->core_type && b->core_type &&
-		str_eq(a->core_type, b->core_type));
+	return (a->core_type == b->core_type ||
+		(a->core_type && b->core_type &&
+		 str_eq(a->core_type, b->core_type))) &&
+	       same_caches(a, b);
 }
 
 /* The type of info in res->core_types, added when new; the boot cpu's
@@ -119,6 +137,65 @@ out:
 	plat_free(args);
 	plat_free(jobs);
 	return res->core_type_count;
+}
+
+/* The other selected cpus' classes of service (IA32_PQR_ASSOC read on
+ * each, where the boot cpu's came from the MSRs): a cpu in another class
+ * may have another share of the L3, which is not read; a warning says
+ * so. */
+static void other_classes(struct run_results *res)
+{
+	const struct l3alloc *a = &res->l3alloc;
+	int n = res->selected_count, other = 0, first = -1;
+	uint64_t *vals;
+	int *ok;
+
+	if (!a->source || !str_eq(a->source, "msr") || a->cos < 0 || n < 2 ||
+	    plat_msr_probe(MSR_PQR_ASSOC) != 0)
+		return;
+	vals = plat_alloc(sizeof(*vals) * (size_t)n);
+	ok = plat_alloc(sizeof(*ok) * (size_t)n);
+	if (vals && ok) {
+		plat_msr_on_cpus(res->selected, n, MSR_PQR_ASSOC, vals, 0, ok);
+		for (int k = 0; k < n; k++)
+			if (ok[k] && (int)(vals[k] >> 32) != a->cos) {
+				other++;
+				first = first < 0 ? res->selected[k] : first;
+			}
+	}
+	plat_free(vals);
+	plat_free(ok);
+	if (other)
+		msgs_add(&res->warnings, "L3 partition: %d cpu%s (cpu %d "
+			 "first) run in another class of service than the "
+			 "boot cpu's %d: their share of the L3 was not read, "
+			 "and the run sizes their L3 as the boot cpu's", other,
+			 other == 1 ? "" : "s", first, a->cos);
+}
+
+int coretypes_partition(struct run_results *res)
+{
+	struct l3alloc *a = &res->l3alloc;
+	char was[16], now[16];
+	int done;
+
+	other_classes(res);
+	if (!a->state || !str_eq(a->state, "partitioned"))
+		return 0;
+	done = l3alloc_apply(a, &res->cpu);
+	for (int t = 0; t < res->core_type_count; t++)
+		done |= l3alloc_apply(a, &res->core_types[t]);
+	res->l3alloc.applied = done;
+	if (done)
+		msgs_add(&res->warnings, "L3 partition: the boot cpu's class "
+			 "of service %d may fill %d of the L3's %d ways (mask "
+			 "%#llx%s): the run sizes the L3 as %s, not CPUID's %s",
+			 a->cos, a->ways_allowed, a->ways_total,
+			 (unsigned long long)a->mask,
+			 a->cdp ? ", its data mask" : "",
+			 fmt_size(now, sizeof now, a->effective_bytes),
+			 fmt_size(was, sizeof was, a->cpuid_bytes));
+	return done;
 }
 
 int coretypes_plan(const struct run_results *res, uint64_t dram_bytes,

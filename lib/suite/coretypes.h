@@ -3,7 +3,9 @@
  * cluster's 2 MiB L2 against a P-core's 1.25 MiB), and CPUID describes
  * only the core that runs it: the cache and type leaves are read on
  * every cpu, inside a window on that cpu (MP services on UEFI, a pinned
- * thread on Linux), and the cpus grouped by core type (CPUID 1Ah). */
+ * thread on Linux), and the cpus grouped by core type (CPUID 1Ah) and
+ * cache list together: Meteor Lake's SoC tile E-cores share the compute
+ * tile E-cores' type but have no L3, and are a group of their own. */
 #ifndef BAREMEM_CORETYPES_H
 #define BAREMEM_CORETYPES_H
 
@@ -16,6 +18,15 @@
  * Elsewhere every core has the boot cpu's caches, and nothing is read.
  * Returns the number of core types (0: not read). */
 int coretypes_read(struct run_results *res);
+
+/* Where res->l3alloc says the boot cpu's class of service may fill only
+ * some of the L3's ways, sizes the L3 of res->cpu and of every core type
+ * by that share (what the plan, the labels and the DRAM floor then
+ * use), with a warning; the JSON keeps CPUID's size. 1 when it did.
+ * Where the boot cpu's class came from the MSRs, reads every selected
+ * cpu's class too and warns of cpus in another one (their share is not
+ * read). */
+int coretypes_partition(struct run_results *res);
 
 /* cpu's core type: an index into res->core_types (0 when not read).
  * Inline, so the summary and the JSON writer need no platform. */

@@ -16,7 +16,7 @@
 #include "suite/pagecmp.h"
 #include "suite/perm.h"
 #include "platform.h"
-#include "util/progress.h"
+#include "suite/progress.h"
 #include "util/stats.h"
 #include "suite/summary.h"
 #include "suite/sweep.h"

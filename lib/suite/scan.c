@@ -15,7 +15,7 @@
 #include "util/fmt.h"
 #include "hw/smbios.h"
 #include "util/out.h"
-#include "util/progress.h"
+#include "suite/progress.h"
 #include "util/str.h"
 
 #define MAX_SPANS 1024		/* firmware maps hold a few hundred */

@@ -88,6 +88,7 @@ enum run_status suite_run(struct run_results *res)
 	ceiling_read(res);
 	/* before anything is sized: a hybrid part's cpus by their own caches */
 	coretypes_read(res);
+	coretypes_partition(res);	/* an L3 partition: its share */
 	if (capacity_fit(res) != 0)
 		msgs_add(&res->warnings, "out of pool memory for the results "
 			 "of %d cpus: points past %d latency and %d bandwidth "

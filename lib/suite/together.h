@@ -14,7 +14,7 @@ struct cpu_span {
 
 /* GB/s (10^9 bytes a second) of spans[0..n) taken together: all their
  * bytes over the span from the earliest start to the latest end, the
- * wall time the machine took to move them (DESIGN §5). Not the sum of
+ * wall time the machine took to move them (docs/design.md §5). Not the sum of
  * each cpu's own rate: that adds rates over different windows, and a
  * cpu that ran while others did not (started late, finished early)
  * counts as if it had shared the memory with them all along.

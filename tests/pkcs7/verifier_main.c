@@ -2,13 +2,16 @@
  * OVMF installs. Served as the PXE boot file, it installs the protocol
  * (pkcs7_check.c behind it), fetches the real app (baremem-app.efi,
  * beside it on the same TFTP server), and starts it on the same network
- * device, so the app finds the same PXE session and loads its config as
- * on a firmware with a verifier of its own. Each verification says its
- * verdict on the console ("pkcs7 test verifier: ..."). */
+ * device with its own load options, so the app finds the same PXE
+ * session and command line, and loads its config as on a firmware with a
+ * verifier of its own. Chain-loaded by iPXE it works the same through
+ * iPXE's PXE base code (started here: iPXE's starts only when asked).
+ * Each verification says its verdict on the console ("pkcs7 test
+ * verifier: ..."). */
 #include <efi.h>
 #include <efilib.h>
 
-#include "../../efi/pkcs7_verify.h"
+#include "../../efi/net/pkcs7_verify.h"
 #include "pkcs7_check.h"
 
 #define APP_FILE "baremem-app.efi"
@@ -92,7 +95,7 @@ static EFI_PKCS7_VERIFY_PROTOCOL verifier = { verify_buffer,
 
 EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 {
-	EFI_LOADED_IMAGE *li = 0;
+	EFI_LOADED_IMAGE *li = 0, *app_li = 0;
 	EFI_PXE_BASE_CODE *pxe = 0;
 	EFI_IP_ADDRESS server;
 	EFI_HANDLE proto_handle = 0, app = 0;
@@ -102,9 +105,12 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	EFI_STATUS st;
 
 	InitializeLib(image, systab);
-	if (BS->HandleProtocol(image, &LoadedImageProtocol, (void **)&li) ||
-	    BS->HandleProtocol(li->DeviceHandle, &PxeBaseCodeProtocol,
-			       (void **)&pxe) || !pxe->Mode->DhcpAckReceived) {
+	if (!BS->HandleProtocol(image, &LoadedImageProtocol, (void **)&li) &&
+	    !BS->HandleProtocol(li->DeviceHandle, &PxeBaseCodeProtocol,
+				(void **)&pxe) &&
+	    !pxe->Mode->Started)
+		pxe->Start(pxe, FALSE);
+	if (!li || !pxe || !pxe->Mode->DhcpAckReceived) {
 		Print(L"pkcs7 test verifier: not booted over PXE\n");
 		return EFI_UNSUPPORTED;
 	}
@@ -132,6 +138,13 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	if (st) {
 		Print(L"pkcs7 test verifier: LoadImage: %r\n", st);
 	} else {
+		/* The command line the firmware (or iPXE) gave this file is
+		 * the app's, as when the app is the boot file itself. */
+		if (!BS->HandleProtocol(app, &LoadedImageProtocol,
+					(void **)&app_li)) {
+			app_li->LoadOptions = li->LoadOptions;
+			app_li->LoadOptionsSize = li->LoadOptionsSize;
+		}
 		st = BS->StartImage(app, 0, 0);
 	}
 	BS->UninstallProtocolInterface(proto_handle, &pkcs7_guid, &verifier);

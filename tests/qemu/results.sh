@@ -93,7 +93,7 @@ check_html() {
 # validate_var: the variable read_var left in $T/var.json, as the app
 # wrote it (baremem-var --json prints its bytes unchanged), is valid
 # against docs/summary.schema.json, holds no key twice, and is at most
-# 2 KiB (DESIGN §4).
+# 2 KiB (docs/design.md §4).
 SUMMARY_SCHEMA=$ROOT/docs/summary.schema.json
 validate_var() {
 	local out bytes

@@ -1,11 +1,13 @@
 # shellcheck shell=bash
 # shellcheck disable=SC2034 # QUICK and NET_MAC are for the scenarios and net.sh
-# The harness of the signed network config scenarios (DESIGN §4d):
+# The harness of the signed network config scenarios (docs/netboot.md):
 # tests/qemu/test_netboot_signed_config (make test: one config obeyed,
-# one forged with another key refused) and
-# tests/long/test_netboot_signed_config_refusals (make test-long: no
+# one served under another name and one forged with another key
+# refused), tests/qemu/test_netboot_ipxe (iPXE's command line ignored)
+# and tests/long/test_netboot_signed_config_refusals (make test-long: no
 # verifier in the firmware, a config altered after signing, an unsigned
-# one). Sourced after net.sh, lib.sh and results.sh: makes a throwaway
+# one, an expired one, a clock that looks unset, a replayed serial).
+# Sourced after net.sh, lib.sh and results.sh: makes a throwaway
 # key and another here, builds with `make netboot CONFIG_CERT=
 # CONFIG_KEY=` the app that carries the first one's certificate and
 # signs the served config, and brings the network up.
@@ -32,8 +34,13 @@ if [ ! -f "$VERIFIER" ]; then
 	exit
 fi
 NETBOOT_DIR=$T/netboot-signed
-if ! make -C "$ROOT" --no-print-directory netboot CONFIG_CERT="$keys/cfg.crt" \
-	CONFIG_KEY="$keys/cfg.key" NETBOOT_DIR="$NETBOOT_DIR" >"$T/make.log" 2>&1; then
+# One signed-config build at a time: make writes its certificate into
+# build/gen/config_cert.c and build/baremem-signedcfg.efi, and scenarios
+# side by side (this one, test_netboot_ipxe) each bring their own key.
+mkdir -p "$ROOT/build"
+if ! flock "$ROOT/build/signedcfg.lock" make -C "$ROOT" --no-print-directory \
+	netboot CONFIG_CERT="$keys/cfg.crt" CONFIG_KEY="$keys/cfg.key" \
+	NETBOOT_DIR="$NETBOOT_DIR" >"$T/make.log" 2>&1; then
 	fail "make netboot CONFIG_CERT=... CONFIG_KEY=... failed:"
 	tail -n 8 "$T/make.log" | sed 's/^/  | /'
 	finish
@@ -42,14 +49,47 @@ fi
 net_up || exit 1
 
 # signed_config NAME KEY KEY=VALUE...: baremem/NAME holds these lines,
-# signed with keys/KEY.
+# signed with keys/KEY for its own name (baremem.cfg, or the MAC NAME
+# is), SIGN_DAYS (1) days of life and the serial SIGN_SERIAL (100).
 signed_config() {
-	local name=$1 key=$2
+	local name=$1 key=$2 for=${1%.cfg}
 	shift 2
+	[ "$name" != baremem.cfg ] || for=baremem.cfg
 	server_config "$name" "$@"
-	"$ROOT/scripts/sign-config" "$keys/$key.crt" "$keys/$key.key" \
+	"$ROOT/scripts/sign-config" --for "$for" --days "${SIGN_DAYS:-1}" \
+		--serial "${SIGN_SERIAL:-100}" "$keys/$key.crt" "$keys/$key.key" \
 		"$TFTP_ROOT/baremem/$name" >>"$T/sign.log" 2>&1 ||
 		fail "sign-config $name failed: $(tail -n 3 "$T/sign.log")"
+}
+
+# serve_as SIGNED NAME: baremem/SIGNED with its signature served as
+# baremem/NAME too (what anyone on the boot network can do with a
+# signed config).
+serve_as() {
+	cp "$TFTP_ROOT/baremem/$1" "$TFTP_ROOT/baremem/$2"
+	cp "$TFTP_ROOT/baremem/$1.p7s" "$TFTP_ROOT/baremem/$2.p7s"
+}
+
+# config_serials: the BarememConfigSerial variable in $VARS (the serials
+# the app accepted, a line `NAME SERIAL` each), read with
+# scripts/baremem-var's varstore walk; nothing when there is none.
+config_serials() {
+	"$PY" - "$ROOT/scripts/baremem-var" "$VARS" <<'PY'
+import importlib.machinery, importlib.util, sys
+sys.path.insert(0, sys.argv[1].rsplit("/", 1)[0])
+loader = importlib.machinery.SourceFileLoader("bmvar", sys.argv[1])
+bmvar = importlib.util.module_from_spec(
+    importlib.util.spec_from_loader("bmvar", loader))
+loader.exec_module(bmvar)
+data = None
+with open(sys.argv[2], "rb") as f:
+    for state, name, guid, value in bmvar.walk(f.read()):
+        if name == "BarememConfigSerial" and guid == bmvar.GUID and \
+                state == bmvar.VAR_ADDED:
+            data = value
+if data is not None:
+    sys.stdout.write(data.decode("ascii", "replace"))
+PY
 }
 
 # fresh_vars MAC: the next boot's NIC, with a new varstore (OVMF would
@@ -60,20 +100,55 @@ fresh_vars() {
 	CONSOLE_SHOWN=0
 }
 
-# refused_boot MAC WHAT REASON_REGEX: boots with MAC, stops at the
-# refusal's warning, checks the reason, the defaults and uploads off.
+# refusal_file [FILE:]REASON: the file's regex in $file (the fleet's or
+# a machine's when not given).
+refusal_file() {
+	file='(baremem|[0-9a-f]{12})\.cfg'
+	case $1 in *.cfg:*)
+		file=${1%%.cfg:*}
+		file=${file//./\\.}\\.cfg
+		;;
+	esac
+}
+
+# refused_boot MAC WHAT [FILE:]REASON_REGEX... [run-qemu options]:
+# boots with MAC (a fresh varstore unless KEEP_VARS=1), stops once every
+# refusal's warning is on the console, checks each reason (naming FILE,
+# the fleet's or this machine's file when not given), the defaults and
+# uploads off.
 refused_boot() {
-	local what=$2 reason=$3 log=$T/run-qemu.out
-	fresh_vars "$1"
-	net_boot_until '^warning: network config ' net_boot_kill --smp 1 \
-		--timeout 180
-	if ! grep -Eq "^config: tftp://10\.77\.0\.1/baremem/(baremem|[0-9a-f]{12})\.cfg refused: $reason" "$log"; then
-		fail "$what: no refusal naming the file and /$reason/ on the console"
-		grep -E '^(boot|config|warning|error|pkcs7)' "$log" | sed 's/^/  | /'
+	local mac=$1 what=$2 log=$T/run-qemu.out r file reason last
+	local -a reasons=()
+	shift 2
+	while [ $# -gt 0 ] && [ "${1#--}" = "$1" ]; do
+		reasons+=("$1")
+		shift
+	done
+	if [ "${KEEP_VARS:-0}" = 1 ]; then
+		NET_MAC=$mac
+		CONSOLE_SHOWN=0
+	else
+		fresh_vars "$mac"
 	fi
-	if ! grep -Eq "^warning: network config refused, the defaults run with uploads off: tftp://10\.77\.0\.1/baremem/[^ ]+: $reason" "$log"; then
-		fail "$what: the refusal is not among the run's warnings"
-	fi
+	for r in "${reasons[@]}"; do
+		refusal_file "$r"
+		last=$file
+	done
+	# The warnings come in the files' order, the reasons given in it:
+	# the last one's warning is the last to wait for.
+	net_boot_until "^warning: network config refused, the defaults run with uploads off: tftp://10\.77\.0\.1/baremem/$last:" \
+		net_boot_kill --smp 1 --timeout 180 "$@"
+	for r in "${reasons[@]}"; do
+		refusal_file "$r"
+		reason=${r#*.cfg:}
+		if ! grep -Eq "^config: tftp://10\.77\.0\.1/baremem/$file refused: $reason" "$log"; then
+			fail "$what: no refusal naming $file and /$reason/ on the console"
+			grep -E '^(boot|config|warning|error|pkcs7)' "$log" | sed 's/^/  | /'
+		fi
+		if ! grep -Eq "^warning: network config refused, the defaults run with uploads off: tftp://10\.77\.0\.1/baremem/$file: $reason" "$log"; then
+			fail "$what: the refusal /$reason/ is not among the run's warnings"
+		fi
+	done
 	if ! grep -Eq '^config: profile=standard tests=latency,bandwidth (.* )?seed=0x62617265 (.* )?after=wait (.* )?upload=off( |$)' "$log"; then
 		fail "$what: the run is not on the defaults with uploads off"
 		grep '^config: profile' "$log" | sed 's/^/  | /'

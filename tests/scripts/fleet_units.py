@@ -10,6 +10,7 @@ import csv
 import io
 import json
 import os
+import re
 import sys
 import unittest
 
@@ -433,6 +434,44 @@ class Output(unittest.TestCase):
         bf.print_text(gs, 5.0, table)
         self.assertIn('=HYPERLINK("http://x","y")', table.getvalue())
         self.assertNotIn("'=HYPERLINK", table.getvalue())
+
+    def test_csv_separator_pieces_never_start_a_formula(self):
+        """A spreadsheet whose separator is ';' (or tab, '|', ',' when it
+        ignores quotes) splits a cell: every string is quoted, and no
+        piece between separators starts a formula."""
+        texts = ["x;=HYPERLINK(\"http://x\",\"y\")", "a,+1", "b\t@SUM(A1)",
+                 "c|-2+3", "d; \t=1", "e\r\n=2"]
+        ms = [machine("m%d" % i, edit=lambda r, t=t: (
+                  r["machine"]["cpu"].__setitem__("brand", t),
+                  r["machine"]["system"].__setitem__("manufacturer", t)))
+              for i, t in enumerate(texts)]
+        out = io.StringIO()
+        bf.print_csv(groups(ms), out)
+        raw = out.getvalue()
+        rows = list(csv.reader(io.StringIO(raw)))
+        self.assertEqual(len(rows), 1 + len(texts))
+        by = {r[4]: r for r in rows[1:]}
+        self.assertEqual(by["m0"][1], "x;'=HYPERLINK(\"http://x\",\"y\")")
+        for i, t in enumerate(texts):
+            for cell in (by["m%d" % i][1], by["m%d" % i][3]):
+                for piece in re.split(r"[,;\t|\r\n]", cell):
+                    self.assertFalse(
+                        piece.lstrip(" ").startswith(bf.FORMULA_START),
+                        "piece %r of cell %r" % (piece, cell))
+                # Only apostrophes added: the text is all there.
+                # (tab, CR, LF: shown as '?' by the report's text())
+                self.assertTrue(cell.replace("'", "").startswith(
+                    "".join(c if c.isprintable() else "?" for c in t)), cell)
+        # Every text field quoted: this reader takes an unquoted field for
+        # a number and raises when it is not one.
+        list(csv.reader(io.StringIO(raw), quoting=csv.QUOTE_NONNUMERIC))
+        # Quoted: the brand's cell, read with ';' as the separator as such
+        # a spreadsheet reads it, is still one cell.
+        line = [x for x in raw.splitlines() if ',"m0",' in x][0]
+        self.assertIn('"x;\'=HYPERLINK(""http://x"",""y"")"', line)
+        for fields in csv.reader(io.StringIO(raw), delimiter=";"):
+            self.assertFalse(any(f.lstrip(" ").startswith("=") for f in fields),
+                             fields)
 
     def test_load_skips_what_is_not_results(self):
         import tempfile

@@ -39,16 +39,37 @@ static int add_hex(uint8_t **buf, size_t *len, const char *text)
 	return 0;
 }
 
+/* The figure after "key=" in line: a number, or "?" (CORPUS_UNREPORTED).
+ * -1 when the key is missing or its value is neither. */
+static int reported_field(const char *line, const char *key, long *out)
+{
+	const char *at = strstr(line, key);
+	char *end;
+
+	if (!at)
+		return -1;
+	at += strlen(key);
+	if (*at == '?') {
+		*out = CORPUS_UNREPORTED;
+		return 0;
+	}
+	*out = strtol(at, &end, 10);
+	return end == at ? -1 : 0;
+}
+
 static int parse_reported(const char *line, struct corpus_machine *m)
 {
 	struct corpus_reported *r;
 
 	if (m->reported_count == CORPUS_MAX_REPORTED)
-		return 0;
+		return -1;
 	r = &m->reported[m->reported_count];
-	if (sscanf(line, "# reported %15s cores=%*d logical=%*d l1d=%ld "
-			 "l1i=%ld l2=%ld l3=%ld", r->purpose, &r->l1d_kib,
-		   &r->l1i_kib, &r->l2_kib, &r->l3_kib) != 5)
+	if (sscanf(line, "# reported %23s ", r->purpose) != 1 ||
+	    reported_field(line, " logical=", &r->logical) != 0 ||
+	    reported_field(line, " l1d=", &r->l1d_kib) != 0 ||
+	    reported_field(line, " l1i=", &r->l1i_kib) != 0 ||
+	    reported_field(line, " l2=", &r->l2_kib) != 0 ||
+	    reported_field(line, " l3=", &r->l3_kib) != 0)
 		return -1;
 	m->reported_count++;
 	return 0;
@@ -216,6 +237,20 @@ int corpus_topology(struct corpus_machine *m)
 		if (!intel_shifts(m, i, &smt, &pkg)) {
 			struct cpuid_regs e1e = regs(m, i, 0x8000001eu, 0);
 			struct cpuid_regs e08 = regs(m, i, 0x80000008u, 0);
+			struct cpuid_regs l1 = regs(m, i, 1, 0);
+			if (regs(m, i, 0x80000000u, 0).eax < 0x8000001eu &&
+			    regs(m, i, 0, 0).eax >= 4 && (l1.edx >> 28 & 1)) {
+				/* no topology leaf (a hypervisor's zeroed 0Bh):
+				 * leaf 1 EBX[23:16] logical cpus a package and
+				 * leaf 4 EAX[31:26] + 1 cores (SDM vol 3A 9.9) */
+				int logical = (int)((l1.ebx >> 16) & 0xff);
+				int cores = (int)(regs(m, i, 4, 0).eax >> 26) + 1;
+				pkg = log2_up((uint64_t)(logical ? logical : 1));
+				smt = pkg - log2_up((uint64_t)cores);
+				if (smt < 0)
+					smt = 0;
+				goto decoded;
+			}
 			if (regs(m, i, 0x80000000u, 0).eax < 0x8000001eu)
 				return -1;
 			smt = log2_up(((e1e.ebx >> 8) & 0xff) + 1);
@@ -223,6 +258,7 @@ int corpus_topology(struct corpus_machine *m)
 			if (pkg == 0)
 				pkg = log2_up((e08.ecx & 0xff) + 1);
 		}
+decoded:
 		if (pkg < smt)
 			return -1;
 		c->thread = (int)(c->x2apic & ((1u << smt) - 1));

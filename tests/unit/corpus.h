@@ -13,7 +13,7 @@
 
 #define CORPUS_MAX_CPUS 512
 #define CORPUS_MAX_LEAVES 64	/* recorded leaf/subleaf pairs a cpu */
-#define CORPUS_MAX_REPORTED 4
+#define CORPUS_MAX_REPORTED 6
 #define CORPUS_MAX_MACHINES 64
 #define CORPUS_NAME_MAX 64
 #define CORPUS_MAX_RAM 16	/* "ram" lines */
@@ -31,9 +31,15 @@ struct corpus_cpu {
 	int package, core, thread;
 };
 
-/* The source's own decoded sizes (a "# reported" line), KiB; -1: none. */
+/* The source's own decoded sizes (a "# reported" line), KiB; -1: none,
+ * CORPUS_UNREPORTED: the source gives no figure ("?"). */
+#define CORPUS_UNREPORTED (-2L)
 struct corpus_reported {
-	char purpose[16];	/* "general", "performance", "efficiency" */
+	/* "general", "performance", "efficiency", or a variant of one named
+	 * "<what>-<core type>" ("low-power-efficiency": Meteor Lake's SoC
+	 * tile E-cores, the compute tile's core type without its L3) */
+	char purpose[24];
+	long logical;		/* the logical cpus the line describes */
 	long l1d_kib, l1i_kib, l2_kib, l3_kib;
 };
 

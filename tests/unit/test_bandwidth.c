@@ -15,7 +15,7 @@
 
 #include "suite/bandwidth.h"
 #include "suite/cpus.h"
-#include "hw/isa.h"
+#include "suite/isa.h"
 #include "hw/x86.h"
 #include "suite/launch.h"
 #include "skip_reason.h"

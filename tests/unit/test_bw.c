@@ -15,7 +15,7 @@
 #include <cmocka.h>
 
 #include "bw.h"
-#include "hw/isa.h"
+#include "suite/isa.h"
 #include "skip_reason.h"
 
 /* Guards around every buffer: FRONT keeps the buffer 64-byte aligned,
@@ -344,7 +344,7 @@ static void streams_compute_exactly_their_words(void **state)
 	}
 }
 
-/* The table: every ISA's nine entries (DESIGN §4c's names, ntcopy under
+/* The table: every ISA's nine entries (docs/design.md §4c's names, ntcopy under
  * copy's name), each wired to its own function (a swapped entry would
  * pass the tests above, which look kernels up by operation), with the
  * right flags. find gives the cached-store copy for a copy name. */

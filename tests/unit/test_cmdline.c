@@ -208,6 +208,35 @@ static void program_path(void **state)
 	assert_false(cmdline_is_program_path(""));
 }
 
+/* The words a signed-config app ignores on a network boot, for its
+ * warning: the program path skipped, cut with "...", none when the
+ * options are not text. */
+static void keys_text_for_the_warning(void **state)
+{
+	char out[24];
+	size_t bytes;
+	uint16_t *w;
+	(void)state;
+
+	w = ucs2("baremem.efi after=reboot tests=scan", 1, &bytes);
+	assert_int_equal(cmdline_keys_text(w, bytes, out, sizeof out), 2);
+	assert_string_equal(out, "after=reboot tests=scan");
+	free(w);
+	w = ucs2("baremem.efi after=reboot tests=scan seed=1", 1, &bytes);
+	assert_int_equal(cmdline_keys_text(w, bytes, out, sizeof out), 3);
+	assert_string_equal(out, "after=reboot tests=s...");
+	free(w);
+	w = ucs2("baremem.efi", 1, &bytes);
+	assert_int_equal(cmdline_keys_text(w, bytes, out, sizeof out), 0);
+	assert_string_equal(out, "");
+	free(w);
+	w = ucs2("\x01\x02", 0, &bytes);
+	w[0] = 0x0102;		/* a boot entry's binary data */
+	assert_int_equal(cmdline_keys_text(w, bytes, out, sizeof out), 0);
+	free(w);
+	assert_int_equal(cmdline_keys_text(0, 0, out, sizeof out), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -219,6 +248,7 @@ int main(void)
 		cmocka_unit_test(too_long_refused_whole),
 		cmocka_unit_test(too_many_words_refused_whole),
 		cmocka_unit_test(program_path),
+		cmocka_unit_test(keys_text_for_the_warning),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

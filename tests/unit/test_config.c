@@ -1118,7 +1118,7 @@ static void shipped_config_is_clean(void **state)
 	config_defaults(&d);
 	same_values(&r->c, &d);
 	free(r);
-	/* DESIGN §2: every key present (set, or shown commented out). */
+	/* docs/design.md §2: every key present (set, or shown commented out). */
 	text[n] = 0;
 	for (int k = 0; k < BM_KEY_COUNT; k++) {
 		const char *name = config_key_name((enum bm_key)k);

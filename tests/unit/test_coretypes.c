@@ -26,6 +26,11 @@
 #define M (1024ull * 1024)
 #define E_FIRST 2
 
+/* From this cpu on, E-cores without an L3, as Meteor Lake's SoC tile
+ * ones (the compute tile E-cores' type, their own 2 MiB L2 of two); past
+ * the fake's cpus unless a test moves it. */
+static int lp_first = 99;
+
 /* Leaf 4 / 8000001Dh sub-leaf of one cache (SDM vol 2A, CPUID leaf 04H):
  * 64-byte lines, one partition, `ways` ways. */
 static struct cpuid_regs leaf4(int type, int level, uint64_t bytes,
@@ -57,10 +62,12 @@ static struct cpuid_regs fake_cpuid(void *ctx, uint32_t leaf, uint32_t sub)
 		if (sub == 0)
 			return e ? leaf4(1, 1, 32 * K, 8, 1)
 				 : leaf4(1, 1, 48 * K, 12, 2);
+		if (sub == 1 && cpu >= lp_first)
+			return leaf4(3, 2, 2 * M, 16, 2);
 		if (sub == 1)
 			return e ? leaf4(3, 2, 2 * M, 16, 16)
 				 : leaf4(3, 2, 1280 * K, 10, 2);
-		if (sub == 2)
+		if (sub == 2 && cpu < lp_first)
 			return leaf4(3, 3, 30 * M, 12, 128);
 		return none;
 	}
@@ -167,6 +174,103 @@ static void lost_cpu_is_dropped(void **state)
 	fake_results_free(res);
 }
 
+/* Meteor Lake's shape: cpus 6-7 report the E-core type but have no
+ * L3. They are a type of their own, sized without an L3; grouped by the
+ * core type alone they took the compute tile E-cores' 30 MiB L3. */
+static void lp_ecores_without_l3_are_their_own_type(void **state)
+{
+	struct run_results *res;
+	(void)state;
+	lp_first = 6;
+	fake_cpus = 8;
+	fake_smt = 1;
+	fake_threads = 0;
+	res = fake_results_new((const char *[]){ "cpus=all" }, 1, 16, 16);
+	assert_non_null(res);
+	cpuinfo_decode(&res->cpu, fake_cpuid, &(int){ 0 });
+	res->cpuid_here = fake_cpuid;
+	assert_int_equal(cpus_select(res), 8);
+	assert_int_equal(coretypes_read(res), 3);
+	assert_string_equal(coretypes_info(res, 6)->core_type, "efficiency");
+	assert_null(cpuinfo_cache(coretypes_info(res, 6), 3));
+	assert_null(cpuinfo_cache(coretypes_info(res, 7), 3));
+	assert_non_null(cpuinfo_cache(coretypes_info(res, E_FIRST), 3));
+	assert_int_not_equal(coretypes_of(res, 6), coretypes_of(res, E_FIRST));
+	assert_int_equal(coretypes_of(res, 5), coretypes_of(res, E_FIRST));
+	/* 4 MiB: DRAM for an SoC tile E-core, not its "L3" */
+	assert_int_equal(summary_level_of(coretypes_info(res, 6), 4 * M),
+			 SUM_DRAM);
+	lp_first = 99;
+	fake_results_free(res);
+}
+
+/* The boot cpu's class of service may fill 3 of the L3's 12 ways: every
+ * type's L3 is sized as that quarter (the plan's L3 points within it),
+ * a warning says so, and the JSON keeps CPUID's 30 MiB beside the
+ * record of the partition. */
+static void partition_sizes_l3_by_its_share(void **state)
+{
+	struct run_results *res = hybrid_run();
+	static char buf[1 << 18];
+	struct levels_plan p;
+	const char *part;
+	(void)state;
+	coretypes_read(res);
+	res->l3alloc = (struct l3alloc){
+		.state = "partitioned", .source = "msr", .cos = 1,
+		.mask = 0x7, .ways_allowed = 3, .ways_total = 12,
+		.cpuid_bytes = 30 * M, .effective_bytes = 30 * M / 4,
+		.bw_eighths = -1 };
+	assert_int_equal(coretypes_partition(res), 1);
+	assert_true(cpuinfo_cache(&res->cpu, 3)->size_bytes == 30 * M / 4);
+	assert_true(cpuinfo_cache(coretypes_info(res, E_FIRST), 3)->size_bytes
+		    == 30 * M / 4);
+	assert_true(fake_warned(res, "L3 partition: the boot cpu's class of "
+				"service 1 may fill 3 of the L3's 12 ways"));
+	assert_int_equal(coretypes_plan(res, 64 * M, &p), 0);
+	assert_string_equal(p.rows[2].name, "L3");
+	assert_true(p.rows[2].one.bytes <= 30 * M / 8);
+	assert_true(results_json(res, RUN_OK, buf, sizeof buf) > 0);
+	assert_non_null(strstr(buf, "\"size_bytes\": 31457280"));
+	assert_null(strstr(buf, "\"size_bytes\": 7864320"));
+	part = strstr(buf, "\"l3_allocation\"");
+	assert_non_null(part);
+	assert_non_null(strstr(part, "\"state\": \"partitioned\""));
+	assert_non_null(strstr(part, "\"effective_bytes\": 7864320"));
+	fake_results_free(res);
+}
+
+/* The boot cpu's class read from the MSRs (class 0, all ways): cpu 3
+ * runs in class 2, whose share is not read: a warning says so. */
+static void cpu_in_other_class_warned(void **state)
+{
+	struct run_results *res = hybrid_run();
+	(void)state;
+	coretypes_read(res);
+	res->l3alloc = (struct l3alloc){
+		.state = "full", .source = "msr", .cos = 0, .mask = 0xfff,
+		.ways_allowed = 12, .ways_total = 12, .cpuid_bytes = 30 * M,
+		.effective_bytes = 30 * M, .bw_eighths = -1 };
+	memset(fake_msr, 0, sizeof fake_msr);
+	fake_msr[3] = 2ull << 32 | 7;	/* class 2, an RMID */
+	fake_msr_probe = 0;
+	assert_int_equal(coretypes_partition(res), 0);
+	assert_true(fake_warned(res, "L3 partition: 1 cpu (cpu 3 first) run in "
+				"another class of service than the boot "
+				"cpu's 0"));
+	fake_results_free(res);
+	/* every cpu in the boot cpu's class: no warning */
+	res = hybrid_run();
+	coretypes_read(res);
+	res->l3alloc.source = "msr";
+	res->l3alloc.cos = 0;
+	fake_msr[3] = 7;
+	coretypes_partition(res);
+	assert_false(fake_warned(res, "L3 partition"));
+	fake_msr_probe = -1;
+	fake_results_free(res);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -175,6 +279,9 @@ int main(void)
 		cmocka_unit_test(json_names_types),
 		cmocka_unit_test(one_type_reads_nothing),
 		cmocka_unit_test(lost_cpu_is_dropped),
+		cmocka_unit_test(lp_ecores_without_l3_are_their_own_type),
+		cmocka_unit_test(partition_sizes_l3_by_its_share),
+		cmocka_unit_test(cpu_in_other_class_warned),
 	};
 	return cmocka_run_group_tests(tests, 0, 0);
 }

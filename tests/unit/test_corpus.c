@@ -8,7 +8,7 @@
  * and SRAT) and its per-cpu DRAM latency buffer there too
  * (latency_buffer_node), the core types read on every cpu
  * (lib/suite/coretypes through the fake platform, each cpu's CPUID its
- * own recorded leaves), the level plan of lib/suite/levels.c for all the
+ * own recorded leaves, grouped by core type and cache list together), the level plan of lib/suite/levels.c for all the
  * machine's cpus at profile=full (each point's set against the caches
  * below and the level's, the DRAM point against the last-level caches),
  * and the result capacities for that plan. One test case per machine and
@@ -174,43 +174,98 @@ static struct run_results *run_full(const struct corpus_machine *m)
 
 /* --- the checks --------------------------------------------------------- */
 
+/* Whether a reported line of purpose p describes a core of type t: p is
+ * t, or a variant of it ("low-power-efficiency" for "efficiency"). */
+static int purpose_is(const char *p, const char *t)
+{
+	size_t lp = strlen(p), lt = strlen(t);
+
+	return strcmp(p, t) == 0 ||
+	       (lp > lt && p[lp - lt - 1] == '-' && strcmp(p + lp - lt, t) == 0);
+}
+
+/* Whether reported lines a and b say the same (a two-socket dump's two
+ * alike lines describe one group of cpus between them). */
+static int reported_alike(const struct corpus_reported *a,
+			  const struct corpus_reported *b)
+{
+	return strcmp(a->purpose, b->purpose) == 0 &&
+	       a->l1d_kib == b->l1d_kib && a->l1i_kib == b->l1i_kib &&
+	       a->l2_kib == b->l2_kib && a->l3_kib == b->l3_kib;
+}
+
 /* Each cpu's decoded L1d, L1i, L2, L3 (KiB; -1: none) are the sizes the
- * source reports for its core type. */
+ * source reports for one group of its core type (a figure the source
+ * does not give is not compared), and each group holds as many cpus as
+ * the source says (its lines' logical counts, where the file holds all
+ * the cpus the source counts): Meteor Lake's SoC tile
+ * E-cores (no L3) are not taken for the compute tile's. */
 static void caches_match_source(void **state)
 {
 	const struct check_case *cc = *state;
 	const struct corpus_machine *m = cc->m;
 	static const char *const label[4] = { "L1d", "L1i", "L2", "L3" };
+	int matched[CORPUS_MAX_REPORTED] = { 0 };
+	long counted = 0;
 
 	assert_true(m->reported_count > 0);
+	for (int k = 0; k < m->reported_count; k++)
+		counted += m->reported[k].logical;
 	for (int i = 0; i < m->cpu_count; i++) {
 		struct cpu_info ci;
-		const struct corpus_reported *r = 0;
 		const char *purpose;
-		long want[4], got[4] = { -1, -1, -1, -1 };
+		long got[4] = { -1, -1, -1, -1 };
+		int any = 0, hit = -1;
 
 		decode(m, i, &ci);
 		purpose = ci.core_type ? ci.core_type : "general";
-		for (int k = 0; k < m->reported_count; k++)
-			if (strcmp(m->reported[k].purpose, purpose) == 0)
-				r = &m->reported[k];
-		if (!r)
-			fail_msg("%s cpu %d: no reported sizes for a %s core",
-				 m->name, i, purpose);
-		want[0] = r->l1d_kib, want[1] = r->l1i_kib;
-		want[2] = r->l2_kib, want[3] = r->l3_kib;
 		for (int k = 0; k < ci.cache_count; k++) {
 			const struct cpu_cache *c = &ci.caches[k];
 			int slot = c->level == 1 ? c->type[0] == 'i' : c->level;
 			if (slot <= 3)
 				got[slot] = (long)(c->size_bytes >> 10);
 		}
-		for (int k = 0; k < 4; k++)
-			if (got[k] != want[k])
-				fail_msg("%s cpu %d (x2APIC %#x, %s): %s %ld KiB "
-					 "decoded, the source reports %ld",
-					 m->name, i, m->cpu[i].x2apic, purpose,
-					 label[k], got[k], want[k]);
+		for (int k = 0; k < m->reported_count && hit < 0; k++) {
+			const struct corpus_reported *r = &m->reported[k];
+			long want[4] = { r->l1d_kib, r->l1i_kib, r->l2_kib,
+					 r->l3_kib };
+			int same = 1;
+			if (!purpose_is(r->purpose, purpose))
+				continue;
+			any = 1;
+			for (int j = 0; j < 4; j++)
+				same &= want[j] == CORPUS_UNREPORTED ||
+					got[j] == want[j];
+			if (same)
+				hit = k;
+		}
+		if (!any)
+			fail_msg("%s cpu %d: no reported sizes for a %s core",
+				 m->name, i, purpose);
+		if (hit < 0)
+			fail_msg("%s cpu %d (x2APIC %#x, %s): %s %ld, %s %ld, "
+				 "%s %ld, %s %ld KiB decoded, no reported line "
+				 "of its core type says so", m->name, i,
+				 m->cpu[i].x2apic, purpose, label[0], got[0],
+				 label[1], got[1], label[2], got[2], label[3],
+				 got[3]);
+		matched[hit]++;
+	}
+	/* the groups' sizes, where the file holds every cpu the source counts
+	 * (a dump that reached only some cpus, or a VM's one, does not) */
+	for (int k = 0; k < m->reported_count && counted == m->cpu_count; k++) {
+		long want = 0;
+		int first = 1;
+		for (int j = 0; j < m->reported_count; j++)
+			if (reported_alike(&m->reported[j], &m->reported[k])) {
+				want += m->reported[j].logical;
+				first &= j >= k;
+			}
+		if (first && matched[k] != want)
+			fail_msg("%s: %d cpus decode as the source's %s line "
+				 "(L3 %ld KiB), which counts %ld", m->name,
+				 matched[k], m->reported[k].purpose,
+				 m->reported[k].l3_kib, want);
 	}
 }
 
@@ -458,6 +513,16 @@ static void check_point(const struct corpus_machine *m,
 	}
 }
 
+/* Each selected cpu's own decoded caches into own[0..selected_count),
+ * in the plan's order; the count. */
+static int decode_selected(const struct corpus_machine *m,
+			   const struct run_results *res, struct cpu_info *own)
+{
+	for (int k = 0; k < res->selected_count; k++)
+		decode(m, table[res->selected[k]].platform_cpu, &own[k]);
+	return res->selected_count;
+}
+
 /* The highest data or unified cache of ci (0: none). */
 static const struct cpu_cache *llc_of(const struct cpu_info *ci)
 {
@@ -487,9 +552,7 @@ static void level_plan_holds(void **state)
 
 	platform_from(m);
 	res = run_full(m);
-	n = res->selected_count;
-	for (int k = 0; k < n; k++)
-		decode(m, table[res->selected[k]].platform_cpu, &own[k]);
+	n = decode_selected(m, res, own);
 	assert_int_equal(coretypes_plan(res, latency_dram_bytes(res), &plan),
 			 0);
 	for (int l = 1; l <= 3; l++) {
@@ -515,7 +578,8 @@ static void level_plan_holds(void **state)
 			fail_msg("%s: %s row on %d cpus (one: %d) of %d",
 				 m->name, row->name, row->all.cpus,
 				 row->one.cpus, n);
-		if ((row->all.bytes == 0 || row->all.cpus < n) &&
+		/* (one cpu: the one-cpu point is all there is) */
+		if (n > 1 && (row->all.bytes == 0 || row->all.cpus < n) &&
 		    !row->all.why[0])
 			fail_msg("%s: %s all-cpu point %s with no reason",
 				 m->name, row->name, row->all.bytes ?
@@ -526,7 +590,7 @@ static void level_plan_holds(void **state)
 					 "largest LLC (%llu)", m->name,
 					 (unsigned long long)row->one.bytes,
 					 (unsigned long long)llc_max);
-			if (row->all.bytes * (uint64_t)row->all.cpus <
+			if (n > 1 && row->all.bytes * (uint64_t)row->all.cpus <
 			    4 * llc_total)
 				fail_msg("%s: all-cpu DRAM point %d x %llu bytes "
 					 "under 4x the machine's LLC (%llu)",
@@ -584,6 +648,56 @@ static void suite_caches_are_each_cpus(void **state)
 					 (unsigned long long)(a ? a->size_bytes : 0));
 		}
 	}
+	fake_results_free(res);
+	platform_done();
+}
+
+/* Whether a and b list the same caches (level, type, size, ways, sharing). */
+static int same_cache_list(const struct cpu_info *a, const struct cpu_info *b)
+{
+	if (a->cache_count != b->cache_count)
+		return 0;
+	for (int k = 0; k < a->cache_count; k++) {
+		const struct cpu_cache *x = &a->caches[k], *y = &b->caches[k];
+		if (x->level != y->level || strcmp(x->type, y->type) != 0 ||
+		    x->size_bytes != y->size_bytes || x->ways != y->ways ||
+		    x->shared_by != y->shared_by)
+			return 0;
+	}
+	return 1;
+}
+
+/* The grouping coretypes_read makes (on a hybrid part): two cpus are of
+ * one group exactly when their CPUID gives the same core type and the
+ * same cache list (Meteor Lake's SoC tile E-cores, without an L3, are not
+ * the compute tile's). */
+static void core_types_group_by_type_and_caches(void **state)
+{
+	const struct check_case *cc = *state;
+	const struct corpus_machine *m = cc->m;
+	static struct cpu_info own[CORPUS_MAX_CPUS];
+	struct run_results *res;
+	int n;
+
+	platform_from(m);
+	res = run_full(m);
+	n = decode_selected(m, res, own);
+	for (int k = 0; k < n; k++)
+		for (int j = 0; j < k; j++) {
+			const char *a = own[k].core_type, *b = own[j].core_type;
+			int alike = (a == b || (a && b && !strcmp(a, b))) &&
+				    same_cache_list(&own[k], &own[j]);
+			int grouped = !res->core_type_count ||
+				      coretypes_of(res, res->selected[k]) ==
+					      coretypes_of(res, res->selected[j]);
+			if (alike != grouped)
+				fail_msg("%s: cpus %d and %d %s but are %s",
+					 m->name, res->selected[j],
+					 res->selected[k], alike
+					 ? "have one core type and caches"
+					 : "differ in core type or caches",
+					 grouped ? "one group" : "two groups");
+		}
 	fake_results_free(res);
 	platform_done();
 }
@@ -648,6 +762,8 @@ static const struct {
 	{ "level_plan_holds", level_plan_holds },
 	{ "suite_caches_are_each_cpus", suite_caches_are_each_cpus },
 	{ "dram_latency_on_own_node", dram_latency_on_own_node },
+	{ "core_types_group_by_type_and_caches",
+	  core_types_group_by_type_and_caches },
 };
 #define CHECK_COUNT ((int)(sizeof CHECKS / sizeof *CHECKS))
 

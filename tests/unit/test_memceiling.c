@@ -18,7 +18,7 @@
 #define GIB (1ull << 30)
 
 struct tb {
-	uint8_t buf[8192];
+	uint8_t buf[32768];	/* an 8-socket server's 96 DIMMs fit */
 	size_t len;
 };
 
@@ -626,6 +626,85 @@ static void bad_type20_dropped(void **state)
 	assert_int_equal(sm.malformed, 3);
 }
 
+/* An 8-socket server: 96 DIMMs (12 a socket) in 96 type 17s, one type
+ * 20 each, past SMBIOS_MAX_DIMMS (64). The ceiling is unknown with a
+ * warning, not the sum over the 64 kept (6 of 8 sockets' DIMMs, which
+ * read as a plausible 1228.8 GB/s); no node is given a ceiling either. */
+static void more_dimms_than_kept_no_ceiling(void **state)
+{
+	static struct tb t;
+	static char loc[96][16];
+	static struct numa_topo topo;
+	struct mem_ceiling c;
+
+	(void)state;
+	t.len = 0;
+	memset(&topo, 0, sizeof topo);
+	topo.node_count = 8;
+	topo.range_count = 8;
+	for (int i = 0; i < 96; i++) {
+		struct t17 d = b450_a2;
+
+		snprintf(loc[i], sizeof loc[i], "CPU%d_DIMM_%c1", i / 12,
+			 'A' + i % 12);
+		d.handle = (uint16_t)(0x100 + i);
+		d.locator = loc[i];
+		tb_t17(&t, &d);
+		tb_t20(&t, (uint16_t)(0x200 + i), (uint64_t)i * 8 * GIB,
+		       (uint64_t)(i + 1) * 8 * GIB, d.handle, 0);
+	}
+	for (int n = 0; n < 8; n++)
+		topo.range[n] = (struct numa_range){
+			.base = (uint64_t)n * 96 * GIB, .bytes = 96 * GIB,
+			.node = n };
+	tb_end(&t);
+	parse(&t, &sm);
+	assert_int_equal(sm.dimm_count, SMBIOS_MAX_DIMMS);
+	assert_int_equal(sm.dimms_dropped, 32);
+	mem_ceiling_compute(&sm, &topo, &c);
+	assert_true(c.gb_per_s < 0);
+	assert_int_equal(c.node_count, 0);
+	assert_true(has_warning(&c, "32 populated DIMMs past the first 64 "
+				"were not kept: the ceiling is unknown"));
+}
+
+/* More type 20 maps than smbios_info keeps (SMBIOS_MAX_MAPS): said in a
+ * warning, and the DIMMs are not placed in nodes by a partial map list
+ * (the node sums would miss DIMMs whose maps were dropped). */
+static void dropped_type20_maps_reported(void **state)
+{
+	static struct tb t;
+	static struct numa_topo topo;
+	struct mem_ceiling c;
+	struct t17 a = b450_a2, b = b450_b2;
+
+	(void)state;
+	t.len = 0;
+	tb_t17(&t, &a);
+	tb_t17(&t, &b);
+	/* A's range first, then 1 GiB slices of B's: 130 maps in all */
+	tb_t20(&t, 0x0300, 0, 8 * GIB, a.handle, 0);
+	for (int i = 0; i < 129; i++)
+		tb_t20(&t, (uint16_t)(0x301 + i), (8 + (uint64_t)i) * GIB,
+		       (9 + (uint64_t)i) * GIB, b.handle, 0);
+	tb_end(&t);
+	parse(&t, &sm);
+	assert_int_equal(sm.map_count, SMBIOS_MAX_MAPS);
+	assert_int_equal(sm.maps_dropped, 2);
+	memset(&topo, 0, sizeof topo);
+	topo.node_count = 2;
+	topo.range_count = 2;
+	topo.range[0] = (struct numa_range){ .base = 0, .bytes = 8 * GIB,
+					     .node = 0 };
+	topo.range[1] = (struct numa_range){ .base = 8 * GIB,
+					     .bytes = 256 * GIB, .node = 1 };
+	mem_ceiling_compute(&sm, &topo, &c);
+	assert_int_equal(c.node_count, 0);
+	assert_true(c.gb_per_s > 38.3999 && c.gb_per_s < 38.4001);
+	assert_true(has_warning(&c, "2 SMBIOS type 20 maps past the first "
+				"128 were not kept"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -640,6 +719,8 @@ int main(void)
 		cmocka_unit_test(unknown_speed_gives_no_ceiling),
 		cmocka_unit_test(two_nodes_by_type20_and_srat),
 		cmocka_unit_test(bad_type20_dropped),
+		cmocka_unit_test(more_dimms_than_kept_no_ceiling),
+		cmocka_unit_test(dropped_type20_maps_reported),
 		cmocka_unit_test(data_width_not_total_ddr5_and_ecc),
 	};
 

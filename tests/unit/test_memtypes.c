@@ -247,6 +247,48 @@ static void reserved_range_splits_its_gigabyte(void **state)
 	free(a.host);
 }
 
+/* A memory-map entry is cut where its MTRR type changes, each piece one
+ * type over all of it: the AMD-like machine's WB below 3 GiB and the
+ * default UC above it, and with TOM2 a UC hole in the middle of RAM.
+ * Judged by its first address, [2.5G, 3.5G) was all WB and its UC half
+ * was scanned as cached memory. */
+static void split_by_type_over_all_of_it(void **state)
+{
+	uint64_t var[16];
+	int n = amd_like(var);
+	struct mtrr_state s;
+	struct mtrr_piece p[4];
+	(void)state;
+
+	var_range(var, n++, 8 * G, 1 * G, MTRR_UC);
+	s = state_of(var, n, DEF_E | DEF_FE | MTRR_UC);
+	assert_int_equal(mtrr_split(&s, 2 * G + 512 * M, 1 * G, p, 4), 2);
+	assert_true(p[0].base == 2 * G + 512 * M && p[0].bytes == 512 * M);
+	assert_int_equal(p[0].type, MTRR_WB);
+	assert_true(p[1].base == 3 * G && p[1].bytes == 512 * M);
+	assert_int_equal(p[1].type, MTRR_UC);
+	/* one type throughout: one piece, the whole range */
+	assert_int_equal(mtrr_split(&s, 1 * G, 1 * G + 512 * M, p, 4), 1);
+	assert_true(p[0].base == 1 * G && p[0].bytes == 1 * G + 512 * M);
+	assert_int_equal(p[0].type, MTRR_WB);
+	/* the two WB variable ranges meet at 2 GiB: no cut there */
+	assert_int_equal(mtrr_split(&s, 1 * G, 2 * G, p, 4), 1);
+	/* TOM2: [6G, 12G) is WB, UC over [8G, 9G), WB again */
+	mtrr_set_amd_tom2(&s, SYSCFG_BOTH, 64 * G);
+	assert_int_equal(mtrr_split(&s, 6 * G, 6 * G, p, 4), 3);
+	assert_int_equal(p[0].type, MTRR_WB);
+	assert_true(p[1].base == 8 * G && p[1].bytes == 1 * G);
+	assert_int_equal(p[1].type, MTRR_UC);
+	assert_true(p[2].base == 9 * G && p[2].bytes == 3 * G);
+	assert_int_equal(p[2].type, MTRR_WB);
+	/* more pieces than room: -1, the caller takes the range whole */
+	assert_int_equal(mtrr_split(&s, 6 * G, 6 * G, p, 2), -1);
+	/* non-contiguous masks cannot be bounded: one mixed piece */
+	s.noncontiguous = 1;
+	assert_int_equal(mtrr_split(&s, 6 * G, 6 * G, p, 4), 1);
+	assert_int_equal(p[0].type, MTRR_MIXED);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -256,6 +298,7 @@ int main(void)
 		cmocka_unit_test(tom2_text_names_the_reason),
 		cmocka_unit_test(variable_mtrrs_still_win),
 		cmocka_unit_test(memclass_rule),
+		cmocka_unit_test(split_by_type_over_all_of_it),
 		cmocka_unit_test(reserved_range_splits_its_gigabyte),
 	};
 	return cmocka_run_group_tests(tests, 0, 0);

@@ -7,7 +7,7 @@
 #include <cmocka.h>
 
 #include "platform.h"
-#include "util/progress.h"
+#include "suite/progress.h"
 
 /* progress_step's platform calls, unused by these tests. */
 uint64_t plat_tsc_hz(void)

@@ -1,5 +1,5 @@
 /* The EFI variable's summary (results_summary_json.c) fits its 2 KiB
- * (DESIGN §4) at its worst: the first error at its longest with every
+ * (docs/design.md §4) at its worst: the first error at its longest with every
  * byte escaped to 6, the longest path likewise, and every summary figure
  * present and large. The cut takes the error, then the path, never
  * schema, run, status or the figures; figures too long to be real go
@@ -22,7 +22,7 @@
 
 #define K 1024ull
 #define M (1024ull * 1024)
-/* DESIGN §4: the variable's data, the JSON, is at most 2048 bytes. The 4
+/* docs/design.md §4: the variable's data, the JSON, is at most 2048 bytes. The 4
  * attribute bytes efivarfs shows before it are not part of the data:
  * efi/var.c checks the JSON's length alone against the same bound. */
 #define VAR_DATA_MAX_BYTES 2048

@@ -29,7 +29,7 @@ static void without_a_lost_cpu_after_is_obeyed(void **state)
 			 RUN_END_SHUTDOWN);
 	assert_int_equal(run_end_plan(BM_AFTER_REBOOT, 0, -1).then,
 			 RUN_END_REBOOT);
-	/* A bad `after` waits, so the user reads why (DESIGN §3). */
+	/* A bad `after` waits, so the user reads why (docs/design.md §3). */
 	e = run_end_plan(BM_AFTER_SHUTDOWN, 1, -1);
 	assert_true(e.wait_key);
 	assert_int_equal(e.then, RUN_END_RETURN);

@@ -1,7 +1,7 @@
 /* The test hooks' names and the test_hook key, built as the test image
  * builds them (-DBAREMEM_TEST_HOOKS): every hook has a unique name that
  * parses back, any case; a bad name is refused with the valid ones; the
- * key works from the file and the command line and leaves the DESIGN
+ * key works from the file and the command line and leaves docs/design.md's
  * keys' list untouched. (test_config checks the release build refuses
  * the key.) */
 #include <setjmp.h>
@@ -85,7 +85,7 @@ static void key_from_file_and_args(void **state)
 				      &errs, &warns), 0);
 	assert_int_equal(c.test_hook, TEST_HOOK_AP_SPIN);
 	assert_int_equal(warns.count, 0);
-	/* Not a DESIGN key: no set or bad bit, no value text. */
+	/* Not a key of docs/design.md §3: no set or bad bit, no value text. */
 	assert_int_equal(c.set_mask, 1u << BM_KEY_PROFILE);
 	assert_int_equal(c.bad_mask, 0);
 
@@ -113,7 +113,7 @@ static void bad_hook_refused(void **state)
 			       "ap-spin"));
 }
 
-/* An unknown key still names only DESIGN's keys as valid. */
+/* An unknown key still names only the keys of docs/design.md §3 as valid. */
 static void key_list_unchanged(void **state)
 {
 	static const char text[] = "tset_hook = ap-spin\n";

@@ -8,7 +8,14 @@ exists, --built-srat makes one from the CPUID topology and a named firmware
 setting, and the file says so.
 
   convert.py NAME TITLE CPUID_DUMP CPUID_SOURCE [--acpi DUMP SOURCE]
-             [--built-srat RULE] [--hyperv-srat DMESG_SOURCE RANGES] > NAME.txt
+             [--built-srat RULE] [--hyperv-srat DMESG_SOURCE RANGES]
+             [--cpuidjl ENTRY] > NAME.txt
+
+CPUID_DUMP is AIDA64-format; with --cpuidjl it is CpuId.jl's
+test/mockdb.jl instead and ENTRY the comment line naming the entry (one
+cpu's leaves and the package's decoded cache sizes). A dump with no
+libcpuid block after it (InstLatX64's own files) gets its "reported" lines
+from the dump's own leaf-4 annotations ("[L1D: 48 KB]"), one a core type.
 """
 import re
 import struct
@@ -16,7 +23,9 @@ import sys
 
 KEEP_CPU0 = {0x0, 0x1, 0x6, 0x7, 0xB, 0x1A, 0x1F, 0x4, 0x80000000,
              0x80000001, 0x80000002, 0x80000003, 0x80000004, 0x80000005,
-             0x80000006, 0x80000007, 0x80000008, 0x8000001D, 0x8000001E}
+             0x80000006, 0x80000007, 0x80000008, 0x8000001D, 0x8000001E,
+             # the cache allocation leaves (Intel RDT, AMD PQoS)
+             0x10, 0x80000020}
 # Leaves that differ between cpus: the APIC ids (1, 0xB, 0x1F, 0x8000001E)
 # and the core type (0x1A); the cache leaves only where they differ.
 KEEP_EACH = {0x1, 0xB, 0x1F, 0x1A, 0x8000001E}
@@ -24,6 +33,8 @@ CACHE_LEAVES = (0x4, 0x8000001D)
 
 
 def parse_aida(path):
+    """The cpus' leaves, libcpuid's decoded blocks, and each cpu's leaf-4
+    annotations ({subleaf: '48 KB'}, under the key 'notes')."""
     cpus, cur, reported, block = [], None, [], None
     for line in open(path, errors='replace'):
         line = line.rstrip('\r\n')
@@ -47,7 +58,55 @@ def parse_aida(path):
             leaf = int(m.group(1), 16)
             sub = int(m.group(6), 16) if m.group(6) else 0
             cur.setdefault((leaf, sub), tuple(int(m.group(i), 16) for i in range(2, 6)))
+            note = re.search(r'\[L(\d)([DIU]): (\d+) (KB|MB)\]', line)
+            if leaf == 4 and note:
+                kib = int(note.group(3)) * (1024 if note.group(4) == 'MB' else 1)
+                cur.setdefault('notes', {})[note.group(1) + note.group(2)] = kib
     return cpus, [b for b in reported if b]
+
+
+CORE_TYPES = {0x20: 'efficiency', 0x40: 'performance'}
+
+
+def reported_from_notes(cpus):
+    """One "reported" line a distinct (core type, sizes) from the dump's own
+    leaf-4 annotations: the dumping tool's decoding, not convert.py's."""
+    groups = {}
+    for c in cpus:
+        n = c.get('notes', {})
+        hybrid = c.get((7, 0), (0, 0, 0, 0))[3] >> 15 & 1
+        kind = CORE_TYPES.get(c.get((0x1A, 0), (0,))[0] >> 24, 'general') \
+            if hybrid else 'general'
+        key = (kind, n.get('1D', -1), n.get('1I', -1), n.get('2U', -1), n.get('3U', -1))
+        g = groups.setdefault(key, [0, set()])
+        g[0] += 1
+        g[1].add(x2apic(c) >> 1)
+    return ['# reported %s cores=%d logical=%d l1d=%s l1i=%s l2=%s l3=%s' %
+            (k[0], len(v[1]), v[0], *k[1:]) for k, v in groups.items()]
+
+
+def parse_cpuidjl(path, entry):
+    """CpuId.jl's test/mockdb.jl: the entry after the comment line `entry`
+    ((leaf, subleaf) => (eax, ebx, ecx, edx) pairs, then its decoded
+    :cpucores, :cputhreads and :cachesize, the data caches' bytes a level).
+    One cpu; its reported line gives l1i as '?' (the source has none)."""
+    text = open(path).read()
+    at = text.index('# ' + entry + '\n')
+    end = text.find('push!', text.index('push!', at) + 1)
+    body = text[at:end if end >= 0 else len(text)]
+    cpu = {}
+    for m in re.finditer(r'\(\((0x[0-9a-f]+), (0x[0-9a-f]+)\) => \((0x[0-9a-f]+), '
+                         r'(0x[0-9a-f]+), (0x[0-9a-f]+), (0x[0-9a-f]+)\)\)', body):
+        v = [int(x, 16) for x in m.groups()]
+        cpu.setdefault((v[0], v[1]), tuple(v[2:]))
+    cores = int(re.search(r':cpucores\s*=> (\d+)', body).group(1))
+    threads = int(re.search(r':cputhreads\s*=> (\d+)', body).group(1))
+    sizes = [int(x) >> 10 for x in
+             re.search(r':cachesize\s*=> \(([\d, ]+)\)', body).group(1).split(',')]
+    sizes += [-1] * (3 - len(sizes))
+    line = ('# reported general cores=%d logical=%d l1d=%d l1i=? l2=%d l3=%d' %
+            (cores, threads, sizes[0], sizes[1], sizes[2]))
+    return [cpu], line
 
 
 def x2apic(c):
@@ -180,11 +239,37 @@ def regs_line(key, r):
 def main(argv):
     name, title, dump, dump_src = argv[:4]
     rest = argv[4:]
-    cpus, reported = parse_aida(dump)
-    out = ['# %s' % title,
-           '# source cpuid: %s' % dump_src,
-           '#   (AIDA64-format dump of every logical cpu; below it libcpuid\'s '
-           'decoded sizes, kept as "reported" lines)']
+    jl_line = None
+    if '--cpuidjl' in rest:
+        i = rest.index('--cpuidjl')
+        cpus, jl_line = parse_cpuidjl(dump, rest[i + 1])
+        del rest[i:i + 2]
+        reported = []
+        out = ['# %s' % title, '# source cpuid: %s' % dump_src,
+               '#   (CpuId.jl\'s recorded dump of one cpu, "%s"; its decoded '
+               'sizes kept as the "reported" line: the data caches only, so '
+               'l1i is "?")' % ' '.join(argv[4:]).split('--cpuidjl ')[-1]]
+    else:
+        cpus, reported = parse_aida(dump)
+        out = ['# %s' % title,
+               '# source cpuid: %s' % dump_src,
+               '#   (AIDA64-format dump of every logical cpu; below it libcpuid\'s '
+               'decoded sizes, kept as "reported" lines)' if reported else
+               '#   (AIDA64-format dump of every logical cpu; the "reported" '
+               'lines are its own leaf-4 annotations)']
+    dropped = None
+    seen, kept = set(), []
+    for i, c in enumerate(cpus):
+        if x2apic(c) in seen:
+            continue
+        seen.add(x2apic(c))
+        kept.append(c)
+    if len(kept) < len(cpus):
+        dropped = ('# the dump\'s logical cpus %d-%d repeat an earlier cpu\'s '
+                   'x2APIC id and leaves (the dumping tool reached %d cpus): '
+                   'left out; the file holds %d of the %d' %
+                   (len(kept), len(cpus) - 1, len(kept), len(kept), len(cpus)))
+        cpus = kept
     srat = slit = None
     while rest:
         opt = rest.pop(0)
@@ -215,12 +300,19 @@ def main(argv):
     for block in reported:
         if len(block) > 13:
             out.append('# reported %s cores=%s logical=%s l1d=%s l1i=%s l2=%s l3=%s' %
-                       (block[2], block[8], block[9], block[10], block[11], block[12], block[13]))
+                       (block[2].replace(' ', '-'), block[8], block[9], block[10],
+                        block[11], block[12], block[13]))
+    if jl_line:
+        out.append(jl_line)
+    elif not reported:
+        out += reported_from_notes(cpus)
+    if dropped:
+        out.append(dropped)
     out.append('machine %s' % name)
     cpu0 = cpus[0]
     for i, c in enumerate(cpus):
         out.append('cpu %x' % x2apic(c))
-        for key in sorted(c):
+        for key in sorted(k for k in c if isinstance(k, tuple)):
             leaf = key[0]
             if i == 0:
                 keep = leaf in KEEP_CPU0

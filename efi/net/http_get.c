@@ -1,6 +1,6 @@
 /* A small file by HTTP GET through the firmware's EFI_HTTP_PROTOCOL: the
  * config of a machine started by UEFI HTTP Boot, read from beside the URL
- * it was loaded from (DESIGN §4c), as a PXE boot reads it by TFTP. The
+ * it was loaded from (docs/design.md §4c), as a PXE boot reads it by TFTP. The
  * HTTP service is the boot NIC's, the one the firmware booted with; the
  * address is its default one, which HTTP Boot's DHCP set. Every wait is
  * bounded by one deadline. */

@@ -1,5 +1,5 @@
-/* The widest vector ISA a cpu can run now (lib/hw/isa.h). */
-#include "hw/isa.h"
+/* The widest vector ISA a cpu can run now (lib/suite/isa.h). */
+#include "suite/isa.h"
 
 #include "hw/x86.h"
 

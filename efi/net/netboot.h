@@ -1,10 +1,11 @@
-/* The firmware side of network boot (DESIGN §4c): how the app was loaded,
+/* The firmware side of network boot (docs/design.md §4c): how the app was loaded,
  * the PXE session it came in on (config and TFTP upload), HTTP PUT over
  * the firmware's TCP, and the upload policy. */
 #ifndef BAREMEM_NETBOOT_H
 #define BAREMEM_NETBOOT_H
 
-#include "baremem_efi.h"
+#include "../baremem_efi.h"
+#include "config/config_binding.h"
 #include "net/dhcp_boot.h"
 
 #define NET_MAC_MAX 32
@@ -90,6 +91,14 @@ int config_signed_build(void);
 enum config_sig config_verify(const void *cfg, UINTN cfg_len, const void *p7s,
 			      UINTN p7s_len, char *why, UINTN cap);
 
+/* config_serial_var.c: the serials this machine accepted, per signed
+ * config name, in the variable BarememConfigSerial. load: 0 (none yet is
+ * an empty list), -1 with why when it cannot be read (s then empty).
+ * store: 0, or -1 with why. */
+int config_serials_load(struct config_serials *s, char *why, UINTN why_cap);
+int config_serials_store(const struct config_serials *s, char *why,
+			 UINTN why_cap);
+
 /* http_get.c: GET url (the whole URL) through the boot NIC's
  * EFI_HTTP_PROTOCOL into buf: 0 with *len, -1 when the server has no
  * such file (404), -2 another failure (why filled in). timeout_ms bounds
@@ -110,7 +119,7 @@ int http_put(const struct http_url *u, const char *name, const void *data,
 /* upload.c: the run's results off the machine, after the file step of
  * the report, in this order: the HTML report, the console text, then the
  * results JSON LAST, so that it records what became of the other two
- * (DESIGN §4c, docs/netboot.md "What a refusal leaves").
+ * (docs/design.md §4c, docs/netboot.md "What a refusal leaves").
  * upload_begin: the target, the address (HTTP: DHCP first) and the names;
  * 1 when files go, else 0 (a reason, if any, in res->errors, *status
  * partial). upload_html, upload_text: a file the server does not keep

@@ -1,5 +1,5 @@
 /* The progress line (see progress.h). */
-#include "util/progress.h"
+#include "suite/progress.h"
 
 #include <stdarg.h>
 

@@ -9,7 +9,7 @@
 #include "config/sig_list.h"
 #include "util/fmt.h"
 
-/* baremem's vendor GUID (DESIGN §4, the EFI variable's) as the owner of
+/* baremem's vendor GUID (docs/design.md §4, the EFI variable's) as the owner of
  * the trusted certificate, in memory order. */
 static const uint8_t cert_owner[16] = {
 	0x0d, 0xc1, 0x09, 0x38, 0xfd, 0x4f, 0x85, 0x44,

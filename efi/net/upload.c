@@ -1,4 +1,4 @@
-/* The upload policy (DESIGN §4c): which server, which names, bounded
+/* The upload policy (docs/design.md §4c): which server, which names, bounded
  * retries, and what a failure leaves in the record. TFTP goes to the PXE
  * boot server; http:// PUTs under the configured folder. */
 #include "netboot.h"
@@ -183,28 +183,23 @@ static int put_file(const struct run_results *res, const char *ext,
 	return st ? st : 1;
 }
 
-/* "<mac>-<UTC time>" from the firmware clock. GetTime's TimeZone is
- * usually EFI_UNSPECIFIED_TIMEZONE: the time is then taken as UTC (the
- * name says Z; servers and BMCs are commonly set to UTC). A given zone
- * follows UEFI 2.7 and later: local = UTC + TimeZone minutes. */
+/* "<mac>-<UTC time>" from the firmware clock (efi/clock.c: an
+ * unspecified time zone is taken as UTC; the name says Z, and servers
+ * and BMCs are commonly set to UTC). */
 static int make_stem(const UINT8 *mac, int mac_len, char *why, UINTN why_cap)
 {
-	EFI_TIME t;
 	struct wall_time w;
 
-	if (RT->GetTime(&t, 0) != EFI_SUCCESS) {
+	if (firmware_clock(&w)) {
 		fmt(why, why_cap, "the firmware clock cannot be read, so the "
 		    "upload has no unique name");
 		return -1;
 	}
-	w = (struct wall_time){ t.Year, t.Month, t.Day, t.Hour, t.Minute,
-				t.Second, t.TimeZone == EFI_UNSPECIFIED_TIMEZONE
-						  ? 0 : t.TimeZone };
 	if (upload_stem(up.stem, sizeof up.stem, mac, mac_len, &w)) {
-		fmt(why, why_cap, "the firmware clock reads %u-%02u-%02u "
-		    "%02u:%02u:%02u, not a usable time: set it in the setup "
-		    "screen", t.Year, t.Month, t.Day, t.Hour, t.Minute,
-		    t.Second);
+		fmt(why, why_cap, "the firmware clock reads %d-%02d-%02d "
+		    "%02d:%02d:%02d, not a usable time: set it in the setup "
+		    "screen", w.year, w.month, w.day, w.hour, w.minute,
+		    w.second);
 		return -1;
 	}
 	return 0;
