@@ -273,14 +273,14 @@ $(BUILD)/tests/test_test_hooks: tests/unit/test_test_hooks.c $(HOOK_TEST_LIB) $(
 # test_timer_sources, test_app_output_validates, test_linux_tsc_skew), one
 # after another with nothing beside them (alone-test). Then the rest at
 # once: the QEMU scenarios, QEMU_JOBS at a time, beside the host-side
-# parts (shell, script, unit, loop and fuzz tests, TEST_JOBS parts at a
-# time, each running TEST_JOBS tests at a time: JOBS in their runners;
-# each part's output printed whole when it ends), then the Linux-runner
-# tests. Much of a scenario is waiting (for a key, a screen, a server,
-# the firmware's timer), a time the host-side tests fill. QEMU_JOBS is
-# one more than TEST_JOBS for the same reason, and test_server_l3 runs
-# its vCPUs on one thread; on the 2-core development machine 3 at a
-# time took 260 s where 2 took 272 to 295.
+# parts (shell, script, unit, loop, fuzz and AArch64 tests, TEST_JOBS
+# parts at a time, each running TEST_JOBS tests at a time: JOBS in their
+# runners; each part's output printed whole when it ends), then the
+# Linux-runner tests. Much of a scenario is waiting (for a key, a screen,
+# a server, the firmware's timer), a time the host-side tests fill.
+# QEMU_JOBS is one more than TEST_JOBS for the same reason, and
+# test_server_l3 runs its vCPUs on one thread; on the 2-core development
+# machine 3 at a time took 260 s where 2 took 272 to 295.
 # Every part runs even when one before it failed; each ends with its
 # "PART: N passed, N failed, N skipped" line, which tests/part keeps in
 # $(TEST_PARTS), and tests/total prints their sum as make test's last
