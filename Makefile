@@ -71,7 +71,7 @@ REPORT_CSS_H := $(BUILD)/gen/report_css.h
 REPORT_CSS_USERS := $(foreach d,efi-obj efi-test-obj linux-obj host-obj,$(BUILD)/$(d)/lib/report/report_html.o)
 
 .PHONY: all deps image test-image netboot run test test-long unit-test fuzz-test fuzz script-test linux-test qemu-test shell-test clean
-.PHONY: test-build loop-test mutation
+.PHONY: test-build loop-test mutation alone-test
 .DELETE_ON_ERROR:
 
 all: $(BUILD)/baremem.efi $(BUILD)/baremem-linux $(TEST_BIN)
@@ -274,15 +274,19 @@ $(BUILD)/tests/test_test_hooks: tests/unit/test_test_hooks.c $(HOOK_TEST_LIB) $(
 		$(HOST_LDFLAGS) -lcmocka -lm -o $@
 
 # make test builds everything its parts need first, TEST_JOBS at once
-# (default: the number of cpus); the unit tests, fuzzers, script and
-# Linux-runner tests then run that many at a time too (JOBS in their
-# runners), the tests whose TSC bounds need free cores alone. The
-# host-side parts run side by side, each one's output printed whole when
-# it ends. The QEMU scenarios run QEMU_JOBS at a time, one more than
-# TEST_JOBS: part of many a scenario is waiting (for a key, a screen, a
-# server, the firmware's timer), and test_server_l3 runs its vCPUs on
-# one thread; on the 2-core development machine 3 at a time took 260 s
-# where 2 took 272 to 295.
+# (default: the number of cpus). Then the tests whose TSC or calibration
+# bounds need the host's cores to themselves (a "# run-all: alone" line:
+# test_timer_sources, test_app_output_validates, test_linux_tsc_skew), one
+# after another with nothing beside them (alone-test). Then the rest at
+# once: the QEMU scenarios, QEMU_JOBS at a time, beside the host-side
+# parts (shell, script, unit, loop, fuzz and AArch64 tests, TEST_JOBS
+# parts at a time, each running TEST_JOBS tests at a time: JOBS in their
+# runners; each part's output printed whole when it ends), then the
+# Linux-runner tests. Much of a scenario is waiting (for a key, a screen,
+# a server, the firmware's timer), a time the host-side tests fill.
+# QEMU_JOBS is one more than TEST_JOBS for the same reason, and
+# test_server_l3 runs its vCPUs on one thread; on the 2-core development
+# machine 3 at a time took 260 s where 2 took 272 to 295.
 # Every part runs even when one before it failed; each ends with its
 # "PART: N passed, N failed, N skipped" line, which tests/part keeps in
 # $(TEST_PARTS), and tests/total prints their sum as make test's last
@@ -296,13 +300,17 @@ TEST_PART_ENV := BAREMEM_TEST_PARTS=$(abspath $(TEST_PARTS)) BAREMEM_TEST_ALL_BU
 test: deps
 	@$(MAKE) --no-print-directory -j$(TEST_JOBS) test-build
 	@rm -rf $(TEST_PARTS) && mkdir -p $(TEST_PARTS)
-	@$(TEST_PART_ENV) $(MAKE) --no-print-directory -k -j$(TEST_JOBS) \
-		--output-sync=target shell-test script-test unit-test loop-test \
-		fuzz-test aarch64-test aarch64-loop-test || true
-	@$(TEST_PART_ENV) $(MAKE) --no-print-directory linux-test || true
-	@$(TEST_PART_ENV) $(MAKE) --no-print-directory qemu-test || true
-	@tests/total $(TEST_PARTS) shell-test script-test unit-test loop-test \
-		fuzz-test aarch64-test aarch64-loop-test linux-test qemu-test
+	@$(TEST_PART_ENV) $(MAKE) --no-print-directory alone-test || true
+	@export $(TEST_PART_ENV) RUN_ALONE=none; \
+	$(MAKE) --no-print-directory qemu-test & qemu=$$!; \
+	$(MAKE) --no-print-directory -k -j$(TEST_JOBS) --output-sync=target \
+		shell-test script-test unit-test loop-test fuzz-test aarch64-test \
+		aarch64-loop-test || true; \
+	$(MAKE) --no-print-directory linux-test || true; \
+	wait $$qemu || true
+	@tests/total $(TEST_PARTS) alone-qemu-test alone-linux-test shell-test \
+		script-test unit-test loop-test fuzz-test aarch64-test \
+		aarch64-loop-test linux-test qemu-test
 
 test-build: $(TEST_BIN) $(FUZZ_BIN) $(BUILD)/baremem-linux $(BUILD)/bench-libc aarch64-build \
 	$(BUILD)/baremem.img $(BUILD)/baremem-test.img $(BUILD)/netboot/baremem.efi \
@@ -318,6 +326,11 @@ $(BUILD)/ovmf-vars.fd: $(BUILD)/baremem.img scripts/run-qemu
 		--timeout 120 profile=quick tests=latency sizes=16K var=off \
 		after=shutdown >$@.log 2>&1 || { cat $@.log; exit 1; }
 	@mv $@.tmp $@
+
+# The tests that need the host's cores to themselves, one after another.
+alone-test: $(BUILD)/baremem-linux $(BUILD)/baremem.img $(BUILD)/ovmf-vars.fd
+	@RUN_ALONE=only JOBS=1 tests/part alone-qemu-test tests/qemu/run-all; \
+	RUN_ALONE=only JOBS=1 tests/part alone-linux-test tests/linux/run-all
 
 unit-test: $(TEST_BIN)
 	@JOBS=$(TEST_JOBS) tests/part unit-test tests/run-unit $(TEST_BIN)
@@ -349,7 +362,8 @@ qemu-test: $(BUILD)/baremem.img $(BUILD)/baremem-test.img $(BUILD)/netboot/barem
 # minutes past the boot manager's 5-minute watchdog (an hour or more
 # under TCG); 8 guests network-booting one server at once; the slow-DHCP,
 # huge-result and suite-timeout scenarios; and the costly cases make test
-# keeps a cheaper one of (64 vCPUs, the SMT shape's bandwidth, the signed
+# keeps a cheaper one of (64 vCPUs, the SMT shape on two cores a socket
+# and its bandwidth, a NIC the firmware's DHCP waits on, the signed
 # configs' other refusals, which boot the pkcs7 test verifier).
 test-long: deps $(BUILD)/baremem.img $(BUILD)/baremem-test.img \
 	$(BUILD)/netboot/baremem.efi $(BUILD)/tests/pkcs7-verifier.efi \

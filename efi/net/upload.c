@@ -15,6 +15,8 @@
  * costs edk2's 4 s x 6 tries per attempt (PxeBcDxe's Mtftp), so at most
  * two attempts; a restarting one gets a second chance after 2 s. */
 static const struct retry_policy policy = { 3, 60000, 2000 };
+/* tftp-fast (test image): the same rule, 200 ms between attempts. */
+static const struct retry_policy fast_policy = { 3, 60000, 200 };
 #define HTTP_TIMEOUT_MS 20000
 
 enum target { TARGET_NONE, TARGET_TFTP, TARGET_HTTP };
@@ -69,6 +71,8 @@ static int put_one(const struct run_results *res, const char *ext,
 	char path[DHCP_BOOT_FILE_BYTES + 64], where[256];
 	uint64_t start = now_ms(), longest = 0;
 	int done = 0, st = -1;
+	const struct retry_policy *rule =
+		test_hook_on(TEST_HOOK_TFTP_FAST) ? &fast_policy : &policy;
 
 	location(res, ext, path, sizeof path, where, sizeof where);
 	if (!path[0]) {
@@ -76,13 +80,13 @@ static int put_one(const struct run_results *res, const char *ext,
 		    "results beside it");
 		return -1;
 	}
-	while (st != 0 && retry_may_start(&policy, done, now_ms() - start,
+	while (st != 0 && retry_may_start(rule, done, now_ms() - start,
 					  longest)) {
 		uint64_t t0;
 
 		if (done) {
 			out("upload: %s: %s; trying again\n", where, why);
-			BS->Stall(policy.pause_ms * 1000);
+			BS->Stall(rule->pause_ms * 1000);
 		}
 		t0 = now_ms();
 		if (up.target == TARGET_TFTP)

@@ -50,7 +50,9 @@ enum test_hook {
 				 * slowly); measured_bytes says so */
 	TEST_HOOK_TFTP_FAST,	/* TFTP writes wait 1 s a packet, 2 tries,
 				 * not 4 s x 6: a silent server costs 2 s an
-				 * attempt, the retry rule unchanged */
+				 * attempt; 200 ms between an upload's
+				 * attempts, not 2 s; the retry rule (3
+				 * attempts within a minute) unchanged */
 	TEST_HOOK_COUNT
 };
 

@@ -129,6 +129,38 @@ boot_until() {
 	fi
 }
 
+# hmp SOCKET CMD: one command to the QEMU human monitor on the unix
+# socket SOCKET (run-qemu's --qemu -monitor --qemu
+# unix:SOCKET,server=on,wait=off), once the socket is there (30 s at
+# most); prints the monitor's answer.
+hmp() {
+	/usr/bin/python3 - "$1" "$2" <<'PY'
+import os, socket, sys, time
+path, cmd = sys.argv[1], sys.argv[2]
+for _ in range(300):
+    if os.path.exists(path):
+        break
+    time.sleep(0.1)
+s = socket.socket(socket.AF_UNIX)
+s.connect(path)
+s.settimeout(5)
+def to_prompt():
+    out = b""
+    try:
+        while not out.endswith(b"(qemu) "):
+            d = s.recv(4096)
+            if not d:
+                break
+            out += d
+    except socket.timeout:
+        pass
+    return out
+to_prompt()
+s.sendall(cmd.encode() + b"\n")
+sys.stdout.write(to_prompt().decode(errors="replace"))
+PY
+}
+
 # use_test_image: later boots use the test image.
 use_test_image() {
 	IMAGE=$TEST_IMAGE

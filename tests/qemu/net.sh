@@ -199,6 +199,17 @@ server_config() {
 	printf '%s\n' "$@" >"$TFTP_ROOT/baremem/$name"
 }
 
+# serve_test_app: the server hands out the test app (build/baremem-test.efi,
+# with the test hooks: test_hook= in a served config) in place of the
+# release one; a failure, status 1, when it is not built.
+serve_test_app() {
+	if [ ! -f "$ROOT/build/baremem-test.efi" ]; then
+		fail "no build/baremem-test.efi (make test-image)"
+		return 1
+	fi
+	cp "$ROOT/build/baremem-test.efi" "$TFTP_ROOT/baremem.efi"
+}
+
 # uploaded EXT: the uploaded results file with extension EXT (exactly
 # one expected), or nothing.
 uploaded() {

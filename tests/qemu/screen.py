@@ -9,6 +9,9 @@ usage: screen.py dump SOCK OUT.ppm
        screen.py key SOCK KEY...          (QEMU key names: q, spc, esc)
        screen.py quit SOCK
        screen.py wait-chart SOCK OUT.ppm SECONDS
+       screen.py wait-change SOCK BEFORE.ppm OUT.ppm SECONDS
+                                          exit 0: the screen differs from
+                                          BEFORE and has settled
        screen.py chart PPM                exit 0: a chart is drawn
        screen.py no-chart PPM             exit 0: nothing of a chart
        screen.py find-text PPM TEXT       exit 0: TEXT drawn in the font
@@ -221,6 +224,23 @@ def main(argv):
             if not problems or time.time() > deadline:
                 return report(problems)
             time.sleep(1)
+    if op == "wait-change":
+        # Screens compared as bytes: cheap, unlike reading text off them.
+        before = open(argv[3], "rb").read()
+        deadline = time.time() + float(argv[5])
+        last = None
+        while True:
+            Qmp(argv[2]).cmd("screendump", filename=os.path.abspath(argv[4]))
+            time.sleep(0.1)
+            now = open(argv[4], "rb").read()
+            if now != before and now == last:
+                return 0
+            if time.time() > deadline:
+                print("  the screen did not change and settle in %s s"
+                      % argv[5])
+                return 1
+            last = now
+            time.sleep(0.3)
     if op == "chart":
         return report(chart_problems(Picture(argv[2])))
     if op == "no-chart":
