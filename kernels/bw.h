@@ -20,7 +20,7 @@
  *
  * read uses src, write and ntwrite dst, copy and ntcopy both. The mixes
  * and triad read `streams - 1` streams of `bytes` each, side by side from
- * src, and write one at dst (kernels/bw_asm.h says what they compute).
+ * src, and write one at dst (kernels/x86_64/bw_asm.h says what they compute).
  * Return values, so the caller can keep them and no pass can be
  * dropped:
  * - read: the sum, modulo 2^64, of every little-endian 64-bit word read,

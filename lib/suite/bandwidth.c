@@ -53,7 +53,7 @@
 
 static const char *const ops[] = { "read", "write", "ntwrite", "copy" };
 #define OP_COUNT 4
-/* The read/write mixes, measured at DRAM (kernels/bw_asm.h). */
+/* The read/write mixes, measured at DRAM (kernels/x86_64/bw_asm.h). */
 static const char *const mixes[] = { "mix31", "mix21", "mix11", "triad" };
 #define MIX_COUNT 4
 

@@ -1,7 +1,7 @@
 /* AVX2 bandwidth kernels: read, write, non-temporal write and copy with
  * 256-bit accesses (this file alone is built with -mavx2), and the
  * read/write mixes and triad at that width. The loops themselves are
- * kernels/bw_asm.h's, shared by every width; this file says why they
+ * kernels/x86_64/bw_asm.h's, shared by every width; this file says why they
  * have their shape and gives the 256-bit mnemonics.
  *
  * The loops are inline asm so the timed instructions are exactly these:

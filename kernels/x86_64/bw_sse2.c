@@ -1,7 +1,7 @@
 /* SSE2 bandwidth kernels: the twins of bw_avx2.c with 128-bit registers,
  * for CPUs without AVX2 (every x86-64 has SSE2).
  *
- * The loops are kernels/bw_asm.h's, the same as bw_avx2.c's (read its
+ * The loops are kernels/x86_64/bw_asm.h's, the same as bw_avx2.c's (read its
  * header comment for why): eight 16-byte accesses a 128-byte block
  * (read: 64 bytes from each of four streams an iteration, eight
  * accumulators xmm0..xmm7), a tail loop of single 16-byte accesses, the

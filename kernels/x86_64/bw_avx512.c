@@ -2,7 +2,7 @@
  * read/write mixes and triad with 512-bit (zmm) accesses; this file alone
  * is built with -mavx512f, and only AVX512F instructions are used.
  *
- * The loops are kernels/bw_asm.h's, the same as bw_avx2.c's (read its
+ * The loops are kernels/x86_64/bw_asm.h's, the same as bw_avx2.c's (read its
  * header for why each has its shape) at twice the width: one access is a
  * whole 64-byte cache line, so
  * - read takes four streams of four lines an iteration (1 KiB, sixteen
