@@ -1,6 +1,8 @@
-/* The pointer chase: the latency kernel. Each load's address is the value
- * of the previous load, so hops cannot overlap and time / hops is the
- * load-to-use latency of wherever the chain lives. */
+/* The pointer chase on x86-64: the latency kernel. Each load's address
+ * is the value of the previous load, so hops cannot overlap and time /
+ * hops is the load-to-use latency of wherever the chain lives. The
+ * AArch64 twin is kernels/aarch64/chase.c; both keep kernels/chase.h's
+ * contract. */
 #include "chase.h"
 
 void *chase_run(void *start, uint64_t hops)
