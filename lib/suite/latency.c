@@ -41,6 +41,7 @@
 struct chase_job {
 	void *start;
 	uint64_t nodes;
+	uint64_t warm;		/* hops of the warm pass */
 	uint64_t target_ticks;	/* per sample */
 	int samples;
 	uint64_t *ticks;	/* [samples] */
@@ -104,9 +105,10 @@ static void chase_window(void *arg)
 	void *p = j->start;
 	uint64_t hops;
 
-	/* A full pass puts the set where it belongs in the hierarchy (and
-	 * the TLB entries in place) before anything is timed. */
-	p = chase_run(p, j->nodes);
+	/* A warm pass puts the set where it belongs in the hierarchy (and
+	 * the TLB entries in place) before anything is timed: the sweep's
+	 * a full pass, the scan's a cache's worth (latency_chase_ns). */
+	p = chase_run(p, j->warm);
 
 	/* Size the samples so one lasts about target_ticks. */
 	hops = calibrate_chase_hops(&p, j->rdtscp, j->target_ticks);
@@ -170,6 +172,7 @@ static int measure_point(struct run_results *res, int cpu,
 		job = (struct chase_job){
 			.start = start,
 			.nodes = size_bytes / NODE_BYTES,
+			.warm = size_bytes / NODE_BYTES,
 			.target_ticks = sweep_sample_ns(c) * res->tsc_hz /
 					1000000000u,
 			.samples = samples,
@@ -248,7 +251,7 @@ static int measure_point(struct run_results *res, int cpu,
 }
 
 double latency_chase_ns(struct run_results *res, int cpu, void *start,
-			uint64_t nodes)
+			uint64_t nodes, uint64_t warm, uint64_t sample_ns)
 {
 	const struct bm_config *c = &res->config;
 	int samples = sweep_repeats(c);
@@ -256,7 +259,8 @@ double latency_chase_ns(struct run_results *res, int cpu, void *start,
 	struct chase_job job = {
 		.start = start,
 		.nodes = nodes,
-		.target_ticks = sweep_sample_ns(c) * res->tsc_hz / 1000000000u,
+		.warm = warm < nodes ? warm : nodes,
+		.target_ticks = sample_ns * res->tsc_hz / 1000000000u,
 		.samples = samples,
 		.ticks = ticks,
 		.rdtscp = res->cpu.f.rdtscp,

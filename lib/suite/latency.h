@@ -47,10 +47,11 @@ static inline uint64_t latency_dram_floor_bytes(const struct run_results *res)
 }
 
 /* The median ns per load of the chain from start (nodes long) chased on
- * cpu with the sweep's rules (a warm pass, samples of sweep_sample_ns,
- * `repeat` of them, slow outliers retaken); appends nothing to res.
+ * cpu with the sweep's rules but the caller's warm pass and sample
+ * length: warm hops (at most nodes) untimed, then `repeat` samples of
+ * about sample_ns each, slow outliers retaken; appends nothing to res.
  * < 0 when the cpu did not finish or memory ran out. */
 double latency_chase_ns(struct run_results *res, int cpu, void *start,
-			uint64_t nodes);
+			uint64_t nodes, uint64_t warm, uint64_t sample_ns);
 
 #endif

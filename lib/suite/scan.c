@@ -77,7 +77,10 @@ static void measure(struct run_results *res, const struct numa_topo *t,
 	if (start) {
 		pt->chase_lines = lines;
 		pt->ns_may_be_cached = whole;
-		pt->ns_median = latency_chase_ns(res, cpus[0], start, lines);
+		pt->ns_median = latency_chase_ns(
+			res, cpus[0], start, lines,
+			scan_warm_hops(lines, latency_dram_floor_bytes(res)),
+			SCAN_SAMPLE_NS);
 	}
 	t2 = tsc_read();
 	pt->gb_per_s_median = bandwidth_read_together(

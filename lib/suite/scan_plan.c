@@ -213,3 +213,10 @@ uint64_t scan_chase_lines(uint64_t range_bytes, uint64_t floor_bytes,
 	*whole = want > pairs;
 	return *whole ? pairs : want;
 }
+
+uint64_t scan_warm_hops(uint64_t lines, uint64_t floor_bytes)
+{
+	uint64_t cache = floor_bytes / 4 / 64;
+
+	return cache < lines ? cache : lines;
+}

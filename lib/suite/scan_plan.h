@@ -93,4 +93,16 @@ void scan_plan_skip_insert(struct scan_plan *p, uint64_t base, uint64_t bytes,
 uint64_t scan_chase_lines(uint64_t range_bytes, uint64_t floor_bytes,
 			  int *whole);
 
+/* The untimed hops before the scan's samples over a chain of lines
+ * (scan_chase_lines) for a DRAM floor of floor_bytes: a cache's worth,
+ * the last-level cache in lines (floor_bytes / 4 / 64), at most the
+ * chain. A cache holding the most recently used lines then holds only
+ * lines the warm pass chased, none of which comes back before the
+ * samples end (docs/method.md, Scan: cost per GiB). */
+uint64_t scan_warm_hops(uint64_t lines, uint64_t floor_bytes);
+
+/* The length of one of the scan's chase samples: 1 ms, whatever the
+ * profile (docs/method.md, Scan: cost per GiB). */
+#define SCAN_SAMPLE_NS 1000000u
+
 #endif

@@ -31,7 +31,10 @@
 #include "suite/cpus.h"
 #include "suite/latency.h"
 #include "suite/levels.h"
+#include "suite/dramfloor.h"
 #include "suite/nodebuf.h"
+#include "suite/perm.h"
+#include "suite/scan_plan.h"
 #include "suite/sweep.h"
 
 #ifndef CORPUS_DIR
@@ -753,6 +756,47 @@ static void every_profile_reaches_dram_floor(void **state)
 	fake_results_free(res);
 }
 
+/* The scan's chain over a 1 GiB range on the machine's last-level
+ * cache (the DRAM floor's, dramfloor_llc_bytes): it spans the range end
+ * to end (its first slot at the range's first pair, its last ending
+ * within a pair of the end), holds 4x the cache in lines or, where a
+ * GiB cannot, a line of every pair, marked possibly cached; its warm
+ * pass is a cache's worth, at most the chain. */
+static void scan_chain_spans_gib(void **state)
+{
+	const struct check_case *cc = *state;
+	const struct corpus_machine *m = cc->m;
+	const uint64_t gib = 1ull << 30;
+	struct run_results *res;
+	uint64_t llc, floor_bytes, lines, first, end;
+	int whole;
+
+	platform_from(m);
+	res = run_full(m);
+	llc = dramfloor_llc_bytes(res);
+	floor_bytes = latency_dram_floor_bytes(res);
+	assert_true(floor_bytes >= 4 * llc);
+	lines = scan_chase_lines(gib, floor_bytes, &whole);
+	if (whole ? lines != gib / 128 || floor_bytes / 64 <= gib / 128
+		  : lines * 64 < floor_bytes)
+		fail_msg("%s: LLC %llu MiB: a GiB's chain of %llu lines (%s), "
+			 "neither 4x the cache nor every pair marked cached",
+			 m->name, (unsigned long long)(llc >> 20),
+			 (unsigned long long)lines, whole ? "whole" : "4x");
+	chase_spread_slot(gib, lines, 0, &first, &end);
+	assert_int_equal(first, 0);
+	chase_spread_slot(gib, lines, lines - 1, &first, &end);
+	if (gib - end >= 128 || end > gib || first >= end)
+		fail_msg("%s: LLC %llu MiB: the chain's last slot [%llu, %llu) "
+			 "is not at the GiB's end", m->name,
+			 (unsigned long long)(llc >> 20),
+			 (unsigned long long)first, (unsigned long long)end);
+	assert_int_equal(scan_warm_hops(lines, floor_bytes),
+			 lines < floor_bytes / 256 ? lines : floor_bytes / 256);
+	fake_results_free(res);
+	platform_done();
+}
+
 static void dram_latency_on_own_node(void **state)
 {
 	const struct check_case *cc = *state;
@@ -813,6 +857,7 @@ static const struct {
 	{ "core_types_group_by_type_and_caches",
 	  core_types_group_by_type_and_caches },
 	{ "every_profile_reaches_dram_floor", every_profile_reaches_dram_floor },
+	{ "scan_chain_spans_gib", scan_chain_spans_gib },
 };
 #define CHECK_COUNT ((int)(sizeof CHECKS / sizeof *CHECKS))
 

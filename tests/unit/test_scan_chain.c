@@ -86,6 +86,28 @@ static void which_gibs_are_marked(void **state)
 	assert_int_equal(whole, 1);
 }
 
+/* The warm pass before the scan's samples: a cache's worth of hops (a
+ * quarter of a 4x chain), the whole chain where it is under that. */
+static void warm_pass_is_a_cache_worth(void **state)
+{
+	int whole;
+	(void)state;
+
+	for (size_t l = 0; l < sizeof llcs / sizeof llcs[0]; l++)
+		for (size_t r = 0; r < sizeof ranges / sizeof ranges[0]; r++) {
+			uint64_t lines = scan_chase_lines(ranges[r],
+							  4 * llcs[l], &whole);
+			uint64_t warm = scan_warm_hops(lines, 4 * llcs[l]);
+
+			assert_int_equal(warm, lines < llcs[l] / 64
+						       ? lines
+						       : llcs[l] / 64);
+			if (!whole)
+				assert_int_equal(warm * 4, lines);
+		}
+	assert_int_equal(scan_warm_hops(2 * M, 4 * 32 * M), 512 * K);
+}
+
 /* The builder itself on the shapes scaled down 1024 times: the cycle
  * visits every slot once (so its first line is in the range's first
  * slot's bytes and some line in the last's), never outside the range. */
@@ -139,6 +161,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(chain_covers_every_range_on_every_llc),
 		cmocka_unit_test(which_gibs_are_marked),
+		cmocka_unit_test(warm_pass_is_a_cache_worth),
 		cmocka_unit_test(built_chain_visits_every_slot),
 	};
 	return cmocka_run_group_tests(tests, 0, 0);
