@@ -369,7 +369,7 @@ qemu-test: $(BUILD)/baremem.img $(BUILD)/baremem-test.img $(BUILD)/netboot/barem
 # configs' other refusals, which boot the pkcs7 test verifier).
 test-long: deps $(BUILD)/baremem.img $(BUILD)/baremem-test.img \
 	$(BUILD)/netboot/baremem.efi $(BUILD)/tests/pkcs7-verifier.efi \
-	$(BUILD)/ovmf-vars.fd
+	$(BUILD)/ovmf-vars.fd $(BUILD)/tests/test_perm
 	@tests/qemu/run-all tests/long/test_*
 
 # script-test: the user-side scripts and the schemas (tests/scripts);
