@@ -184,7 +184,7 @@ struct scan_result {
 	int count;
 	struct scan_point *point;
 	int skip_count;
-	const struct scan_skip *skip;	/* suite/scan_plan.h */
+	const struct scan_skip *skip;	/* results/scan_skip.h */
 	uint64_t chase_lines;	/* lines chased per range (at most) */
 	uint64_t llc_bytes;	/* the last-level cache they defeat */
 	const char *dimms_note;	/* said once when a range has no DIMMs */
