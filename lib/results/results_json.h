@@ -49,6 +49,9 @@ void results_json_summary(struct json_writer *w, int cpu,
 void results_json_loaded(struct json_writer *w, const struct run_results *res);
 void results_json_c2c(struct json_writer *w, const struct run_results *res);
 void results_json_numa(struct json_writer *w, const struct run_results *res);
+/* The "prefetch" object (prefetch=off|both; nothing when not asked). */
+void results_json_prefetch(struct json_writer *w,
+			   const struct run_results *res);
 /* tests=scan's "scan" array (docs/design.md §4d) and "scan_plan" beside it
  * (results_json_scan.c). */
 void results_json_scan(struct json_writer *w, const struct run_results *res);
