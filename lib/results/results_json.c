@@ -11,7 +11,6 @@
 #include "hw/mtrr.h"
 #include "hw/memceiling.h"
 #include "hw/smbios.h"
-#include "suite/summary.h"
 
 static void write_msgs(struct json_writer *w, const char *key,
 		       const struct msgs *m)
@@ -481,15 +480,6 @@ static void write_bandwidth(struct json_writer *w,
 	json_array_end(w);
 }
 
-static void write_summary(struct json_writer *w, const struct run_results *res)
-{
-	struct summary s;
-	int cpu = results_summary_cpu(res);
-
-	summary_compute(res, cpu, &s);
-	results_json_summary(w, cpu, &s);
-}
-
 void results_json_prefetch(struct json_writer *w,
 			   const struct run_results *res)
 {
@@ -519,8 +509,8 @@ void results_json_prefetch(struct json_writer *w,
 	json_object_end(w);
 }
 
-size_t results_json(const struct run_results *res, enum run_status status,
-		    char *buf, size_t cap)
+size_t results_json(const struct run_results *res, const struct summary *sum,
+		    enum run_status status, char *buf, size_t cap)
 {
 	struct json_writer w;
 
@@ -573,7 +563,7 @@ size_t results_json(const struct run_results *res, enum run_status status,
 	results_json_c2c(&w, res);
 	results_json_numa(&w, res);
 	results_json_scan(&w, res);
-	write_summary(&w, res);
+	results_json_summary(&w, results_summary_cpu(res), sum);
 	json_object_end(&w);
 	if (json_finish(&w) != 0)
 		return 0;
