@@ -15,6 +15,7 @@
 #include "results/console_json.h"
 #include "results/results_json.h"
 #include "suite/suite.h"
+#include "suite/summary.h"
 
 static uint64_t plat_tsc_hz_value;
 
@@ -60,13 +61,15 @@ static void run_guarded(struct run_results *res)
 static void console_json_maybe(struct run_results *res,
 			       enum run_status status, int kept)
 {
+	struct summary sum;
 	size_t len, tried;
 	char *json;
 
 	if (!console_json_wanted(res->config.console_json, kept))
 		return;
-	json = test_hook_json(results_json_new(res, status, &len, &tried),
-			      &len);
+	summary_of_run(res, &sum);
+	json = test_hook_json(results_json_new(res, &sum, status, &len,
+					       &tried), &len);
 	if (json)
 		console_json_print(json, len, res->file);
 	else
@@ -83,10 +86,12 @@ static void restamp_json(EFI_FILE_HANDLE dir, struct run_results *res,
 			 enum run_status status, int run)
 {
 	char why[WHY_BYTES], name[32], *json;
+	struct summary sum;
 	size_t len, tried;
 
 	fmt(name, sizeof name, "run-%04d.json", run);
-	json = results_json_new(res, status, &len, &tried);
+	summary_of_run(res, &sum);
+	json = results_json_new(res, &sum, status, &len, &tried);
 	if (!json)
 		fmt(why, sizeof why, "out of memory");
 	if (!json || store_replace(dir, name, json, len, why, sizeof why))
@@ -142,6 +147,7 @@ static enum run_status report(struct run_results *res, EFI_FILE_HANDLE root)
 	enum run_status status = results_status(res);
 	EFI_FILE_HANDLE dir = 0;
 	char why[WHY_BYTES], name[32], *json = 0, *summary, *sent;
+	struct summary sum;
 	size_t len, json_bytes = 0;
 	int run = 0, filed = 0, html_filed = 0, uploaded, errors;
 
@@ -157,7 +163,8 @@ static enum run_status report(struct run_results *res, EFI_FILE_HANDLE root)
 		res->run_number = run;
 		fmt(res->file, sizeof res->file,
 		    "\\baremem\\results\\run-%04d.json", run);
-		json = results_json_new(res, status, &len, &json_bytes);
+		summary_of_run(res, &sum);
+		json = results_json_new(res, &sum, status, &len, &json_bytes);
 		fmt(name, sizeof name, "run-%04d.json", run);
 		if (!json && !json_bytes)
 			msgs_add(&res->warnings, "no results file: out of "
@@ -208,7 +215,8 @@ static enum run_status report(struct run_results *res, EFI_FILE_HANDLE root)
 	summary = res->config.var
 			  ? plat_alloc(RESULTS_SUMMARY_MAX_BYTES + 1) : 0;
 	if (summary) {
-		len = results_summary_json(res, status, summary,
+		summary_of_run(res, &sum);
+		len = results_summary_json(res, &sum, status, summary,
 					   RESULTS_SUMMARY_MAX_BYTES + 1);
 		if (len == 0)
 			out("warning: EFI variable not written: the summary is "

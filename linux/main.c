@@ -21,6 +21,7 @@
 #include "run.h"
 #include "results/runnum.h"
 #include "suite/suite.h"
+#include "suite/summary.h"
 
 
 static void usage_error(const struct msgs *errs)
@@ -177,6 +178,7 @@ int main(int argc, char **argv)
 	size_t json_bytes;
 	int n = 0, run = 0;
 	enum run_status status;
+	struct summary sum;
 	uint64_t t0;
 	size_t len;
 	FILE *f;
@@ -262,7 +264,8 @@ int main(int argc, char **argv)
 	status = results_status(res);
 	out("\n");
 	run_print_msgs(res);
-	json = results_json_new(res, status, &len, &json_bytes);
+	summary_of_run(res, &sum);
+	json = results_json_new(res, &sum, status, &len, &json_bytes);
 	if (!json || !(f = fopen(out_path, "wx"))) {
 		fprintf(stderr, "baremem-linux: cannot write %s: %s\n",
 			out_path, json ? strerror(errno)

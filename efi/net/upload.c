@@ -7,6 +7,7 @@
 #include "results/results_json.h"
 #include "results/upload_name.h"
 #include "results/upload_parts.h"
+#include "suite/summary.h"
 #include "util/fmt.h"
 #include "util/str.h"
 #include "util/out.h"
@@ -323,11 +324,13 @@ void upload_json_where(const struct run_results *res, enum run_status status,
 	char path[DHCP_BOOT_FILE_BYTES + 64], *json;
 	size_t len = 0, tried;
 	struct upload_parts p;
+	struct summary sum;
 
 	where[0] = 0;
 	if (up.target == TARGET_NONE)
 		return;
-	json = results_json_new(res, status, &len, &tried);
+	summary_of_run(res, &sum);
+	json = results_json_new(res, &sum, status, &len, &tried);
 	json = test_hook_json(json, &len);
 	plat_free(json);
 	/* in parts: the manifest, which names them all */
@@ -340,13 +343,15 @@ int upload_json(struct run_results *res, enum run_status *status)
 {
 	char why[240];
 	size_t len = 0, tried = 0;
+	struct summary sum;
 	char *json;
 	int kept;
 
 	if (up.target == TARGET_NONE)
 		return 0;
 	why[0] = 0;
-	json = results_json_new(res, *status, &len, &tried);
+	summary_of_run(res, &sum);
+	json = results_json_new(res, &sum, *status, &len, &tried);
 	if (!json)
 		fmt(why, sizeof why, "the results text does not fit in %llu "
 		    "bytes", (unsigned long long)tried);

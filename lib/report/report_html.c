@@ -27,8 +27,9 @@ static void msgs_list(struct html_writer *w, const char *cls,
 	html_raw(w, "</ul>\n");
 }
 
-/* A summary cell: the JSON's digits (results_json.c write_summary), or a
- * dash where the JSON has null. data-key names the JSON field. */
+/* A summary cell: the JSON's digits (results_json_summary in
+ * results_summary_json.c), or a dash where the JSON has null. data-key
+ * names the JSON field. */
 static void sum_cell(struct html_writer *w, const char *key, double v,
 		     int decimals)
 {

@@ -184,7 +184,7 @@ struct scan_result {
 	int count;
 	struct scan_point *point;
 	int skip_count;
-	const struct scan_skip *skip;	/* suite/scan_plan.h */
+	const struct scan_skip *skip;	/* results/scan_skip.h */
 	uint64_t chase_lines;	/* lines chased per range (at most) */
 	uint64_t llc_bytes;	/* the last-level cache they defeat */
 	const char *dimms_note;	/* said once when a range has no DIMMs */
@@ -323,5 +323,23 @@ struct run_results {
  * failures; error: nothing measured. */
 enum run_status results_status(const struct run_results *r);
 const char *results_status_name(enum run_status s);
+
+/* cpu's core type: an index into res->core_types (0 when not read; the
+ * suite reads them, lib/suite/coretypes.h). Inline, so the summary and
+ * the JSON writer need no platform. */
+static inline int coretypes_of(const struct run_results *res, int cpu)
+{
+	if (!res->core_type_count || cpu < 0 || cpu >= BM_MAX_CPUS)
+		return 0;
+	return res->cpu_type[cpu];
+}
+
+/* cpu's CPUID: its core type's (res->cpu when the types were not read). */
+static inline const struct cpu_info *
+coretypes_info(const struct run_results *res, int cpu)
+{
+	return res->core_type_count ? &res->core_types[coretypes_of(res, cpu)]
+				    : &res->cpu;
+}
 
 #endif

@@ -3,7 +3,6 @@
  * through the JSON writer's escaping. */
 #include "results/results_json.h"
 
-#include "suite/prefetch.h"
 
 #include "config/config.h"
 #include "util/fmt.h"
@@ -12,8 +11,6 @@
 #include "hw/mtrr.h"
 #include "hw/memceiling.h"
 #include "hw/smbios.h"
-#include "suite/coretypes.h"
-#include "suite/summary.h"
 
 static void write_msgs(struct json_writer *w, const char *key,
 		       const struct msgs *m)
@@ -483,17 +480,37 @@ static void write_bandwidth(struct json_writer *w,
 	json_array_end(w);
 }
 
-static void write_summary(struct json_writer *w, const struct run_results *res)
+void results_json_prefetch(struct json_writer *w,
+			   const struct run_results *res)
 {
-	struct summary s;
-	int cpu = results_summary_cpu(res);
+	char hex[24];
 
-	summary_compute(res, cpu, &s);
-	results_json_summary(w, cpu, &s);
+	if (!res->prefetch.state)
+		return;
+	json_object_begin(w, "prefetch");
+	json_string(w, "asked", res->config.prefetch == BM_PREFETCH_BOTH
+				       ? "both" : "off");
+	json_string(w, "state", res->prefetch.state);
+	if (res->prefetch.control) {
+		json_string(w, "control", res->prefetch.control);
+		json_string(w, "switched", res->prefetch.switched);
+		json_u64(w, "off_bits", res->prefetch.off_bits);
+		fmt(hex, sizeof hex, "0x%llx",
+		    (unsigned long long)res->prefetch.original);
+		json_string(w, "original", hex);
+		json_u64(w, "cpus", (uint64_t)res->prefetch.cpus);
+		json_u64(w, "restore_failed",
+			 (uint64_t)res->prefetch.restore_failed);
+	} else {
+		json_null(w, "control");
+	}
+	if (res->prefetch.why[0])
+		json_string(w, "why", res->prefetch.why);
+	json_object_end(w);
 }
 
-size_t results_json(const struct run_results *res, enum run_status status,
-		    char *buf, size_t cap)
+size_t results_json(const struct run_results *res, const struct summary *sum,
+		    enum run_status status, char *buf, size_t cap)
 {
 	struct json_writer w;
 
@@ -541,12 +558,12 @@ size_t results_json(const struct run_results *res, enum run_status status,
 	json_object_end(&w);
 	write_latency(&w, res);
 	write_bandwidth(&w, res);
-	prefetch_json(&w, res);
+	results_json_prefetch(&w, res);
 	results_json_loaded(&w, res);
 	results_json_c2c(&w, res);
 	results_json_numa(&w, res);
 	results_json_scan(&w, res);
-	write_summary(&w, res);
+	results_json_summary(&w, results_summary_cpu(res), sum);
 	json_object_end(&w);
 	if (json_finish(&w) != 0)
 		return 0;

@@ -6,7 +6,8 @@
 #define JSON_FIRST_BYTES (4u << 20)	/* doubled while too small */
 #define JSON_MAX_BYTES (512u << 20)	/* 512 threads in profile=full: ~100 MiB */
 
-char *results_json_new(const struct run_results *res, enum run_status status,
+char *results_json_new(const struct run_results *res,
+		       const struct summary *sum, enum run_status status,
 		       size_t *len, size_t *tried_bytes)
 {
 	size_t cap = JSON_FIRST_BYTES;
@@ -19,7 +20,7 @@ char *results_json_new(const struct run_results *res, enum run_status status,
 		if (!buf)
 			return 0;
 		*tried_bytes = cap;
-		*len = results_json(res, status, buf, cap);
+		*len = results_json(res, sum, status, buf, cap);
 		if (*len)
 			return buf;
 		plat_free(buf);

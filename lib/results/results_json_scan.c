@@ -2,8 +2,18 @@
  * and "scan_plan": what the chase covers, what was not scanned and why. */
 #include "results/results.h"
 #include "results/results_json.h"
-#include "suite/scan_plan.h"
+#include "results/scan_skip.h"
 #include "util/json.h"
+
+const char *scan_skip_name(enum scan_skip_why why)
+{
+	static const char *const names[SCAN_SKIP_COUNT] = {
+		"hole", "app", "firmware", "not write-back", "under 2 MiB",
+		"held after a lost cpu",
+	};
+
+	return (unsigned)why < SCAN_SKIP_COUNT ? names[why] : "?";
+}
 
 static void write_point(struct json_writer *w, const struct scan_point *p)
 {

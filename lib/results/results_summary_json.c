@@ -4,7 +4,7 @@
  * summary over the bound is no variable at all. */
 #include "results/results_json.h"
 
-#include "suite/summary.h"
+#include "results/summary.h"
 #include "util/fmt.h"
 #include "util/json.h"
 #include "util/str.h"
@@ -197,7 +197,8 @@ static size_t write_try(const struct run_results *res, enum run_status status,
 }
 
 size_t results_summary_json(const struct run_results *res,
-			    enum run_status status, char *buf, size_t cap)
+			    const struct summary *sum, enum run_status status,
+			    char *buf, size_t cap)
 {
 	char error_cut[RESULTS_SUMMARY_ERROR_BYTES + CUT_MARK_BYTES + 1];
 	char file_cut[FILE_BYTES + CUT_MARK_BYTES + 1];
@@ -208,13 +209,12 @@ size_t results_summary_json(const struct run_results *res,
 				    ? error_n : RESULTS_SUMMARY_ERROR_BYTES;
 	size_t file_keep = file_n;
 	int cpu = results_summary_cpu(res);
-	struct summary s;
+	struct summary s = *sum;	/* its figures nulled when too long */
 	int nulled = 0;
 
 	/* The writer keeps a byte for the NUL: cap - 1 bytes of JSON. */
 	if (cap > RESULTS_SUMMARY_MAX_BYTES + 1)
 		cap = RESULTS_SUMMARY_MAX_BYTES + 1;
-	summary_compute(res, cpu, &s);
 	for (;;) {
 		const char *e = error ? head_cut(error, error_n, error_keep,
 						 error_cut) : 0;

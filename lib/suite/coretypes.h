@@ -28,23 +28,6 @@ int coretypes_read(struct run_results *res);
  * read). */
 int coretypes_partition(struct run_results *res);
 
-/* cpu's core type: an index into res->core_types (0 when not read).
- * Inline, so the summary and the JSON writer need no platform. */
-static inline int coretypes_of(const struct run_results *res, int cpu)
-{
-	if (!res->core_type_count || cpu < 0 || cpu >= BM_MAX_CPUS)
-		return 0;
-	return res->cpu_type[cpu];
-}
-
-/* cpu's CPUID: its core type's (res->cpu when the types were not read). */
-static inline const struct cpu_info *
-coretypes_info(const struct run_results *res, int cpu)
-{
-	return res->core_type_count ? &res->core_types[coretypes_of(res, cpu)]
-				    : &res->cpu;
-}
-
 /* The level plan (levels.h) of res's selected cpus, by their own core
  * types, with dram_bytes a cpu asked at DRAM. 0, or -1 when out of
  * memory. */

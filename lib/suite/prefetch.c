@@ -319,33 +319,6 @@ void prefetch_print_compare(const struct run_results *res)
 	}
 }
 
-void prefetch_json(struct json_writer *w, const struct run_results *res)
-{
-	char hex[24];
-
-	if (!res->prefetch.state)
-		return;
-	json_object_begin(w, "prefetch");
-	json_string(w, "asked", asked_name(res));
-	json_string(w, "state", res->prefetch.state);
-	if (res->prefetch.control) {
-		json_string(w, "control", res->prefetch.control);
-		json_string(w, "switched", res->prefetch.switched);
-		json_u64(w, "off_bits", res->prefetch.off_bits);
-		fmt(hex, sizeof hex, "0x%llx",
-		    (unsigned long long)res->prefetch.original);
-		json_string(w, "original", hex);
-		json_u64(w, "cpus", (uint64_t)res->prefetch.cpus);
-		json_u64(w, "restore_failed",
-			 (uint64_t)res->prefetch.restore_failed);
-	} else {
-		json_null(w, "control");
-	}
-	if (res->prefetch.why[0])
-		json_string(w, "why", res->prefetch.why);
-	json_object_end(w);
-}
-
 int prefetch_restore_after_abort(struct run_results *res)
 {
 	if (!live_switched)

@@ -5,7 +5,6 @@
 #define BAREMEM_PREFETCH_H
 
 #include "hw/x86.h"
-#include "util/json.h"
 #include "results/results.h"
 
 #define PREFETCH_MSR_INTEL MSR_MISC_FEATURE_CONTROL
@@ -37,9 +36,5 @@ int prefetch_restore_after_abort(struct run_results *res);
 /* The console table: each latency / bandwidth point measured with the
  * prefetchers on beside the same point with them off. */
 void prefetch_print_compare(const struct run_results *res);
-
-/* The results file's top-level "prefetch" object (nothing when not
- * asked). */
-void prefetch_json(struct json_writer *w, const struct run_results *res);
 
 #endif

@@ -16,16 +16,6 @@ static const enum scan_skip_why skip_of_kind[SCAN_KIND_COUNT] = {
 	[SCAN_APP] = SCAN_SKIP_APP, [SCAN_FIRMWARE] = SCAN_SKIP_FIRMWARE,
 };
 
-const char *scan_skip_name(enum scan_skip_why why)
-{
-	static const char *const names[SCAN_SKIP_COUNT] = {
-		"hole", "app", "firmware", "not write-back", "under 2 MiB",
-		"held after a lost cpu",
-	};
-
-	return (unsigned)why < SCAN_SKIP_COUNT ? names[why] : "?";
-}
-
 static uint64_t span_end(const struct scan_span *s)
 {
 	return s->base + s->bytes;

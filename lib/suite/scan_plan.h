@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "hw/numa.h"
+#include "results/scan_skip.h"
 
 #define SCAN_GIB (1ull << 30)
 /* A piece of usable memory smaller than this is named, not measured:
@@ -36,26 +37,6 @@ struct scan_range {
 	int node;		/* index into numa_topo.domain, -1: unknown */
 };
 
-/* Why memory between the first and the last RAM was not planned. */
-enum scan_skip_why {
-	SCAN_SKIP_HOLE,		/* no RAM there (MMIO, the PCI hole) */
-	SCAN_SKIP_APP,
-	SCAN_SKIP_FIRMWARE,
-	SCAN_SKIP_NOT_WB,
-	SCAN_SKIP_SMALL,	/* a free piece under SCAN_MIN_BYTES, or the
-				 * edge before a range's first or after its
-				 * last 2 MiB boundary */
-	SCAN_SKIP_HELD,		/* planned, not taken: an earlier range could
-				 * not be given back (a lost cpu may still
-				 * write memory, so nothing is freed) */
-	SCAN_SKIP_COUNT
-};
-
-struct scan_skip {
-	uint64_t base, bytes;
-	enum scan_skip_why why;
-};
-
 struct scan_plan {
 	int count, cap;
 	struct scan_range *range;	/* [cap], ascending base */
@@ -63,10 +44,6 @@ struct scan_plan {
 	struct scan_skip *skip;		/* [skip_cap], ascending base */
 	int dropped;			/* ranges or skips past the caps */
 };
-
-/* "hole", "app", "firmware", "not write-back", "under 2 MiB",
- * "held after a lost cpu". */
-const char *scan_skip_name(enum scan_skip_why why);
 
 /* Plans the scan over spans[0..n) (any order; overlaps: the later span's
  * kind loses to a stricter one, see scan_plan.c). max_page is the

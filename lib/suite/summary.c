@@ -4,6 +4,7 @@
 #include "bw.h"
 #include "hw/cpuinfo.h"
 #include "hw/memceiling.h"
+#include "results/results_json.h"
 #include "suite/coretypes.h"
 #include "suite/curve.h"
 #include "suite/dramfloor.h"
@@ -257,4 +258,9 @@ const char *summary_level_name(int level)
 	static const char *const names[SUM_LEVELS] = { "L1", "L2", "L3",
 							"DRAM" };
 	return level >= 0 && level < SUM_LEVELS ? names[level] : "?";
+}
+
+void summary_of_run(const struct run_results *res, struct summary *s)
+{
+	summary_compute(res, results_summary_cpu(res), s);
 }

@@ -14,6 +14,7 @@
 
 #include "util/json.h"
 #include "suite/prefetch.h"
+#include "results/results_json.h"
 
 static struct run_results *res;
 static int calls;
@@ -280,7 +281,7 @@ static void unsupported_paths(void **state)
 			       "hardware prefetcher control unavailable"));
 	json_init(&w, buf, sizeof buf, 0);
 	json_object_begin(&w, 0);
-	prefetch_json(&w, res);
+	results_json_prefetch(&w, res);
 	json_object_end(&w);
 	assert_int_equal(json_finish(&w), 0);
 	assert_non_null(strstr(buf, "\"state\":\"unsupported\""));

@@ -19,6 +19,7 @@
 #include "hw/memceiling.h"
 #include "results/results.h"
 #include "results/results_json.h"
+#include "suite/summary.h"
 
 #define K 1024ull
 #define M (1024ull * 1024)
@@ -109,10 +110,12 @@ static void worst_strings(void)
 
 static size_t summary(enum run_status status)
 {
+	struct summary sum;
 	size_t len;
 
 	memset(buf, 'x', sizeof buf);
-	len = results_summary_json(&res, status, buf, sizeof buf);
+	summary_of_run(&res, &sum);
+	len = results_summary_json(&res, &sum, status, buf, sizeof buf);
 	if (len == 0 || len > VAR_DATA_MAX_BYTES || strlen(buf) != len)
 		fail_msg("summary of %zu bytes (strlen %zu), bound %d: %.200s",
 			 len, strlen(buf), VAR_DATA_MAX_BYTES, buf);
