@@ -3,9 +3,9 @@
  * untrusted input, and a bad length must skip, never overrun. */
 #include "hw/numa.h"
 
+#include "hw/acpi_table.h"
 #include "util/str.h"
 
-#define ACPI_HEADER_BYTES 36
 #define SRAT_FIRST_ENTRY 48	/* header, then 4 + 8 reserved bytes */
 #define SLIT_FIRST_ENTRY 44	/* header, then the 8-byte locality count */
 
@@ -20,57 +20,9 @@
 #define SRAT_MEM_HOTPLUG 2u
 #define SRAT_MEM_NONVOLATILE 4u
 
-static uint32_t rd32(const uint8_t *p)
-{
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
-	       (uint32_t)p[3] << 24;
-}
-
-static uint64_t rd64(const uint8_t *p)
-{
-	return (uint64_t)rd32(p) | (uint64_t)rd32(p + 4) << 32;
-}
-
 static void note(struct numa_topo *t, const char *what)
 {
-	if (!t->problem)
-		t->problem = what;
-}
-
-/* The readable length of a table: the smaller of the header's length
- * and what the caller can read; 0 when the header itself is unusable. */
-static size_t table_bytes(const uint8_t *p, size_t len, const char *sig,
-			  size_t min, struct numa_topo *t)
-{
-	uint32_t claimed;
-	uint8_t sum = 0;
-
-	if (!p || len < ACPI_HEADER_BYTES) {
-		note(t, "table shorter than its ACPI header");
-		return 0;
-	}
-	if (p[0] != sig[0] || p[1] != sig[1] || p[2] != sig[2] ||
-	    p[3] != sig[3]) {
-		note(t, "wrong table signature");
-		return 0;
-	}
-	claimed = rd32(p + 4);
-	if (claimed < min) {
-		note(t, "table length shorter than its fixed part");
-		return 0;
-	}
-	if (claimed > len) {
-		note(t, "table truncated: length beyond the readable bytes");
-		claimed = (uint32_t)len;
-		if (claimed < min)
-			return 0;
-	} else {
-		for (size_t i = 0; i < claimed; i++)
-			sum = (uint8_t)(sum + p[i]);
-		if (sum)
-			note(t, "table checksum wrong (used anyway)");
-	}
-	return claimed;
+	acpi_note(&t->problem, what);
 }
 
 /* The node index of domain, added in ascending order when new; -1 when
@@ -157,7 +109,7 @@ int numa_parse_srat(const void *table, size_t len, struct numa_topo *t)
 	size_t end, off = SRAT_FIRST_ENTRY;
 
 	mem_set(t, 0, sizeof *t);
-	end = table_bytes(p, len, "SRAT", SRAT_FIRST_ENTRY, t);
+	end = acpi_table_bytes(p, len, "SRAT", SRAT_FIRST_ENTRY, &t->problem);
 	if (!end)
 		return 0;
 	while (off + 2 <= end) {
@@ -177,15 +129,15 @@ int numa_parse_srat(const void *table, size_t len, struct numa_topo *t)
 			uint32_t dom = e[2] | (uint32_t)e[9] << 8 |
 				       (uint32_t)e[10] << 16 |
 				       (uint32_t)e[11] << 24;
-			if (rd32(e + 4) & SRAT_ENABLED)
+			if (acpi_rd32(e + 4) & SRAT_ENABLED)
 				add_cpu(t, e[3], dom);
 		} else if (type == SRAT_MEMORY && slen >= SRAT_MEMORY_BYTES) {
-			if (rd32(e + 28) & SRAT_ENABLED)
-				add_range(t, rd64(e + 8), rd64(e + 16),
-					  rd32(e + 2), rd32(e + 28));
+			if (acpi_rd32(e + 28) & SRAT_ENABLED)
+				add_range(t, acpi_rd64(e + 8), acpi_rd64(e + 16),
+					  acpi_rd32(e + 2), acpi_rd32(e + 28));
 		} else if (type == SRAT_X2APIC && slen >= SRAT_X2APIC_BYTES) {
-			if (rd32(e + 12) & SRAT_ENABLED)
-				add_cpu(t, rd32(e + 8), rd32(e + 4));
+			if (acpi_rd32(e + 12) & SRAT_ENABLED)
+				add_cpu(t, acpi_rd32(e + 8), acpi_rd32(e + 4));
 		} else if (type <= SRAT_X2APIC) {
 			note(t, "SRAT entry shorter than its type needs: skipped");
 		}
@@ -201,12 +153,13 @@ int numa_parse_srat(const void *table, size_t len, struct numa_topo *t)
 int numa_parse_slit(const void *table, size_t len, struct numa_topo *t)
 {
 	const uint8_t *p = table;
-	size_t end = table_bytes(p, len, "SLIT", SLIT_FIRST_ENTRY, t);
+	size_t end = acpi_table_bytes(p, len, "SLIT", SLIT_FIRST_ENTRY,
+				      &t->problem);
 	uint64_t n;
 
 	if (!end)
 		return -1;
-	n = rd64(p + ACPI_HEADER_BYTES);
+	n = acpi_rd64(p + ACPI_HEADER_BYTES);
 	/* n x n bytes must fit; compare before multiplying. */
 	if (n == 0 || n > 0xffff || n * n > end - SLIT_FIRST_ENTRY) {
 		note(t, "SLIT locality count does not fit the table");

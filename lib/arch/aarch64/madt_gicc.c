@@ -2,7 +2,7 @@
  * madt_gicc.h. */
 #include "arch/aarch64/madt_gicc.h"
 
-#include "arch/aarch64/acpi_arm.h"
+#include "hw/acpi_table.h"
 #include "util/str.h"
 
 #define MADT_FIRST_ENTRY 44	/* header, interrupt controller address, flags */
@@ -28,11 +28,11 @@ int madt_gicc_parse(const void *table, size_t len, struct madt_gicc *m)
 	size_t end, off = MADT_FIRST_ENTRY;
 
 	mem_set(m, 0, sizeof *m);
-	end = acpi_arm_table_bytes(p, len, "APIC", MADT_FIRST_ENTRY,
+	end = acpi_table_bytes(p, len, "APIC", MADT_FIRST_ENTRY,
 				   &m->problem);
 	if (!end)
 		return 0;
-	while ((e = acpi_arm_next(p, end, &off, &m->problem))) {
+	while ((e = acpi_next(p, end, &off, &m->problem))) {
 		uint8_t elen = e[1];
 		struct madt_gicc_cpu c;
 		uint32_t flags;
@@ -40,15 +40,15 @@ int madt_gicc_parse(const void *table, size_t len, struct madt_gicc *m)
 		if (e[0] != MADT_GICC)
 			continue;
 		if (elen < GICC_MIN_BYTES) {
-			acpi_arm_note(&m->problem,
+			acpi_note(&m->problem,
 				      "GICC shorter than ACPI 5.1's: skipped");
 			continue;
 		}
-		flags = acpi_arm_rd32(e + 12);
+		flags = acpi_rd32(e + 12);
 		c = (struct madt_gicc_cpu){
-			.interface = acpi_arm_rd32(e + 4),
-			.uid = acpi_arm_rd32(e + 8),
-			.mpidr = acpi_arm_rd64(e + 68) & MPIDR_AFFINITY,
+			.interface = acpi_rd32(e + 4),
+			.uid = acpi_rd32(e + 8),
+			.mpidr = acpi_rd64(e + 68) & MPIDR_AFFINITY,
 			.enabled = !!(flags & GICC_ENABLED),
 			.online_capable = !(flags & GICC_ENABLED) &&
 					  (flags & GICC_ONLINE_CAPABLE),
@@ -56,13 +56,13 @@ int madt_gicc_parse(const void *table, size_t len, struct madt_gicc *m)
 					    e[GICC_EFFICIENCY] : 0,
 		};
 		if (has_mpidr(m, c.mpidr)) {
-			acpi_arm_note(&m->problem,
+			acpi_note(&m->problem,
 				      "an MPIDR listed twice (first kept)");
 			continue;
 		}
 		if (m->count == MADT_GICC_MAX) {
 			m->dropped++;
-			acpi_arm_note(&m->problem,
+			acpi_note(&m->problem,
 				      "more cpus than baremem handles");
 			continue;
 		}
@@ -70,7 +70,7 @@ int madt_gicc_parse(const void *table, size_t len, struct madt_gicc *m)
 		m->enabled += c.enabled;
 	}
 	if (m->count == 0)
-		acpi_arm_note(&m->problem, "MADT lists no GICC");
+		acpi_note(&m->problem, "MADT lists no GICC");
 	return m->enabled;
 }
 

@@ -3,7 +3,7 @@
  * caches. */
 #include "arch/aarch64/pptt.h"
 
-#include "arch/aarch64/acpi_arm.h"
+#include "hw/acpi_table.h"
 #include "util/str.h"
 
 #define PPTT_FIRST_ENTRY 36	/* the structures follow the header */
@@ -27,26 +27,26 @@
 static void add_node(struct pptt *t, const uint8_t *e, uint32_t off,
 		     uint8_t elen)
 {
-	uint32_t flags = acpi_arm_rd32(e + 4), nres = acpi_arm_rd32(e + 16);
+	uint32_t flags = acpi_rd32(e + 4), nres = acpi_rd32(e + 16);
 	struct pptt_node *n;
 
 	if (nres > (uint32_t)(elen - PPTT_NODE_BYTES) / 4) {
-		acpi_arm_note(&t->problem,
+		acpi_note(&t->problem,
 			      "PPTT node lists more resources than it holds");
 		nres = (uint32_t)(elen - PPTT_NODE_BYTES) / 4;
 	}
 	if (t->node_count == PPTT_MAX_NODES ||
 	    t->resource_count + (int)nres > PPTT_MAX_RESOURCES) {
 		t->dropped++;
-		acpi_arm_note(&t->problem,
+		acpi_note(&t->problem,
 			      "more PPTT nodes than baremem handles");
 		return;
 	}
 	n = &t->node[t->node_count++];
 	*n = (struct pptt_node){
 		.offset = off,
-		.parent = acpi_arm_rd32(e + 8),
-		.acpi_id = acpi_arm_rd32(e + 12),
+		.parent = acpi_rd32(e + 8),
+		.acpi_id = acpi_rd32(e + 12),
 		.package = !!(flags & NODE_PACKAGE),
 		.id_valid = !!(flags & NODE_ID_VALID),
 		.thread = !!(flags & NODE_THREAD),
@@ -56,29 +56,29 @@ static void add_node(struct pptt *t, const uint8_t *e, uint32_t off,
 	};
 	for (uint32_t i = 0; i < nres; i++)
 		t->resource[t->resource_count++] =
-			acpi_arm_rd32(e + PPTT_NODE_BYTES + 4 * i);
+			acpi_rd32(e + PPTT_NODE_BYTES + 4 * i);
 }
 
 static void add_cache(struct pptt *t, const uint8_t *e, uint32_t off)
 {
-	uint32_t flags = acpi_arm_rd32(e + 4);
+	uint32_t flags = acpi_rd32(e + 4);
 	static const char types[4] = { 'D', 'I', 'U', 'U' };
 
 	if (t->cache_count == PPTT_MAX_CACHES) {
 		t->dropped++;
-		acpi_arm_note(&t->problem,
+		acpi_note(&t->problem,
 			      "more PPTT caches than baremem handles");
 		return;
 	}
 	t->cache[t->cache_count++] = (struct pptt_cache){
 		.offset = off,
-		.next = acpi_arm_rd32(e + 8),
-		.bytes = flags & CACHE_SIZE_VALID ? acpi_arm_rd32(e + 12) : 0,
-		.sets = flags & CACHE_SETS_VALID ? acpi_arm_rd32(e + 16) : 0,
+		.next = acpi_rd32(e + 8),
+		.bytes = flags & CACHE_SIZE_VALID ? acpi_rd32(e + 12) : 0,
+		.sets = flags & CACHE_SETS_VALID ? acpi_rd32(e + 16) : 0,
 		.ways = flags & CACHE_WAYS_VALID ? e[20] : 0,
 		/* attributes bits 3:2 */
 		.type = flags & CACHE_TYPE_VALID ? types[e[21] >> 2 & 3] : 'U',
-		.line_bytes = flags & CACHE_LINE_VALID ? acpi_arm_rd16(e + 22)
+		.line_bytes = flags & CACHE_LINE_VALID ? acpi_rd16(e + 22)
 						       : 0,
 	};
 }
@@ -115,11 +115,11 @@ int pptt_parse(const void *table, size_t len, struct pptt *t)
 	int has_leaf_flag = 0;
 
 	mem_set(t, 0, sizeof *t);
-	end = acpi_arm_table_bytes(p, len, "PPTT", PPTT_FIRST_ENTRY,
+	end = acpi_table_bytes(p, len, "PPTT", PPTT_FIRST_ENTRY,
 				   &t->problem);
 	if (!end)
 		return 0;
-	while ((e = acpi_arm_next(p, end, &off, &t->problem))) {
+	while ((e = acpi_next(p, end, &off, &t->problem))) {
 		uint8_t type = e[0], elen = e[1];
 		uint32_t at = (uint32_t)(e - p);
 
@@ -128,7 +128,7 @@ int pptt_parse(const void *table, size_t len, struct pptt *t)
 		else if (type == PPTT_CACHE && elen >= PPTT_CACHE_BYTES)
 			add_cache(t, e, at);
 		else if (type <= PPTT_CACHE)
-			acpi_arm_note(&t->problem,
+			acpi_note(&t->problem,
 				      "PPTT entry shorter than its type needs: skipped");
 	}
 	for (int i = 0; i < t->node_count; i++)
@@ -147,7 +147,7 @@ int pptt_parse(const void *table, size_t len, struct pptt *t)
 	for (int i = 0; i < t->node_count; i++)
 		t->cpu_count += is_cpu(t, i);
 	if (!t->cpu_count)
-		acpi_arm_note(&t->problem,
+		acpi_note(&t->problem,
 			      "PPTT has no leaf node with a processor id");
 	return t->cpu_count;
 }

@@ -2,7 +2,7 @@
  * cpu list; the memory side is lib/hw/numa.c's. */
 #include "arch/aarch64/srat_gicc.h"
 
-#include "arch/aarch64/acpi_arm.h"
+#include "hw/acpi_table.h"
 #include "util/str.h"
 
 #define SRAT_FIRST_ENTRY 48	/* header, then 4 + 8 reserved bytes */
@@ -25,39 +25,39 @@ int srat_gicc_parse(const void *table, size_t len, const struct numa_topo *mem,
 	size_t end, off = SRAT_FIRST_ENTRY;
 
 	mem_set(g, 0, sizeof *g);
-	end = acpi_arm_table_bytes(p, len, "SRAT", SRAT_FIRST_ENTRY,
+	end = acpi_table_bytes(p, len, "SRAT", SRAT_FIRST_ENTRY,
 				   &g->problem);
 	if (!end)
 		return 0;
-	while ((e = acpi_arm_next(p, end, &off, &g->problem))) {
+	while ((e = acpi_next(p, end, &off, &g->problem))) {
 		struct srat_gicc_cpu c;
 
 		if (e[0] != SRAT_GICC)
 			continue;
 		if (e[1] < SRAT_GICC_BYTES) {
-			acpi_arm_note(&g->problem,
+			acpi_note(&g->problem,
 				      "SRAT GICC affinity under 18 bytes: skipped");
 			continue;
 		}
-		if (!(acpi_arm_rd32(e + 10) & SRAT_ENABLED))
+		if (!(acpi_rd32(e + 10) & SRAT_ENABLED))
 			continue;
-		c.domain = acpi_arm_rd32(e + 2);
-		c.uid = acpi_arm_rd32(e + 6);
+		c.domain = acpi_rd32(e + 2);
+		c.uid = acpi_rd32(e + 6);
 		c.node = numa_node_of_domain(mem, c.domain);
 		if (index_of_uid(g, c.uid) >= 0) {
-			acpi_arm_note(&g->problem,
+			acpi_note(&g->problem,
 				      "a processor UID listed twice (first kept)");
 			continue;
 		}
 		if (g->count == SRAT_GICC_MAX) {
 			g->dropped++;
-			acpi_arm_note(&g->problem,
+			acpi_note(&g->problem,
 				      "more cpus than baremem handles");
 			continue;
 		}
 		if (c.node < 0) {
 			g->memoryless++;
-			acpi_arm_note(&g->problem,
+			acpi_note(&g->problem,
 				      "a cpu in a proximity domain with no memory");
 		}
 		g->cpu[g->count++] = c;
