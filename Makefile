@@ -469,7 +469,7 @@ ARM_EFI_SRC := $(wildcard efi/aarch64/*.c) efi/console.c efi/files.c \
               efi/boot_source.c lib/net/dhcp_boot.c lib/net/url.c \
               $(filter-out efi/net/http_put.c efi/net/upload.c,$(wildcard efi/net/*.c)) \
               $(wildcard lib/util/*.c lib/config/*.c lib/results/*.c) lib/run.c \
-              lib/suite/summary.c lib/hw/mtrr.c lib/hw/numa.c lib/hw/acpi_table.c \
+              lib/run_end.c lib/suite/summary.c lib/hw/mtrr.c lib/hw/numa.c lib/hw/acpi_table.c \
               efi/memmap.c efi/acpi.c lib/hw/pagetable.c lib/suite/perm.c \
               $(ARM_LIB_SRC) kernels/aarch64/chase.c
 ARM_EFI_OBJ := $(patsubst %.c,$(BUILD)/aa64-efi-obj/%.o,$(ARM_EFI_SRC))

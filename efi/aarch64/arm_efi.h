@@ -39,8 +39,25 @@ void arm_window_run(void (*fn)(void *), void *arg);
 uint64_t arm_paging_leaf(uint64_t addr);
 void arm_paging_fini(void);
 
-/* chase_arm.c: the chase on the boot cpu over a buffer in a 1 GiB
- * block, each size a latency point of res. */
-void arm_chase_boot_cpu(struct run_results *res, uint64_t timer_hz);
+/* psci_arm.c: the other cpus by PSCI. arm_psci_init: the conduit from
+ * the FADT, then PSCI_VERSION's answer (negative: no PSCI answers).
+ * arm_cpu_run starts the cpu with this MPIDR on work(arg) with the boot
+ * cpu's translation regime, waits for it at most timeout_ticks of the
+ * generic timer and for PSCI to report it off. Returns 0; -1 when it did
+ * not start (nothing left behind); -2 when it may still run (its memory
+ * is kept, and so must be everything work may touch). why says what
+ * went wrong. work runs without boot services: no plat_* calls. */
+typedef void (*arm_cpu_fn)(void *arg);
+int arm_psci_init(const struct arm_machine *m);
+int arm_cpu_run(uint64_t mpidr, arm_cpu_fn work, void *arg,
+		uint64_t timeout_ticks, char *why, size_t why_cap);
+
+/* chase_arm.c: the chase over a buffer in a 1 GiB block on the boot
+ * cpu, then on every other cpu of m's MADT, one at a time, by PSCI; each
+ * size on each cpu a latency point of res. */
+void arm_chase(struct run_results *res, const struct arm_machine *m);
+/* The first cpu arm_chase lost (it may still run baremem's code), or
+ * -1. */
+int arm_loose_cpu(void);
 
 #endif

@@ -1,7 +1,7 @@
-/* The pointer chase on the boot cpu (kernels/aarch64/chase.c), over a
- * buffer inside a gigabyte baremem's tables map with one 1 GiB block, so
- * no chase pays a walk below the block; timed by the generic timer
- * inside the window. */
+/* The pointer chase (kernels/aarch64/chase.c) on the boot cpu and then
+ * on each other cpu by PSCI, over a buffer inside a gigabyte baremem's
+ * tables map with one 1 GiB block, so no chase pays a walk below the
+ * block; timed by the generic timer inside the window. */
 #include "arm_efi.h"
 #include "sysreg.h"
 #include "chase.h"
@@ -17,6 +17,9 @@
 /* A sample lasts at least 1 ms: 62,500 ticks of a 62.5 MHz counter,
  * its tick under 0.002 % of it. */
 #define SAMPLE_MIN_S 1e-3
+/* A cpu gets this long for its point (far more than a 64 MiB chase
+ * takes even under emulation). */
+#define CPU_TIMEOUT_S 60
 
 static const uint64_t sizes[] = { 16 << 10, 256 << 10, 4 << 20,
 				  BUFFER_BYTES };
@@ -54,6 +57,18 @@ static uint64_t buffer_in_block(uint64_t bytes)
 	return found;
 }
 
+/* One point's work on whichever cpu runs it: a warm pass, hops doubled
+ * until a sample lasts long enough for the counter's tick, then the
+ * samples, each in its own window. No boot services: it runs on the
+ * other cpus too. */
+struct job {
+	void *start;
+	uint64_t lines;
+	uint64_t min_ticks;
+	uint64_t hops;
+	uint64_t ticks[SAMPLES];
+};
+
 struct sample {
 	void *start;
 	uint64_t hops;
@@ -70,6 +85,33 @@ static void timed_chase(void *arg)
 	s->ticks = arm_count() - t0;
 }
 
+static void measure(void *arg)
+{
+	struct job *j = arg;
+	struct sample s = { .start = j->start, .hops = j->lines };
+
+	arm_window_run(timed_chase, &s);
+	s.hops = CHASE_UNROLL * 256;
+	for (;;) {
+		arm_window_run(timed_chase, &s);
+		if (s.ticks >= j->min_ticks || s.hops >= 1ull << 40)
+			break;
+		s.hops *= 2;
+	}
+	for (int i = 0; i < SAMPLES; i++) {
+		arm_window_run(timed_chase, &s);
+		j->ticks[i] = s.ticks;
+	}
+	j->hops = s.hops;
+}
+
+static int loose_cpu = -1;
+
+int arm_loose_cpu(void)
+{
+	return loose_cpu;
+}
+
 static const char *level_of(const struct run_results *res, uint64_t bytes)
 {
 	static const char *const names[] = { "L1", "L2", "L3", "L4" };
@@ -84,80 +126,113 @@ static const char *level_of(const struct run_results *res, uint64_t bytes)
 	return "DRAM";
 }
 
-static void one_point(struct run_results *res, void *buf, uint64_t bytes,
-		      uint64_t timer_hz)
+static void keep_point(struct run_results *res, int cpu, uint64_t bytes,
+		       struct job *j, uint64_t timer_hz)
 {
-	struct sample s = { 0 };
-	uint64_t ticks[SAMPLES];
-	struct stats_u64 t;
 	double ns_per_tick = 1e9 / (double)timer_hz;
+	struct stats_u64 t = stats_summarize_u64(j->ticks, SAMPLES);
 	struct lat_point *p;
-	uint64_t lines = bytes / 128;
+	char a[16];
 
-	s.start = chase_build_spread(buf, bytes, lines, SEED, 0);
-	if (!s.start || res->lat_count >= res->lat_cap)
+	if (res->lat_count >= res->lat_cap)
 		return;
-	/* Warm pass, then hops doubled until a sample lasts long enough
-	 * for the counter's tick. */
-	s.hops = lines;
-	arm_window_run(timed_chase, &s);
-	s.hops = CHASE_UNROLL * 256;
-	for (;;) {
-		arm_window_run(timed_chase, &s);
-		if ((double)s.ticks >= SAMPLE_MIN_S * (double)timer_hz ||
-		    s.hops >= 1ull << 40)
-			break;
-		s.hops *= 2;
-	}
-	for (int i = 0; i < SAMPLES; i++) {
-		arm_window_run(timed_chase, &s);
-		ticks[i] = s.ticks;
-	}
-	t = stats_summarize_u64(ticks, SAMPLES);
 	p = &res->lat[res->lat_count++];
 	*p = (struct lat_point){
-		.cpu = 0,
+		.cpu = cpu,
 		.size_bytes = bytes,
 		.page_bytes = GiB,
-		.hops = s.hops,
+		.hops = j->hops,
 		.repeats = SAMPLES,
-		.ns_min = (double)t.min * ns_per_tick / (double)s.hops,
-		.ns_median = (double)t.median * ns_per_tick / (double)s.hops,
-		.ns_max = (double)t.max * ns_per_tick / (double)s.hops,
+		.ns_min = (double)t.min * ns_per_tick / (double)j->hops,
+		.ns_median = (double)t.median * ns_per_tick / (double)j->hops,
+		.ns_max = (double)t.max * ns_per_tick / (double)j->hops,
 		/* ticks of the run's clock, the generic timer here */
-		.tsc_cycles_median = (double)t.median / (double)s.hops,
+		.tsc_cycles_median = (double)t.median / (double)j->hops,
 		.core_cycles_median = -1,
 		.smi = -1,
 		.level = level_of(res, bytes),
 		.buffer_node = -1,
 	};
+	out("  cpu %d %6s %-4s %8.2f ns/hop (min %.2f, max %.2f, %llu hops)\n",
+	    cpu, fmt_size(a, sizeof a, bytes), p->level, p->ns_median,
+	    p->ns_min, p->ns_max, (unsigned long long)p->hops);
 }
 
-void arm_chase_boot_cpu(struct run_results *res, uint64_t timer_hz)
+/* The other cpus of the MADT by PSCI, each running the job over the
+ * same chain; a cpu lost is named, and nothing it may touch is freed. */
+static int other_cpus(struct run_results *res, const struct arm_machine *m,
+		      uint64_t bytes, struct job *j, int *lost)
+{
+	char why[160];
+	int cpu = 0;
+
+	for (int i = 0; m->madt && i < m->madt->count; i++) {
+		const struct madt_gicc_cpu *c = &m->madt->cpu[i];
+		int r;
+
+		if (!c->enabled || c->mpidr == (m->mpidr & 0xff00ffffffull))
+			continue;
+		cpu++;
+		if (lost[i])
+			continue;
+		r = arm_cpu_run(c->mpidr, measure, j, CPU_TIMEOUT_S * m->timer_hz,
+				why, sizeof why);
+		if (r == 0) {
+			keep_point(res, cpu, bytes, j, m->timer_hz);
+			continue;
+		}
+		msgs_add(&res->errors, "cpu %d (MPIDR 0x%llx): %s", cpu,
+			 (unsigned long long)c->mpidr, why);
+		if (r == -2) {
+			lost[i] = 1;
+			if (loose_cpu < 0)
+				loose_cpu = cpu;
+		}
+	}
+	return cpu;
+}
+
+void arm_chase(struct run_results *res, const struct arm_machine *m)
 {
 	uint64_t buf = buffer_in_block(BUFFER_BYTES);
+	int *lost = m->madt ? plat_alloc(sizeof(int) *
+					  (size_t)m->madt->count) : 0;
+	int psci = m->madt && lost && arm_psci_init(m) >= 0, any_lost = 0;
 	char a[16];
 
 	if (!buf) {
 		msgs_add(&res->errors, "latency not measured: no %s of free "
 			 "memory inside a gigabyte of RAM mapped by one 1 GiB "
 			 "block", fmt_size(a, sizeof a, BUFFER_BYTES));
+		plat_free(lost);
 		return;
 	}
+	if (m->madt && m->madt->enabled > 1 && !psci)
+		msgs_add(&res->warnings, "the other cpus are not measured: no "
+			 "PSCI to start them");
 	res->page_bytes = GiB;
-	out("latency: boot cpu, buffer at 0x%llx in a 1 GiB block\n",
-	    (unsigned long long)buf);
+	out("latency: buffer at 0x%llx in a 1 GiB block, cpu 0 the boot cpu"
+	    "%s\n", (unsigned long long)buf,
+	    psci ? ", the others started by PSCI CPU_ON" : "");
 	for (unsigned i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
-		const struct lat_point *p;
+		struct job j = { .lines = sizes[i] / 128,
+				 .min_ticks = (uint64_t)(SAMPLE_MIN_S *
+							 (double)m->timer_hz) };
 
-		one_point(res, (void *)(uintptr_t)buf, sizes[i], timer_hz);
-		if (!res->lat_count ||
-		    res->lat[res->lat_count - 1].size_bytes != sizes[i])
+		j.start = chase_build_spread((void *)(uintptr_t)buf, sizes[i],
+					     j.lines, SEED, 0);
+		if (!j.start)
 			continue;
-		p = &res->lat[res->lat_count - 1];
-		out("  %6s %-4s %8.2f ns/hop (min %.2f, max %.2f, %llu hops)\n",
-		    fmt_size(a, sizeof a, sizes[i]), p->level, p->ns_median,
-		    p->ns_min, p->ns_max, (unsigned long long)p->hops);
+		measure(&j);
+		keep_point(res, 0, sizes[i], &j, m->timer_hz);
+		if (psci)
+			other_cpus(res, m, sizes[i], &j, lost);
 	}
-	BS->FreePages(buf, BUFFER_BYTES / 4096);
+	for (int i = 0; lost && i < m->madt->count; i++)
+		any_lost |= lost[i];
+	/* A lost cpu may still chase it. */
+	if (!any_lost) {
+		BS->FreePages(buf, BUFFER_BYTES / 4096);
+		plat_free(lost);
+	}
 }

@@ -5,6 +5,7 @@
 #include "sysreg.h"
 #include "platform.h"
 #include "run.h"
+#include "run_end.h"
 #include "util/fmt.h"
 #include "util/out.h"
 #include "net/netboot.h"
@@ -27,6 +28,49 @@ static enum run_status report(struct run_results *res, EFI_FILE_HANDLE root)
 	run_print_msgs(res);
 	run_print_done(status, 0, 0);
 	return status;
+}
+
+static int after_bad(const struct run_results *res)
+{
+	return !!(res->config.bad_mask & (1u << BM_KEY_AFTER));
+}
+
+/* Before the report, so the results carry it: how the end will differ
+ * from `after` because a cpu may still run baremem's code. */
+static void end_note(struct run_results *res)
+{
+	char note[MSG_BYTES];
+
+	if (run_end_note(note, sizeof note, res->config.after, after_bad(res),
+			 arm_loose_cpu(), 0))
+		msgs_add(&res->warnings, "%s", note);
+}
+
+/* Does what `after` says (lib/run_end.h): with a cpu that may still run
+ * baremem's code, its tables stay and the app never returns. */
+static void finish(struct run_results *res)
+{
+	struct run_end e = run_end_plan(res->config.after, after_bad(res),
+					arm_loose_cpu());
+
+	if (e.may_free)
+		arm_paging_fini();
+	if (e.wait_key) {
+		out("baremem: press a key\n");
+		console_wait_key();
+	}
+	switch (e.then) {
+	case RUN_END_SHUTDOWN:
+		out("baremem: powering off\n");
+		RT->ResetSystem(EfiResetShutdown, EFI_SUCCESS, 0, 0);
+		break;
+	case RUN_END_REBOOT:
+		out("baremem: rebooting\n");
+		RT->ResetSystem(EfiResetCold, EFI_SUCCESS, 0, 0);
+		break;
+	case RUN_END_RETURN:
+		break;
+	}
 }
 
 EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
@@ -59,19 +103,15 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 			 "be reset", (unsigned long long)st);
 	if (res->errors.count == 0) {
 		arm_machine_read(res, &machine);
-		if (res->errors.count == 0 && arm_paging_init(res) == 0) {
-			arm_chase_boot_cpu(res, machine.timer_hz);
-			arm_paging_fini();
-		}
+		if (res->errors.count == 0 && arm_paging_init(res) == 0)
+			arm_chase(res, &machine);
 	}
 	res->duration_s = (double)(read_cntvct_el0() - t_start) /
 			  (double)(machine.timer_hz ? machine.timer_hz : 1);
+	end_note(res);
 	report(res, root);
 	if (root)
 		root->Close(root);
-	if (res->config.after == BM_AFTER_SHUTDOWN) {
-		out("baremem: powering off\n");
-		RT->ResetSystem(EfiResetShutdown, EFI_SUCCESS, 0, 0);
-	}
+	finish(res);
 	return EFI_SUCCESS;
 }

@@ -43,6 +43,11 @@ SYSREG_READ(mair_el1)
 SYSREG_READ(mair_el2)
 SYSREG_READ(sctlr_el1)
 SYSREG_READ(sctlr_el2)
+SYSREG_READ(cpacr_el1)
+SYSREG_READ(cptr_el2)
+SYSREG_READ(vbar_el1)
+SYSREG_READ(vbar_el2)
+SYSREG_READ(cntvoff_el2)
 
 #define HCR_E2H (1ull << 34)	/* VHE: EL2 runs the EL2&0 regime */
 #define DAIF_ALL 0x3c0ull	/* D, A, I, F masked */
