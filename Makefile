@@ -438,7 +438,7 @@ $(BUILD)/host-obj/libbaremem.a: $(ARM_LIB_HOST_OBJ)
 aarch64-test: $(ARM_TEST_BIN)
 	@ARM_QEMU=$(ARM_QEMU) tests/part aarch64-test tests/aarch64/run $(BUILD)/aarch64
 
-aarch64-loop-test: $(ARM_KERNEL_OBJ)
+aarch64-loop-test: $(ARM_KERNEL_OBJ) $(BUILD)/baremem-aa64.efi
 	@BUILD=$(BUILD) tests/part aarch64-loop-test tests/objects/check-loops-aarch64
 
 clean:
