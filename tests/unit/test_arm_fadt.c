@@ -28,10 +28,7 @@ static int parse_altra(int flags, int major, int minor, size_t cut)
 	if (minor >= 0)
 		t[131] = (uint8_t)minor;
 	arm_data_checksum(t, len);
-	if (cut > len)
-		cut = len;
-	copy = malloc(cut ? cut : 1);
-	memcpy(copy, t, cut);
+	copy = arm_data_prefix(t, len, cut, &cut);
 	r = fadt_arm_parse(copy, cut, &f);
 	free(copy);
 	free(t);
