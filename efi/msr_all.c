@@ -4,7 +4,7 @@
  * only, and a #GP on an AP is caught by the window (fault.c) only at the
  * price of dropping that AP from the run. */
 #include "baremem_efi.h"
-#include "hw/x86.h"
+#include "arch/x86_64/x86.h"
 #include "platform.h"
 
 #define MSR_TIMEOUT_US 1000000u

@@ -1,8 +1,11 @@
 /* CPUID decoding: vendor, brand, family/model, the features baremem
  * relies on, and the cache hierarchy (Intel leaf 4, AMD 8000001Dh or the
- * older 80000005h/6h). */
+ * older 80000005h/6h), into the arch-neutral lib/hw/cpuinfo.h; and that
+ * description's two lookups. */
 #include "hw/cpuinfo.h"
 
+#include "arch/arch.h"
+#include "arch/x86_64/x86.h"
 #include "util/str.h"
 
 static const char *const cache_type_name[4] = {
@@ -174,6 +177,8 @@ void cpuinfo_decode(struct cpu_info *ci, cpuid_fn fn, void *ctx)
 		r = fn(ctx, 0x80000001u, 0);
 		ci->f.page1g = (int)((r.edx >> 26) & 1);
 		ci->f.rdtscp = (int)((r.edx >> 27) & 1);
+		ci->ticks_end_way = ci->f.rdtscp ? TICKS_END_ORDERED
+						 : TICKS_END_FENCED;
 		topoext = (int)((r.ecx >> 22) & 1);
 	}
 	/* AMD APM vol 3, CPUID 8000_0007h EDX[9] CPB (core performance
@@ -208,6 +213,17 @@ struct cpuid_regs cpuinfo_cpuid_here(void *ctx, uint32_t leaf, uint32_t sub)
 void cpuinfo_read(struct cpu_info *ci)
 {
 	cpuinfo_decode(ci, cpuinfo_cpuid_here, 0);
+}
+
+/* RDTSCP is CPUID 80000001h:EDX[27], as cpuinfo_decode reads it: two
+ * leaves, not the whole decode, as a host test may ask inside a timed
+ * region. */
+int ticks_end_way_here(void)
+{
+	int rdtscp = cpuid(0x80000000u, 0).eax >= 0x80000001u &&
+		     ((cpuid(0x80000001u, 0).edx >> 27) & 1);
+
+	return rdtscp ? TICKS_END_ORDERED : TICKS_END_FENCED;
 }
 
 const struct cpu_cache *cpuinfo_cache(const struct cpu_info *ci, int level)
