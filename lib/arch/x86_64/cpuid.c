@@ -1,7 +1,6 @@
 /* CPUID decoding: vendor, brand, family/model, the features baremem
  * relies on, and the cache hierarchy (Intel leaf 4, AMD 8000001Dh or the
- * older 80000005h/6h), into the arch-neutral lib/hw/cpuinfo.h; and that
- * description's two lookups. */
+ * older 80000005h/6h), into the arch-neutral lib/hw/cpuinfo.h. */
 #include "hw/cpuinfo.h"
 
 #include "arch/arch.h"
@@ -224,23 +223,4 @@ int ticks_end_way_here(void)
 		     ((cpuid(0x80000001u, 0).edx >> 27) & 1);
 
 	return rdtscp ? TICKS_END_ORDERED : TICKS_END_FENCED;
-}
-
-const struct cpu_cache *cpuinfo_cache(const struct cpu_info *ci, int level)
-{
-	const struct cpu_cache *best = 0;
-
-	for (int i = 0; i < ci->cache_count; i++) {
-		const struct cpu_cache *c = &ci->caches[i];
-		if (c->level != level || c->type[0] == 'i')
-			continue;
-		if (!best || c->size_bytes > best->size_bytes)
-			best = c;
-	}
-	return best;
-}
-
-int cpuinfo_vendor_is(const struct cpu_info *ci, const char *vendor)
-{
-	return str_eq(ci->vendor, vendor);
 }
