@@ -42,9 +42,9 @@ LIB_SRC    := $(wildcard lib/*.c lib/*/*.c lib/arch/x86_64/*.c)
 # kernels/ holds the portable loops; kernels/x86_64/ the x86 vector
 # kernels this build runs (kernels/aarch64/: the AArch64 section below).
 KERNEL_SRC := $(wildcard kernels/*.c kernels/x86_64/*.c)
-EFI_SRC    := $(wildcard efi/*.c efi/net/*.c)
+EFI_SRC    := $(wildcard efi/*.c efi/x86_64/*.c efi/net/*.c)
 TEST_SRC   := $(wildcard tests/unit/test_*.c)
-HEADERS    := $(wildcard lib/*.h lib/*/*.h lib/arch/*/*.h kernels/*.h kernels/x86_64/*.h efi/*.h efi/net/*.h)
+HEADERS    := $(wildcard lib/*.h lib/*/*.h lib/arch/*/*.h kernels/*.h kernels/x86_64/*.h efi/*.h efi/x86_64/*.h efi/net/*.h)
 # Each object records the headers it includes (-MMD -MP, build/**/*.d), so
 # touching one header rebuilds what includes it and nothing else.
 DEPFLAGS   := -MMD -MP

@@ -1,5 +1,5 @@
 /* Which x86 vector kernels a cpu can run now: what CPUID says it has and
- * what XCR0 says is enabled (by the OS, or by efi/cpu_state.c on that
+ * what XCR0 says is enabled (by the OS, or by efi/x86_64/cpu_state.c on that
  * cpu). The suite asks through lib/arch/arch.h's isa_usable_here. */
 #ifndef BAREMEM_ISA_H
 #define BAREMEM_ISA_H

@@ -40,7 +40,7 @@ static inline void wrmsr(uint32_t msr, uint64_t v)
 
 /* MSR numbers: Intel SDM vol 4 (architectural and model-specific MSRs),
  * AMD APM vol 2 and the family PPRs. Each is read only where CPUID,
- * vendor and model vouch for it (see efi/msr.c). */
+ * vendor and model vouch for it (see efi/x86_64/msr.c). */
 #define MSR_SMI_COUNT		0x34		/* Intel, Nehalem on */
 #define MSR_BIOS_SIGN_ID	0x8b		/* Intel: microcode revision */
 #define MSR_PATCH_LEVEL		0x8b		/* AMD: microcode revision */

@@ -1,7 +1,7 @@
 /* baremem's own identity map: built from the firmware memory map with
  * lib/hw/pagetable.c, loaded into CR3 only inside a measurement window
  * (interrupts off, no firmware calls), the firmware's CR3 put back after. */
-#include "baremem_efi.h"
+#include "../baremem_efi.h"
 #include "arch/x86_64/x86.h"
 #include "hw/memclass.h"
 #include "hw/mtrr.h"

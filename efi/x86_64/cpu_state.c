@@ -1,6 +1,6 @@
 /* CPU state the kernels need and firmware does not set up: AVX, and
  * AVX-512 where the CPU has it. */
-#include "baremem_efi.h"
+#include "../baremem_efi.h"
 #include "arch/x86_64/x86.h"
 
 
