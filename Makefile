@@ -472,14 +472,13 @@ ARM_EFI_CFLAGS := $(FREE) -fpic -fshort-wchar -fno-stack-protector -fno-stack-ch
 ARM_EFI_LDFLAGS := -nostdlib -znocombreloc -T $(ARM_GNUEFI)/lib/elf_aarch64_efi.lds \
               -shared -Bsymbolic -L$(ARM_GNUEFI)/lib --defsym=EFI_SUBSYSTEM=0xa \
               --gc-sections
+# lib/ whole but its x86 folder (gc-sections keeps what the app calls),
+# the efi/ sources that hold no x86 code, efi/aarch64/, the AArch64 chase.
 ARM_EFI_SRC := $(wildcard efi/aarch64/*.c) efi/console.c efi/files.c \
               efi/results_store.c efi/config_load.c efi/pool.c efi/clock.c \
-              efi/boot_source.c lib/net/dhcp_boot.c lib/net/url.c \
+              efi/boot_source.c efi/memmap.c efi/acpi.c efi/var.c \
               $(filter-out efi/net/http_put.c efi/net/upload.c,$(wildcard efi/net/*.c)) \
-              $(wildcard lib/util/*.c lib/config/*.c lib/results/*.c) lib/run.c \
-              lib/run_end.c lib/suite/summary.c lib/hw/mtrr.c lib/hw/numa.c lib/hw/acpi_table.c \
-              efi/memmap.c efi/acpi.c lib/hw/pagetable.c lib/suite/perm.c \
-              $(ARM_LIB_SRC) kernels/aarch64/chase.c
+              $(wildcard lib/*.c lib/*/*.c) $(ARM_LIB_SRC) kernels/aarch64/chase.c
 ARM_EFI_OBJ := $(patsubst %.c,$(BUILD)/aa64-efi-obj/%.o,$(ARM_EFI_SRC))
 # The app's sections; `-O binary` copies them as laid out, and gnu-efi's
 # arm64 PE header (in its crt0) declares .data up to _edata, 512-byte

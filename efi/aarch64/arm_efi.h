@@ -6,6 +6,7 @@
 #include "arch/aarch64/cache_id.h"
 #include "arch/aarch64/fadt_arm.h"
 #include "arch/aarch64/madt_gicc.h"
+#include "arch/aarch64/pptt.h"
 
 #define ARM_CACHES_MAX 16
 

@@ -164,17 +164,15 @@ static int other_cpus(struct run_results *res, const struct arm_machine *m,
 		      uint64_t bytes, struct job *j, int *lost)
 {
 	char why[160];
-	int cpu = 0;
+	int count = 0;
 
-	for (int i = 0; m->madt && i < m->madt->count; i++) {
+	for (int k = 0; k < res->cpu_count; k++) {
+		int i = res->cpus[k].platform_cpu, cpu = k, r;
 		const struct madt_gicc_cpu *c = &m->madt->cpu[i];
-		int r;
 
-		if (!c->enabled || c->mpidr == (m->mpidr & 0xff00ffffffull))
+		if (k == res->bsp_cpu || lost[i])
 			continue;
-		cpu++;
-		if (lost[i])
-			continue;
+		count++;
 		r = arm_cpu_run(c->mpidr, measure, j, CPU_TIMEOUT_S * m->timer_hz,
 				why, sizeof why);
 		if (r == 0) {
@@ -189,7 +187,7 @@ static int other_cpus(struct run_results *res, const struct arm_machine *m,
 				loose_cpu = cpu;
 		}
 	}
-	return cpu;
+	return count;
 }
 
 void arm_chase(struct run_results *res, const struct arm_machine *m)
@@ -197,7 +195,8 @@ void arm_chase(struct run_results *res, const struct arm_machine *m)
 	uint64_t buf = buffer_in_block(BUFFER_BYTES);
 	int *lost = m->madt ? plat_alloc(sizeof(int) *
 					  (size_t)m->madt->count) : 0;
-	int psci = m->madt && lost && arm_psci_init(m) >= 0, any_lost = 0;
+	int psci = m->madt && lost && res->cpu_count > 1 &&
+		   arm_psci_init(m) >= 0, any_lost = 0;
 	char a[16];
 
 	if (!buf) {
@@ -207,12 +206,12 @@ void arm_chase(struct run_results *res, const struct arm_machine *m)
 		plat_free(lost);
 		return;
 	}
-	if (m->madt && m->madt->enabled > 1 && !psci)
+	if (res->cpu_count > 1 && !psci)
 		msgs_add(&res->warnings, "the other cpus are not measured: no "
 			 "PSCI to start them");
 	res->page_bytes = GiB;
-	out("latency: buffer at 0x%llx in a 1 GiB block, cpu 0 the boot cpu"
-	    "%s\n", (unsigned long long)buf,
+	out("latency: buffer at 0x%llx in a 1 GiB block, cpu %d the boot cpu"
+	    "%s\n", (unsigned long long)buf, res->bsp_cpu,
 	    psci ? ", the others started by PSCI CPU_ON" : "");
 	for (unsigned i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
 		struct job j = { .lines = sizes[i] / 128,
@@ -224,7 +223,7 @@ void arm_chase(struct run_results *res, const struct arm_machine *m)
 		if (!j.start)
 			continue;
 		measure(&j);
-		keep_point(res, 0, sizes[i], &j, m->timer_hz);
+		keep_point(res, res->bsp_cpu, sizes[i], &j, m->timer_hz);
 		if (psci)
 			other_cpus(res, m, sizes[i], &j, lost);
 	}

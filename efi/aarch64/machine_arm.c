@@ -6,6 +6,7 @@
 #include "sysreg.h"
 #include "arch/aarch64/midr.h"
 #include "hw/acpi_table.h"
+#include "hw/cputable.h"
 #include "util/fmt.h"
 #include "util/out.h"
 #include "util/str.h"
@@ -131,6 +132,72 @@ static void read_cpus(struct run_results *res, struct arm_machine *m)
 	    at >= sizeof list ? " ..." : "");
 }
 
+/* MPIDR_EL1's affinity levels in 32 bits (Aff3, Aff2, Aff1, Aff0), the
+ * cpu's hardware id where x86 gives its APIC id. */
+static uint32_t mpidr_id(uint64_t mpidr)
+{
+	return (uint32_t)((mpidr >> 8 & 0xff000000u) | (mpidr & 0xffffffu));
+}
+
+/* The run's cpus: the MADT's enabled GICCs in baremem's order (by
+ * package from the PPTT where it has one, then table order), the boot
+ * cpu among them. */
+static void list_cpus(struct run_results *res, struct arm_machine *m)
+{
+	const uint8_t *t = acpi_find_table("PPTT");
+	struct pptt *pptt = t ? plat_alloc(sizeof *pptt) : 0;
+	struct plat_cpu *raw = plat_alloc(sizeof(*raw) * MADT_GICC_MAX);
+	int n = 0, own = 0;
+	uint32_t boot = mpidr_id(m->mpidr);
+
+	if (!raw || !m->madt)
+		goto out;
+	if (pptt && pptt_parse(t, acpi_rd32(t + 4), pptt) <= 0) {
+		plat_free(pptt);
+		pptt = 0;
+	}
+	for (int i = 0; i < m->madt->count; i++) {
+		const struct madt_gicc_cpu *c = &m->madt->cpu[i];
+		int pkg = pptt ? pptt_package_of_uid(pptt, c->uid) : -1;
+
+		if (!c->enabled)
+			continue;
+		raw[n] = (struct plat_cpu){
+			.platform_cpu = i,
+			.apic_id = mpidr_id(c->mpidr),
+			.package = pkg < 0 ? 0 : pkg,
+			.core = n,
+			.bsp = mpidr_id(c->mpidr) == boot,
+			.usable = 1,
+		};
+		own |= raw[n].bsp;
+		n++;
+	}
+	if (!own) {
+		msgs_add(&res->warnings, "the boot cpu (MPIDR 0x%llx) is not "
+			 "among the MADT's enabled cpus: the others are not "
+			 "started", (unsigned long long)m->mpidr);
+		goto out;
+	}
+	if (cputable_set(raw, n, 0) != 0)
+		goto out;
+	res->cpus = plat_alloc(sizeof(*res->cpus) * (size_t)n);
+	res->selected = plat_alloc(sizeof(int) * (size_t)n);
+	if (!res->cpus || !res->selected)
+		goto out;
+	for (int k = 0; k < n; k++) {
+		plat_cpu_info(k, &res->cpus[k]);
+		res->selected[k] = k;
+		if (res->cpus[k].bsp)
+			res->bsp_cpu = k;
+	}
+	res->cpu_count = n;
+	res->selected_count = n;
+out:
+	plat_free(pptt);
+	plat_free(raw);
+}
+
 static void read_psci(struct run_results *res, struct arm_machine *m)
 {
 	const uint8_t *facp = acpi_find_table("FACP");
@@ -176,10 +243,14 @@ void arm_machine_read(struct run_results *res, struct arm_machine *m)
 		out("timer: CNTFRQ_EL0 %.3f MHz (%.1f ns a tick)\n",
 		    (double)m->timer_hz / 1e6, 1e9 / (double)m->timer_hz);
 		res->tsc_hz = m->timer_hz;
+		/* the rate the firmware set, not a calibration: no bound */
+		res->tsc_source = "generic-timer";
+		res->tsc_error_ppm = -1;
 	} else {
 		msgs_add(&res->errors, "CNTFRQ_EL0 reads 0: the firmware did "
 			 "not set the generic timer's rate; nothing is timed");
 	}
 	read_cpus(res, m);
+	list_cpus(res, m);
 	read_psci(res, m);
 }

@@ -10,23 +10,80 @@
 #include "util/out.h"
 #include "net/netboot.h"
 #include "results/results_json.h"
+#include "suite/summary.h"
 
-/* The done line. The results file of docs/design.md §4 needs the summary
- * (lib/suite/summary.c), which links into this app only once lib/ holds
- * no x86 code outside lib/arch/: until then the run says so. */
+#define WHY_BYTES 200
+
+/* Where the results go, in docs/design.md §4's order: the file (JSON),
+ * the done line, the stick's console text, then the variable. A failure
+ * at one place is said on the console and does not stop the next. */
 static enum run_status report(struct run_results *res, EFI_FILE_HANDLE root)
 {
-	enum run_status status;
+	enum run_status status = results_status(res);
+	EFI_FILE_HANDLE dir = 0;
+	char why[WHY_BYTES], name[32], *json, *summary;
+	struct summary sum;
+	size_t len, tried;
+	int run = 0, filed = 0;
 
-	(void)root;
-	msgs_add(&res->warnings, "no results file: the AArch64 app does not "
-		 "write results files yet; the console has every figure");
-	status = results_status(res);
-	if (status == RUN_OK)
-		status = RUN_PARTIAL;	/* kept nowhere but the console */
+	why[0] = 0;
+	if (root && !(dir = store_open(root, why, sizeof why)))
+		msgs_add(&res->warnings, "no results file: %s", why);
+	if (dir && (run = store_next_run(dir)) < 0) {
+		msgs_add(&res->warnings, "no results file: the results folder "
+			 "already holds run-9999; move old runs off the stick");
+		run = 0;
+	}
+	if (run > 0) {
+		res->run_number = run;
+		fmt(res->file, sizeof res->file,
+		    "\\baremem\\results\\run-%04d.json", run);
+		summary_of_run(res, &sum);
+		json = results_json_new(res, &sum, status, &len, &tried);
+		fmt(name, sizeof name, "run-%04d.json", run);
+		if (!json)
+			msgs_add(&res->warnings, "no results file: %s", tried
+				 ? "the results do not fit in memory"
+				 : "out of memory for the results text");
+		else if (store_write(dir, name, json, len, why, sizeof why))
+			msgs_add(&res->warnings, "no results file: %s", why);
+		else
+			filed = 1;
+		plat_free(json);
+	}
+	if (!filed) {
+		res->file[0] = 0;
+		res->run_number = 0;
+		if (status == RUN_OK)
+			status = RUN_PARTIAL;	/* kept nowhere */
+	}
 	out("\n");
 	run_print_msgs(res);
-	run_print_done(status, 0, 0);
+	run_print_done(status, filed ? run : 0, filed ? res->file : 0);
+	if (filed) {
+		const char *text = console_log(&len);
+		fmt(name, sizeof name, "run-%04d.txt", run);
+		if (store_write(dir, name, text, len, why, sizeof why))
+			out("warning: console text not saved: %s\n", why);
+	}
+	summary = res->config.var ? plat_alloc(RESULTS_SUMMARY_MAX_BYTES + 1)
+				  : 0;
+	if (summary) {
+		summary_of_run(res, &sum);
+		len = results_summary_json(res, &sum, status, summary,
+					   RESULTS_SUMMARY_MAX_BYTES + 1);
+		if (len == 0)
+			out("warning: EFI variable not written: the summary is "
+			    "over 2 KiB\n");
+		else if (var_write(summary, len, why, sizeof why))
+			out("warning: EFI variable not written: %s\n", why);
+		else
+			out("baremem: summary saved in EFI variable "
+			    "BarememResult\n");
+	}
+	plat_free(summary);
+	if (dir)
+		dir->Close(dir);
 	return status;
 }
 

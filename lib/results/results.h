@@ -213,6 +213,7 @@ struct mem_ceiling;
 
 struct run_results {
 	const char *platform;	/* "uefi" or "linux" */
+	const char *arch;	/* "x86_64" or "aarch64" (ARCH_NAME) */
 	const char *msr_note;	/* how MSRs were probed (console); 0: not */
 	int run_number;		/* 0: no results file */
 	char file[256];		/* where the file went, "" if nowhere */

@@ -35,11 +35,17 @@ static void write_config(struct json_writer *w, const struct bm_config *c)
 	json_object_end(w);
 }
 
+static int arch_is_aarch64(const struct run_results *res)
+{
+	return res->arch && str_eq(res->arch, "aarch64");
+}
+
 static void write_cpu(struct json_writer *w, const struct run_results *res)
 {
 	const struct cpu_info *ci = &res->cpu;
 
 	json_object_begin(w, "cpu");
+	json_string(w, "arch", res->arch ? res->arch : "x86_64");
 	json_string(w, "vendor", ci->vendor);
 	json_string(w, "brand", ci->brand);
 	json_u64(w, "family", (uint64_t)ci->family);
@@ -315,8 +321,8 @@ static void write_machine(struct json_writer *w, const struct run_results *res)
 	json_u64(w, "hz", res->tsc_hz);
 	json_string(w, "source", res->tsc_source);
 	json_measured(w, "error_ppm", res->tsc_error_ppm, 1);
-	json_string(w, "region_end", res->cpu.f.rdtscp ? "rdtscp"
-		    : "mfence-lfence-rdtsc");
+	json_string(w, "region_end", arch_is_aarch64(res) ? "dsb-isb-cntvct"
+		    : res->cpu.f.rdtscp ? "rdtscp" : "mfence-lfence-rdtsc");
 	write_tsc_skew(w, res);
 	json_object_end(w);
 	write_caches(w, &res->cpu, l3_cpuid_bytes(res));
