@@ -71,7 +71,7 @@ HOOK_TEST_LIB := lib/config/config.c lib/config/config_binding.c lib/util/wall_t
 # The HTML report's CSS (lib/report/report.css) as a C string for the
 # app; scripts/baremem-report --html inlines the same file.
 REPORT_CSS_H := $(BUILD)/gen/report_css.h
-REPORT_CSS_USERS := $(foreach d,efi-obj efi-test-obj linux-obj host-obj,$(BUILD)/$(d)/lib/report/report_html.o)
+REPORT_CSS_USERS := $(foreach d,efi-obj efi-test-obj linux-obj host-obj aa64-efi-obj,$(BUILD)/$(d)/lib/report/report_html.o)
 
 .PHONY: all deps image test-image netboot run test test-long unit-test fuzz-test fuzz script-test linux-test qemu-test shell-test clean
 .PHONY: test-build loop-test mutation alone-test
@@ -477,7 +477,8 @@ ARM_EFI_LDFLAGS := -nostdlib -znocombreloc -T $(ARM_GNUEFI)/lib/elf_aarch64_efi.
 ARM_EFI_SRC := $(wildcard efi/aarch64/*.c) efi/console.c efi/files.c \
               efi/results_store.c efi/config_load.c efi/pool.c efi/clock.c \
               efi/boot_source.c efi/memmap.c efi/acpi.c efi/var.c \
-              $(filter-out efi/net/http_put.c efi/net/upload.c,$(wildcard efi/net/*.c)) \
+              efi/run_finish.c efi/report_store.c efi/screen.c \
+              $(wildcard efi/net/*.c) \
               $(wildcard lib/*.c lib/*/*.c) $(ARM_LIB_SRC) kernels/aarch64/chase.c
 ARM_EFI_OBJ := $(patsubst %.c,$(BUILD)/aa64-efi-obj/%.o,$(ARM_EFI_SRC))
 # The app's sections; `-O binary` copies them as laid out, and gnu-efi's

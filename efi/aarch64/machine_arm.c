@@ -10,8 +10,17 @@
 #include "util/fmt.h"
 #include "util/out.h"
 #include "util/str.h"
+#include "platform.h"
 
 #define ID_CCIDX_SHIFT 20	/* ID_AA64MMFR2_EL1.CCIDX, 23:20 */
+
+static uint64_t run_timer_hz;
+
+/* platform.h's tick rate: the ticks are CNTVCT_EL0's (lib/arch/arch.h). */
+uint64_t plat_tsc_hz(void)
+{
+	return run_timer_hz;
+}
 
 static uint64_t ccsidr_of(int level, int ind)
 {
@@ -243,6 +252,7 @@ void arm_machine_read(struct run_results *res, struct arm_machine *m)
 		out("timer: CNTFRQ_EL0 %.3f MHz (%.1f ns a tick)\n",
 		    (double)m->timer_hz / 1e6, 1e9 / (double)m->timer_hz);
 		res->tsc_hz = m->timer_hz;
+		run_timer_hz = m->timer_hz;
 		/* the rate the firmware set, not a calibration: no bound */
 		res->tsc_source = "generic-timer";
 		res->tsc_error_ppm = -1;
