@@ -114,11 +114,11 @@ static int64_t psci(uint64_t fn, uint64_t a1, uint64_t a2, uint64_t a3)
  * the stub and its context with its caches off. */
 static void clean_to_poc(const void *p, uint64_t bytes)
 {
-	uint64_t line = arm_ctr_dline_bytes(read_ctr_el0());
-	uint64_t a = (uint64_t)(uintptr_t)p & ~(line - 1);
+	uint64_t line = arm_ctr_dline_bytes(read_ctr_el0()), a;
 
 	if (line < CACHE_LINE_MIN)
 		line = CACHE_LINE_MIN;
+	a = (uint64_t)(uintptr_t)p & ~(line - 1);
 	for (; a < (uint64_t)(uintptr_t)p + bytes; a += line)
 		__asm__ volatile("dc cvac, %0" : : "r"(a) : "memory");
 	__asm__ volatile("dsb sy" ::: "memory");
