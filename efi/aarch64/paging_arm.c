@@ -11,6 +11,7 @@
 #include "util/out.h"
 
 #define TCR_TG0_SHIFT 14
+#define SCTLR_WXN (1ull << 19)
 #define TTBR_ASID_MASK 0xffff000000000000ull
 
 static struct pt_arm_regime regime;
@@ -91,6 +92,14 @@ static int read_regime(struct run_results *res, uint64_t *tcr,
 		msgs_add(&res->errors, "cannot build page tables: the firmware's "
 			 "MAIR (0x%016llx) has no Normal write-back or no "
 			 "Device-nGnRnE attribute", (unsigned long long)mair);
+		return -1;
+	}
+	/* WXN makes every writable page execute-never: the app's code is in
+	 * RAM mapped read-write, and would fault inside the window. */
+	if ((el2 ? read_sctlr_el2() : read_sctlr_el1()) & SCTLR_WXN) {
+		msgs_add(&res->errors, "cannot build page tables: the firmware "
+			 "runs with SCTLR.WXN set (writable memory never "
+			 "executable), and the tables map RAM read-write");
 		return -1;
 	}
 	if ((*tcr >> TCR_TG0_SHIFT) & 3) {
