@@ -13,6 +13,7 @@
 #include "hw/tscskew.h"
 #include "util/hist.h"
 #include "util/msgs.h"
+#include "results/test_row.h"
 #include "platform.h"
 
 /* Hardware prefetchers during a point, where baremem switched them. */
@@ -259,7 +260,12 @@ struct run_results {
 	struct plat_cpu *cpus;	/* [cpu_count] */
 	int bsp_cpu;		/* the cpu the suite runs on */
 	int selected_count;	/* cpus the configuration selects, usable */
-	int *selected;		/* [selected_count], ascending */
+	int *selected;		/* [selected_count], ascending; only the
+				 * suite runner prunes it, between tests */
+	/* The registry of tests (lib/registry.c) in run order: the runner,
+	 * the results writer and the report go through it. */
+	const struct test_row *tests;
+	int test_count;
 
 	uint64_t page_bytes;	/* page size of the measurement buffers */
 	uint64_t mapped_bytes;	/* bytes the page tables map */
