@@ -326,8 +326,17 @@ struct run_results {
 };
 
 /* ok: everything selected was measured; partial: some results and some
- * failures; error: nothing measured. */
+ * failures; error: nothing measured (no row of r->tests says it
+ * measured something). */
 enum run_status results_status(const struct run_results *r);
+/* The registry's measured column (lib/registry.c): whether each test
+ * kept a point (the scan: a range with a figure). */
+int results_latency_measured(const struct run_results *r);
+int results_bandwidth_measured(const struct run_results *r);
+int results_loaded_measured(const struct run_results *r);
+int results_c2c_measured(const struct run_results *r);
+int results_numa_measured(const struct run_results *r);
+int results_scan_measured(const struct run_results *r);
 const char *results_status_name(enum run_status s);
 
 /* cpu's core type: an index into res->core_types (0 when not read; the

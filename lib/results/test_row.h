@@ -30,6 +30,9 @@ struct test_row {
 	/* Measures on the run's selected cpus into res; lost cpus and
 	 * failure into *o. Returns 0, or -1 when it measured nothing. */
 	int (*run)(struct run_results *res, struct test_outcome *o);
+	/* Whether it kept anything: a run where no row did is an error
+	 * (results_status). */
+	int (*measured)(const struct run_results *res);
 	/* Its results file key(s), called whether or not it ran (a test
 	 * whose key is always there writes it empty); 0: none. */
 	void (*json)(struct json_writer *w, const struct run_results *res);

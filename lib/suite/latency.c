@@ -713,8 +713,9 @@ int latency_buffer_node(const struct run_results *res,
  * of them, names the buffer). Returns -1 when there was no buffer (said
  * in errors) or no room for more points, 0 otherwise. */
 static int chase_node(struct run_results *res, struct test_outcome *o,
-		      const struct numa_topo *t, int node, int rep, uint64_t size, uint64_t *ticks,
-		      int samples, struct progress *pr)
+		      const struct numa_topo *t, int node, int rep,
+		      uint64_t size, uint64_t *ticks, int samples,
+		      struct progress *pr)
 {
 	struct nodebuf nb;
 	struct plat_buffer buf;

@@ -437,7 +437,8 @@ static void a_cpu_gone_costs_two_timeouts_not_one_a_sample(void **state)
 	timeout = launch_barrier_ticks(5, res->tsc_hz, 2);
 	fake_lost_cpu = 1;
 	t0 = tsc_read();
-	assert_true(bandwidth_read_together(res, &(struct test_outcome){ 0 }, cpus, 2, buf, bytes, 64 << 10,
+	assert_true(bandwidth_read_together(res, &(struct test_outcome){ 0 },
+					    cpus, 2, buf, bytes, 64 << 10,
 					    "test") < 0);
 	waited = tsc_read() - t0;
 	fake_lost_cpu = -1;
