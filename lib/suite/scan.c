@@ -7,7 +7,7 @@
 #include "suite/scan.h"
 
 #include "hw/numa.h"
-#include "hw/x86.h"
+#include "arch/arch.h"
 #include "platform.h"
 #include "suite/bandwidth.h"
 #include "suite/cpus.h"
@@ -74,10 +74,10 @@ static void measure(struct run_results *res, struct test_outcome *o,
 	/* The shuffle in a compact index, the lines written once in
 	 * order; in the lines themselves when the pool has no room. */
 	index = plat_alloc(sizeof *index * (size_t)lines);
-	t0 = tsc_read();
+	t0 = ticks_read();
 	start = chase_build_spread(buf->base, buf->bytes, lines,
 				   res->config.seed ^ pt->base, index);
-	t1 = tsc_read();
+	t1 = ticks_read();
 	plat_free(index);
 	if (start) {
 		pt->chase_lines = lines;
@@ -87,13 +87,13 @@ static void measure(struct run_results *res, struct test_outcome *o,
 			scan_warm_hops(lines, latency_dram_floor_bytes(res)),
 			SCAN_SAMPLE_NS);
 	}
-	t2 = tsc_read();
+	t2 = ticks_read();
 	pt->gb_per_s_median = bandwidth_read_together(
 		res, o, cpus, pt->cpu_count, buf->base, buf->bytes,
 		(buf->bytes / (uint64_t)pt->cpu_count) & ~4095ull, "scan");
 	sr->build_ticks += t1 - t0;
 	sr->chase_ticks += t2 - t1;
-	sr->read_ticks += tsc_read() - t2;
+	sr->read_ticks += ticks_read() - t2;
 }
 
 /* Gives buf back; 0, or -1 when the platform refused (a lost cpu may
@@ -291,7 +291,7 @@ static void scan_planned(struct run_results *res, struct test_outcome *o,
 		return;
 	}
 	progress_begin(&prog, plan->count);
-	sr->measure_tsc = tsc_read();
+	sr->measure_tsc = ticks_read();
 	for (int i = 0; i < plan->count; i++) {
 		const struct scan_range r = plan->range[i];
 		struct scan_point *pt;
@@ -374,7 +374,7 @@ static void scan_pinned(struct run_results *res, struct test_outcome *o,
 	}
 	res->failed |= n == 0;
 	progress_begin(&prog, n);
-	sr->measure_tsc = tsc_read();
+	sr->measure_tsc = ticks_read();
 	for (int i = 0; i < n; i++) {
 		int node = plat_buffer_node(bufs[i].base, bufs[i].bytes, t);
 		int known = pins[i].phys != ~0ull;
@@ -461,7 +461,7 @@ int scan_run(struct run_results *res, struct test_outcome *o)
 	if (sr->measure_tsc && plat_tsc_hz()) {
 		double hz = (double)plat_tsc_hz();
 
-		sr->seconds = (double)(tsc_read() - sr->measure_tsc) / hz;
+		sr->seconds = (double)(ticks_read() - sr->measure_tsc) / hz;
 		sr->build_s = (double)sr->build_ticks / hz;
 		sr->chase_s = (double)sr->chase_ticks / hz;
 		sr->read_s = (double)sr->read_ticks / hz;
