@@ -375,7 +375,7 @@ static void write_dist(struct json_writer *w, const struct lat_point *p)
 	json_object_end(w);
 }
 
-static void write_latency(struct json_writer *w, const struct run_results *res)
+void results_json_latency(struct json_writer *w, const struct run_results *res)
 {
 	json_array_begin(w, "latency");
 	for (int i = 0; i < res->lat_count; i++) {
@@ -427,7 +427,7 @@ static void write_cpu_list(struct json_writer *w, const struct run_results *res,
 	json_array_end(w);
 }
 
-static void write_bandwidth(struct json_writer *w,
+void results_json_bandwidth(struct json_writer *w,
 			    const struct run_results *res)
 {
 	json_array_begin(w, "bandwidth");
@@ -515,6 +515,22 @@ void results_json_prefetch(struct json_writer *w,
 	json_object_end(w);
 }
 
+/* Each test's keys, in the registry's order (res->tests), the prefetch
+ * object after the last of the rows prefetch=off|both repeats: the
+ * conditions they were measured under. */
+static void write_tests(struct json_writer *w, const struct run_results *res)
+{
+	for (int i = 0; i < res->test_count; i++) {
+		const struct test_row *t = &res->tests[i];
+
+		if (t->json)
+			t->json(w, res);
+		if (t->under_prefetch && (i + 1 == res->test_count ||
+					  !res->tests[i + 1].under_prefetch))
+			results_json_prefetch(w, res);
+	}
+}
+
 size_t results_json(const struct run_results *res, const struct summary *sum,
 		    enum run_status status, char *buf, size_t cap)
 {
@@ -562,13 +578,7 @@ size_t results_json(const struct run_results *res, const struct summary *sum,
 		json_null(&w, "amd_tom2");
 	}
 	json_object_end(&w);
-	write_latency(&w, res);
-	write_bandwidth(&w, res);
-	results_json_prefetch(&w, res);
-	results_json_loaded(&w, res);
-	results_json_c2c(&w, res);
-	results_json_numa(&w, res);
-	results_json_scan(&w, res);
+	write_tests(&w, res);
 	results_json_summary(&w, results_summary_cpu(res), sum);
 	json_object_end(&w);
 	if (json_finish(&w) != 0)
