@@ -503,8 +503,7 @@ static struct bw_point *run_point(struct point_ctx *x,
 		return 0;
 	pt.level = level;
 	pt.scaling = scaling;
-	res->bw[res->bw_count] = pt;
-	return &res->bw[res->bw_count++];
+	return bw_append(res, &pt);
 }
 
 int bandwidth_scaling_counts(int n, int *counts, int cap)

@@ -198,8 +198,7 @@ static int measure_point(struct run_results *res, int cpu,
 	}
 	st = stats_summarize_u64(ticks, (size_t)samples);
 
-	pt = &res->lat[res->lat_count++];
-	*pt = (struct lat_point){
+	pt = lat_append(res, &(struct lat_point){
 		.cpu = cpu,
 		.size_bytes = size_bytes,
 		.page_bytes = buf->page_bytes,
@@ -220,7 +219,9 @@ static int measure_point(struct run_results *res, int cpu,
 			summary_level_of(coretypes_info(res, cpu),
 					 size_bytes)),
 		.buffer_node = buffer_node,
-	};
+	});
+	if (!pt)
+		return -1;
 	if (pt->disturbed) {
 		char a[16];
 		msgs_add(&res->warnings, "latency at %s on cpu %d: samples "
