@@ -31,16 +31,30 @@ static int room(int count, int more)
 	return want > 0x7fffffff ? 0x7fffffff : (int)want;
 }
 
+/* The series' warning when the pool cannot grow it. */
+static int short_of_pool(struct run_results *res, const char *series,
+			 int cap)
+{
+	msgs_add(&res->warnings, "out of pool memory for the results of %d "
+		 "cpus: points past %d %s are not kept", res->selected_count,
+		 cap, series);
+	return -1;
+}
+
 int lat_reserve(struct run_results *res, int more)
 {
-	return grow((void **)&res->lat, res->lat_count, &res->lat_cap,
-		    room(res->lat_count, more), sizeof *res->lat);
+	if (grow((void **)&res->lat, res->lat_count, &res->lat_cap,
+		 room(res->lat_count, more), sizeof *res->lat) == 0)
+		return 0;
+	return short_of_pool(res, "latency", res->lat_cap);
 }
 
 int bw_reserve(struct run_results *res, int more)
 {
-	return grow((void **)&res->bw, res->bw_count, &res->bw_cap,
-		    room(res->bw_count, more), sizeof *res->bw);
+	if (grow((void **)&res->bw, res->bw_count, &res->bw_cap,
+		 room(res->bw_count, more), sizeof *res->bw) == 0)
+		return 0;
+	return short_of_pool(res, "bandwidth", res->bw_cap);
 }
 
 struct lat_point *lat_append(struct run_results *res,

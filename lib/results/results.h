@@ -329,7 +329,8 @@ struct run_results {
 /* Each series of points owns its room: res->lat grows only through
  * lat_reserve, res->bw only through bw_reserve (plat_alloc), keeping the
  * points they hold; room for `more` points past those held. 0, or -1
- * when pool memory is short (the old array stays). */
+ * when pool memory is short: warned ("points past N latency are not
+ * kept"), the old array stays and a point past it is refused. */
 int lat_reserve(struct run_results *res, int more);
 int bw_reserve(struct run_results *res, int more);
 

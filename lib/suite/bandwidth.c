@@ -25,6 +25,7 @@
 
 #include "suite/barrier.h"
 #include "suite/calibrate.h"
+#include "suite/capacity.h"
 #include "suite/coretypes.h"
 #include "bw.h"
 #include "arch/arch.h"
@@ -194,6 +195,7 @@ struct point_ctx {
 	uint8_t *mem;
 	uint64_t mem_bytes;
 	int samples;
+	int refused;		/* points the full series did not keep */
 };
 
 /* The per-cpu and per-sample arrays of x for up to ncpu cpus (x->res
@@ -494,8 +496,13 @@ static struct bw_point *run_point(struct point_ctx *x,
 	struct run_results *res = x->res;
 	struct bw_point pt;
 
-	if (res->bw_count >= res->bw_cap)
+	if (res->bw_count >= res->bw_cap) {
+		if (!x->refused++)
+			msgs_add(&res->warnings, "bandwidth: more points than "
+				 "the results can hold: points past %d are not "
+				 "kept", res->bw_cap);
 		return 0;
+	}
 	/* A cpu dropped earlier in this row: the row's `cpus` is stale. */
 	if (cpus > res->selected_count)
 		return 0;
@@ -893,6 +900,7 @@ int bandwidth_run(struct run_results *res)
 
 	p->res = res;
 	p->x.res = res;
+	bw_reserve(res, capacity_bandwidth_pass(&res->config));
 	if (coretypes_plan(res, latency_dram_bytes(res), &p->lv) != 0) {
 		msgs_add(&res->errors, "bandwidth: out of pool memory");
 		res->failed = 1;

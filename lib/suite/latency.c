@@ -3,6 +3,7 @@
 #include "suite/latency.h"
 
 #include "suite/calibrate.h"
+#include "suite/capacity.h"
 #include "chase.h"
 #include "hw/cpuinfo.h"
 #include "hw/numa.h"
@@ -553,6 +554,9 @@ int latency_sweep(struct run_results *res)
 	struct numa_topo *t = get_topology(res);
 	int first = res->lat_count, passes = 0;
 
+	/* room for this pass's points, the per-cpu ones after it too */
+	lat_reserve(res, capacity_latency_pass(c, res->selected_count,
+					       dramfloor_bytes(res)));
 	if (!t || alloc_ticks(res, &ticks)) {
 		plat_free(t);
 		return -1;
@@ -781,6 +785,7 @@ int latency_per_cpu(struct run_results *res)
 
 	if (!t)
 		return -1;
+	lat_reserve(res, res->selected_count);	/* a point per cpu */
 	max_bytes = plat_buffer_max_bytes(c->page_bytes);
 	while (size > max_bytes && size > (1ull << 20))
 		size >>= 1;
