@@ -572,7 +572,8 @@ int latency_sweep(struct run_results *res)
 		return -1;
 	}
 	if (passes > 1)
-		pagecmp_print(res, first, res->selected[0]);
+		pagecmp_print(res->lat + first, res->lat_count - first,
+			      res->selected[0]);
 	levelcheck_run(res, first);
 	return 0;
 }

@@ -249,7 +249,8 @@ void prefetch_run(struct run_results *res,
 	}
 	pf_free(&s);
 	if (res->config.prefetch == BM_PREFETCH_BOTH)
-		prefetch_print_compare(res);
+		prefetch_print_compare(res->lat, res->lat_count, res->bw,
+				       res->bw_count);
 }
 
 static void ratio(char *buf, size_t cap, double off, double on)
@@ -260,17 +261,18 @@ static void ratio(char *buf, size_t cap, double off, double on)
 		fmt(buf, cap, "-");
 }
 
-void prefetch_print_compare(const struct run_results *res)
+void prefetch_print_compare(const struct lat_point *lat, int lat_count,
+			    const struct bw_point *bw, int bw_count)
 {
 	char a[16], r[16];
 	int header = 0;
 
-	for (int i = 0; i < res->lat_count; i++) {
-		const struct lat_point *off = &res->lat[i];
+	for (int i = 0; i < lat_count; i++) {
+		const struct lat_point *off = &lat[i];
 		if (off->prefetch != BM_PF_OFF)
 			continue;
-		for (int j = 0; j < res->lat_count; j++) {
-			const struct lat_point *on = &res->lat[j];
+		for (int j = 0; j < lat_count; j++) {
+			const struct lat_point *on = &lat[j];
 			if (on->prefetch != BM_PF_ON || on->cpu != off->cpu ||
 			    on->size_bytes != off->size_bytes ||
 			    on->page_bytes != off->page_bytes)
@@ -289,12 +291,12 @@ void prefetch_print_compare(const struct run_results *res)
 		}
 	}
 	header = 0;
-	for (int i = 0; i < res->bw_count; i++) {
-		const struct bw_point *off = &res->bw[i];
+	for (int i = 0; i < bw_count; i++) {
+		const struct bw_point *off = &bw[i];
 		if (off->prefetch != BM_PF_OFF)
 			continue;
-		for (int j = 0; j < res->bw_count; j++) {
-			const struct bw_point *on = &res->bw[j];
+		for (int j = 0; j < bw_count; j++) {
+			const struct bw_point *on = &bw[j];
 			if (on->prefetch != BM_PF_ON || on->cpus != off->cpus ||
 			    on->size_bytes != off->size_bytes ||
 			    on->scaling != off->scaling ||

@@ -38,7 +38,9 @@ void prefetch_run(struct run_results *res,
 int prefetch_restore_after_abort(struct run_results *res);
 
 /* The console table: each latency / bandwidth point measured with the
- * prefetchers on beside the same point with them off. */
-void prefetch_print_compare(const struct run_results *res);
+ * prefetchers on beside the same point with them off, from the two
+ * series, read only. */
+void prefetch_print_compare(const struct lat_point *lat, int lat_count,
+			    const struct bw_point *bw, int bw_count);
 
 #endif
