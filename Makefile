@@ -404,9 +404,10 @@ ARM_CC      := aarch64-linux-gnu-gcc
 ARM_QEMU    := qemu-aarch64-static
 ARM_FREE    := -std=gnu11 -ffreestanding -fno-strict-aliasing -O2 -g $(WARN) -Ikernels -Ikernels/aarch64
 # Only the SVE file gets +sve, as only bw_avx2.c gets -mavx2: the NEON
-# kernels run on every AArch64 core.
+# kernels run on every AArch64 core. kernels/bw_table.c, the lookups
+# over each architecture's table, goes with them.
 arm_isa_flags = $(if $(findstring _sve,$(1)),-march=armv8.2-a+sve)
-ARM_KERNEL_SRC := $(wildcard kernels/aarch64/*.c)
+ARM_KERNEL_SRC := $(wildcard kernels/aarch64/*.c) kernels/bw_table.c
 ARM_KERNEL_OBJ := $(patsubst %.c,$(BUILD)/aarch64-obj/%.o,$(ARM_KERNEL_SRC))
 ARM_TEST_BIN := $(patsubst tests/aarch64/%.c,$(BUILD)/aarch64/%,$(wildcard tests/aarch64/test_*.c))
 ARM_LIB_SRC := $(wildcard lib/arch/aarch64/*.c)
