@@ -28,6 +28,7 @@
 #include "arch/aarch64/midr.h"
 #include "arch/arch.h"
 #include "bw.h"
+#include "config/config.h"
 #include "hw/l3alloc.h"
 #include "linux_platform.h"
 #include "util/out.h"
@@ -262,6 +263,18 @@ void linux_arch_machine(struct run_results *res)
 				 (unsigned long long)measured, off_ppm);
 	}
 	res->isa_widest = isa_usable_here();
+	if (res->config.isa_mask) {
+		char asked[64];
+
+		/* isa= takes x86's names alone (lib/config): their slots
+		 * would run NEON or SVE under an x86 name */
+		config_value_text(&res->config, BM_KEY_ISA, asked,
+				  sizeof asked);
+		msgs_add(&res->warnings, "isa=%s: x86 ISAs; this "
+			 "architecture's are neon and sve, which isa= does not "
+			 "take yet: measured as isa=auto", asked);
+		res->config.isa_mask = 0;
+	}
 }
 
 void linux_arch_print(const struct run_results *res)
