@@ -972,7 +972,8 @@ out:
 
 double bandwidth_read_together(struct run_results *res, const int *cpus,
 			       int n, uint8_t *buf, uint64_t buf_bytes,
-			       uint64_t size, const char *what)
+			       uint64_t size, uint64_t passes,
+			       const char *what)
 {
 	struct point_ctx x = { .res = res, .cpu_list = cpus, .what = what,
 			       .mem = buf, .mem_bytes = buf_bytes,
@@ -984,7 +985,7 @@ double bandwidth_read_together(struct run_results *res, const int *cpus,
 		return -1;
 	if (ctx_alloc(&x, n) == 0 &&
 	    measure(&x, bw_kernel_for("read", (enum bw_isa)res->isa_widest),
-		    "DRAM", size, n, 0, &pt) == 0)
+		    "DRAM", size, n, passes, &pt) == 0)
 		gb = pt.gb_median;
 	ctx_free(&x);
 	return gb;

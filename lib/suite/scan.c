@@ -100,7 +100,8 @@ static void measure(struct run_results *res, const struct numa_topo *t,
 	t2 = tsc_read();
 	pt->gb_per_s_median = bandwidth_read_together(
 		res, cpus, pt->cpu_count, buf->base, buf->bytes,
-		(buf->bytes / (uint64_t)pt->cpu_count) & ~4095ull, "scan");
+		(buf->bytes / (uint64_t)pt->cpu_count) & ~4095ull,
+		scan_read_passes(buf->bytes), "scan");
 	sr->build_ticks += t1 - t0;
 	sr->chase_ticks += t2 - t1;
 	sr->read_ticks += tsc_read() - t2;

@@ -240,3 +240,8 @@ int scan_may_be_cached(uint64_t lines, uint64_t floor_bytes, int cold,
 {
 	return lines < floor_bytes / 64 && (!cold || chased > lines);
 }
+
+uint64_t scan_read_passes(uint64_t range_bytes)
+{
+	return range_bytes >= SCAN_READ_ONE_PASS_BYTES ? 1 : 0;
+}

@@ -117,6 +117,19 @@ uint64_t scan_cold_lines(uint64_t range_bytes, uint64_t floor_bytes,
 int scan_may_be_cached(uint64_t lines, uint64_t floor_bytes, int cold,
 		       uint64_t chased);
 
+/* The whole passes of a range a sample of the scan's read: 1 for a
+ * range of SCAN_READ_ONE_PASS_BYTES or more, whose pass by all its
+ * readers lasts 1 ms or more up to 256 GB/s (a GiB: 4 to 10 ms at 100
+ * to 250 GB/s), long enough to time alone; 0 under it: as many as fill
+ * the profile's sample length, sized on one cpu. That sizing is not
+ * done for a large range: it costs two passes of one cpu's slice, and
+ * the slice (the range over its readers) may fit the cpu's caches on a
+ * part with many cores and a large last-level cache, so the samples it
+ * sized ran many passes of the whole range (docs/method.md, Scan: cost
+ * per GiB). */
+#define SCAN_READ_ONE_PASS_BYTES (256ull << 20)
+uint64_t scan_read_passes(uint64_t range_bytes);
+
 /* The length of one of the scan's chase samples: 1 ms, whatever the
  * profile (docs/method.md, Scan: cost per GiB). */
 #define SCAN_SAMPLE_NS 1000000u

@@ -221,6 +221,17 @@ static void cached_only_where_a_hop_may_hit(void **state)
 	assert_int_equal(scan_may_be_cached(8 * M, 4 * 504 * M, 0, 60000), 1);
 }
 
+/* The scan's read: a range of 256 MiB or more in samples of one whole
+ * pass (no sizing on one cpu), a smaller one sized as the table's. */
+static void large_ranges_read_in_one_pass(void **state)
+{
+	(void)state;
+	assert_int_equal(scan_read_passes(G), 1);
+	assert_int_equal(scan_read_passes(256 * M), 1);
+	assert_int_equal(scan_read_passes(254 * M), 0);
+	assert_int_equal(scan_read_passes(64 * M), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -231,6 +242,7 @@ int main(void)
 		cmocka_unit_test(cold_chain_outlasts_the_chase),
 		cmocka_unit_test(cold_warm_is_the_tlb),
 		cmocka_unit_test(cached_only_where_a_hop_may_hit),
+		cmocka_unit_test(large_ranges_read_in_one_pass),
 	};
 	return cmocka_run_group_tests(tests, 0, 0);
 }
