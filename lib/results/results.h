@@ -171,7 +171,9 @@ struct scan_point {
 				 * calibration, samples, retakes) */
 	int ns_may_be_cached;	/* 1: its chain is under 4x the last-level
 				 * cache and not known to be in no cache
-				 * (not written cold, or chased round) */
+				 * (not written cold, or chased round), or
+				 * written cold and read faster than any
+				 * memory (under 40 ns a hop) */
 	int base_unknown;	/* pinned: the OS hid the physical address */
 	int phys_contiguous;	/* pinned: 1 when [base, base + bytes) is
 				 * all of it, 0: pages scattered, base the

@@ -94,8 +94,8 @@ static void measure(struct run_results *res, const struct numa_topo *t,
 			     : scan_warm_hops(lines, floor),
 			SCAN_SAMPLE_NS, &chased);
 		pt->chase_hops = chased;
-		pt->ns_may_be_cached = scan_may_be_cached(lines, floor, cold,
-							  chased);
+		pt->ns_may_be_cached = scan_may_be_cached(
+			lines, floor, cold, chased, pt->ns_median);
 	}
 	t2 = tsc_read();
 	pt->gb_per_s_median = bandwidth_read_together(
@@ -245,8 +245,9 @@ static void print_table(const struct scan_result *sr)
 	if (cached)
 		out("cached?: %d ranges whose chain is under 4x the "
 		    "last-level cache (%s) and not known to be in no cache "
-		    "(not written cold, or chased round): the caches may "
-		    "answer part of it\n", cached,
+		    "(not written cold, or chased round), or was read faster "
+		    "than any memory: the caches may answer part of it\n",
+		    cached,
 		    fmt_size(a, sizeof a, 4 * sr->llc_bytes));
 	if (scan_gib(sr) > 0)
 		out("scan: %.1f GiB measured in %.1f s, %.2f s a GiB (the "

@@ -236,9 +236,10 @@ uint64_t scan_cold_lines(uint64_t range_bytes, uint64_t floor_bytes,
 }
 
 int scan_may_be_cached(uint64_t lines, uint64_t floor_bytes, int cold,
-		       uint64_t chased)
+		       uint64_t chased, double ns)
 {
-	return lines < floor_bytes / 64 && (!cold || chased > lines);
+	return (lines < floor_bytes / 64 && (!cold || chased > lines)) ||
+	       (cold && ns >= 0 && ns < SCAN_COLD_MIN_NS);
 }
 
 uint64_t scan_read_passes(uint64_t range_bytes)

@@ -110,12 +110,14 @@ uint64_t scan_cold_lines(uint64_t range_bytes, uint64_t floor_bytes,
  * either it was not written cold (the lines written last may be
  * cached) or the chase went round the cycle (chased hops, warm pass and
  * calibration included, over its lines: the later hops met lines
- * chased before, which the caches may keep). A chain written cold and
- * chased less than once round is loaded from memory at every hop,
- * whatever its length; one of 4x the cache or more is, past a cache's
- * worth of hops, at least three hops in four. */
+ * chased before, which the caches may keep); or it was written cold and
+ * read faster than SCAN_COLD_MIN_NS a hop (ns, < 0: not measured), as
+ * no memory answers, so caches did. A chain written cold and chased
+ * less than once round is loaded from memory at every hop, whatever its
+ * length; one of 4x the cache or more is, past a cache's worth of hops,
+ * at least three hops in four. */
 int scan_may_be_cached(uint64_t lines, uint64_t floor_bytes, int cold,
-		       uint64_t chased);
+		       uint64_t chased, double ns);
 
 /* The whole passes of a range a sample of the scan's read: 1 for a
  * range of SCAN_READ_ONE_PASS_BYTES or more, whose pass by all its

@@ -204,21 +204,35 @@ static void cold_warm_is_the_tlb(void **state)
 }
 
 /* ns_may_be_cached: a chain under 4x the cache (floor / 64 lines) not
- * written cold, or chased round its cycle; never a chain of 4x or more;
- * a cold chain chased less than once round is loaded from memory at
- * every hop whatever its length. */
+ * written cold, or chased round its cycle; a cold chain read under 40
+ * ns a hop (no memory is that fast: the caches answered), whatever its
+ * length; else never a chain of 4x or more, and a cold chain chased
+ * less than once round is loaded from memory at every hop whatever its
+ * length. */
 static void cached_only_where_a_hop_may_hit(void **state)
 {
 	const uint64_t floor = 4 * 504 * M, lines = 854096;
 	(void)state;
-	assert_int_equal(scan_may_be_cached(lines, floor, 1, lines), 0);
-	assert_int_equal(scan_may_be_cached(lines, floor, 1, 60000), 0);
-	assert_int_equal(scan_may_be_cached(lines, floor, 1, lines + 1), 1);
-	assert_int_equal(scan_may_be_cached(lines, floor, 0, 60000), 1);
-	assert_int_equal(scan_may_be_cached(floor / 64, floor, 0, 60000), 0);
-	assert_int_equal(scan_may_be_cached(floor / 64, floor, 1, 9 * floor),
+	assert_int_equal(scan_may_be_cached(lines, floor, 1, lines, 95), 0);
+	assert_int_equal(scan_may_be_cached(lines, floor, 1, 60000, 95), 0);
+	assert_int_equal(scan_may_be_cached(lines, floor, 1, lines + 1, 95),
+			 1);
+	assert_int_equal(scan_may_be_cached(lines, floor, 0, 60000, 95), 1);
+	assert_int_equal(scan_may_be_cached(floor / 64, floor, 0, 60000, 95),
 			 0);
-	assert_int_equal(scan_may_be_cached(8 * M, 4 * 504 * M, 0, 60000), 1);
+	assert_int_equal(scan_may_be_cached(floor / 64, floor, 1, 9 * floor,
+					    95), 0);
+	assert_int_equal(scan_may_be_cached(8 * M, 4 * 504 * M, 0, 60000, 95),
+			 1);
+	/* answered faster than memory: cached, however long the chain */
+	assert_int_equal(scan_may_be_cached(lines, floor, 1, 60000, 39.9), 1);
+	assert_int_equal(scan_may_be_cached(floor / 64, floor, 1, 60000, 25),
+			 1);
+	assert_int_equal(scan_may_be_cached(lines, floor, 1, 60000, 40), 0);
+	assert_int_equal(scan_may_be_cached(lines, floor, 1, 60000, -1), 0);
+	/* not cold: the 4x rule alone, as before */
+	assert_int_equal(scan_may_be_cached(floor / 64, floor, 0, 60000, 25),
+			 0);
 }
 
 /* The scan's read: a range of 256 MiB or more in samples of one whole

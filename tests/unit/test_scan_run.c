@@ -164,8 +164,12 @@ static void pinned_pieces_are_scanned(void **state)
 	for (int i = 0; i < 3; i++) {
 		assert_int_equal(sr->point[i].base, (uint64_t)(4 + i) * G);
 		assert_int_equal(sr->point[i].chase_lines, (1 * M) / 64);
-		assert_int_equal(sr->point[i].ns_may_be_cached, 0);
 		assert_true(sr->point[i].ns_median > 0);
+		/* a chain of 4x the cache, written cold: marked only when
+		 * read faster than memory (here the host's caches hold the
+		 * 1 MiB of lines: marked) */
+		assert_int_equal(sr->point[i].ns_may_be_cached,
+				 sr->point[i].ns_median < 40);
 #if defined(__x86_64__)
 		assert_int_equal(sr->point[i].chase_cold, 1);
 #endif
