@@ -188,8 +188,8 @@ static void print_table(const struct scan_result *sr)
 	out("\nscan: %d ranges, chase over up to %llu lines (%s; the "
 	    "last-level cache %s) spread over each, read by the node's "
 	    "cpus\n", sr->count, (unsigned long long)sr->chase_lines,
-	    cold ? "written cold, more than the chase's hops: every hop "
-		   "a load from memory"
+	    cold ? "written cold, more than the chase takes hops: each "
+		   "a first visit"
 		 : "4x the last-level cache",
 	    fmt_size(a, sizeof a, sr->llc_bytes));
 	out("%-18s %8s %5s %4s %4s %9s %9s %5s  %s\n", "base", "bytes",
