@@ -6,7 +6,7 @@
 #include <efi.h>
 #include <efilib.h>
 
-#include "idt.h"
+#include "x86_64/idt.h"
 #include "platform.h"
 #include "results/results.h"
 #include "config/test_hooks.h"

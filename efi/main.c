@@ -1,8 +1,8 @@
 /* The UEFI entry point: sets the stage (watchdog, config, timer, page
  * tables), runs the suite, reports, then does what `after` says. */
 #include "baremem_efi.h"
-#include "hw/x86.h"
-#include "suite/isa.h"
+#include "arch/arch.h"
+#include "bw.h"
 #include "net/netboot.h"
 #include "suite/barrier.h"
 #include "suite/cpus.h"
@@ -304,7 +304,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	EFI_FILE_HANDLE root;
 	const char *why = 0;
 	int config_ok;
-	uint64_t t_start = tsc_read();
+	uint64_t t_start = ticks_read();
 
 	InitializeLib(image, systab);
 	console_init();
@@ -360,7 +360,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 			run_guarded(res);
 		}
 	}
-	res->duration_s = (double)(tsc_read() - t_start) /
+	res->duration_s = (double)(ticks_read() - t_start) /
 			  (double)(res->tsc_hz ? res->tsc_hz : 1);
 	end_note(res);
 	report(res, root);

@@ -84,4 +84,10 @@ const struct bw_kernel *bw_kernel_find(const char *name);
  * op. */
 const struct bw_kernel *bw_kernel_for(const char *op, enum bw_isa isa);
 
+/* The widest kernels the calling cpu can run now: checked on the cpu
+ * that will run the kernel, just before, so a core without the state
+ * never faults. Each architecture has its own (x86:
+ * lib/arch/x86_64/isa.c, from CPUID and XCR0). */
+enum bw_isa isa_usable_here(void);
+
 #endif

@@ -41,7 +41,7 @@ void run_preflight(struct run_results *res)
 			 "cycles and the bandwidth points' core clock "
 			 "(APERF/MPERF) are not measured, TSC cycles are");
 	else
-		res->clock_read = coreclock_read_msrs;
+		res->clock_read = coreclock_read_here;
 	if (!res->cpu.f.invariant_tsc)
 		msgs_add(&res->warnings, "TSC is not invariant (CPUID "
 			 "80000007h): ns are right only while the TSC rate "

@@ -12,8 +12,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "hw/x86.h"
-#include "suite/isa.h"
+#include "arch/arch.h"
+#include "bw.h"
 #include "linux_platform.h"
 #include "util/out.h"
 #include "results/console_json.h"
@@ -220,7 +220,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "baremem-linux: out of memory\n");
 		return 1;
 	}
-	t0 = tsc_read();
+	t0 = ticks_read();
 	cpuinfo_read(&res->cpu);
 	machine_read(res);
 	freq_state_linux(&res->freq);
@@ -249,7 +249,7 @@ int main(int argc, char **argv)
 			if (res->lat[i].page_bytes > res->page_bytes)
 				res->page_bytes = res->lat[i].page_bytes;
 	}
-	res->duration_s = (double)(tsc_read() - t0) / (double)res->tsc_hz;
+	res->duration_s = (double)(ticks_read() - t0) / (double)res->tsc_hz;
 
 	if (!out_path) {
 		if ((run = default_out(path, sizeof path)) < 0) {

@@ -12,7 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "hw/x86.h"
+#include "arch/arch.h"
 #include "config/config.h"
 #include "hw/cputable.h"
 #include "linux_platform.h"
@@ -382,9 +382,9 @@ struct stamp {
 static struct stamp stamp_take(void)
 {
 	struct stamp s;
-	uint64_t ta = tsc_read();
+	uint64_t ta = ticks_read();
 	s.ns = mono_ns();
-	uint64_t tb = tsc_read();
+	uint64_t tb = ticks_read();
 	s.tsc = ta + (tb - ta) / 2;
 	s.half_width = (tb - ta) / 2 + 1;
 	return s;

@@ -1,5 +1,5 @@
 /* Builds x86-64 identity-mapping page tables into a caller's buffer.
- * A pure function: the caller (efi/paging.c) supplies the memory ranges
+ * A pure function: the caller (efi/x86_64/paging.c) supplies the memory ranges
  * and the table memory; nothing here touches CR3. */
 #ifndef BAREMEM_PAGETABLE_H
 #define BAREMEM_PAGETABLE_H

@@ -286,7 +286,7 @@ struct run_results {
 	int avx2_usable;	/* AVX2 present and its state enabled */
 	int avx512_used;	/* some bandwidth point ran AVX-512 kernels */
 	int isa_widest;		/* enum bw_isa: the widest the boot cpu
-				 * can run (CPUID and XCR0, lib/suite/isa.h) */
+				 * can run (CPUID and XCR0, lib/arch/x86_64/isa.h) */
 	int msr_ok;		/* the suite may read MSRs CPUID vouches for
 				 * (UEFI: ring 0; Linux: no) */
 	/* Reads the calling cpu's SMI count (UEFI: MSR 0x34 where msr.c
@@ -294,7 +294,7 @@ struct run_results {
 	 * are not counted. */
 	uint64_t (*smi_count)(void);
 	/* The calling cpu's widest ISA (enum bw_isa), asked inside every
-	 * bandwidth window; 0: lib/suite/isa.h's isa_usable_here. The unit
+	 * bandwidth window; 0: kernels/bw.h's isa_usable_here. The unit
 	 * tests give a cpu without AVX-512 here. */
 	int (*isa_here)(void);
 	/* Reads the calling cpu's APERF and MPERF (lib/hw/coreclock.h),

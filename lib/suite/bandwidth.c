@@ -27,9 +27,8 @@
 #include "suite/calibrate.h"
 #include "suite/coretypes.h"
 #include "bw.h"
-#include "hw/x86.h"
+#include "arch/arch.h"
 #include "hw/cpuinfo.h"
-#include "suite/isa.h"
 #include "suite/isa_plan.h"
 #include "suite/cpus.h"
 #include "util/fmt.h"
@@ -83,7 +82,7 @@ struct bw_job {
 	int wide;
 	struct settle_rule rule;
 	struct settle_result settled;	/* out, when wide */
-	int rdtscp;		/* tsc_end's way (lib/hw/x86.h) */
+	int end_way;		/* ticks_end's way (lib/arch/arch.h) */
 	uint64_t sink;
 };
 
@@ -93,10 +92,10 @@ struct bw_job {
 static uint64_t bw_timed(void *ctx, uint64_t passes)
 {
 	struct bw_job *j = ctx;
-	uint64_t t0 = tsc_begin();
+	uint64_t t0 = ticks_begin();
 
 	j->sink += j->ran->run(j->dst, j->src, j->bytes, passes);
-	return tsc_end(j->rdtscp) - t0;
+	return ticks_end(j->end_way) - t0;
 }
 
 static void bw_window(void *arg)
@@ -153,10 +152,10 @@ static void bw_window(void *arg)
 		} else {
 			if (j->clock_read)
 				j->clock_read(&a0, &m0);
-			t0 = tsc_begin();
+			t0 = ticks_begin();
 		}
 		j->sink += k->run(j->dst, j->src, j->bytes, j->passes);
-		t1 = tsc_end(j->rdtscp);
+		t1 = ticks_end(j->end_way);
 		if (j->clock_read) {
 			j->clock_read(&a1, &m1);
 			j->daperf[s] = a1 - a0;
@@ -171,7 +170,7 @@ static void bw_window(void *arg)
 	 * anything else runs on it (one that fell back to its AVX2 twin
 	 * too: 2 ms, and its neighbour may not have). */
 	if (j->wide)
-		settle_after_wide(j->clock_read, ref, tsc_read(), &j->rule,
+		settle_after_wide(j->clock_read, ref, ticks_read(), &j->rule,
 				  &j->settled);
 }
 
@@ -266,7 +265,7 @@ static int run_once(struct point_ctx *x, const struct bw_kernel *k, int cpus,
 	for (int i = 0; i < cpus; i++) {
 		uint8_t *base = slot_of(x, i, size);
 		x->jobs[i] = (struct bw_job){
-			.rdtscp = res->cpu.f.rdtscp,
+			.end_way = res->cpu.ticks_end_way,
 			.k = k,
 			.dst = base,
 			.src = k->needs_src && k->needs_dst ? base + per_buf : base,
@@ -374,7 +373,7 @@ static int measure(struct point_ctx *x, const struct bw_kernel *k,
 	 * first (a sample then lasts about the target on one cpu, longer when
 	 * they share a bottleneck). */
 	if (cpus > 1 && passes == 0) {
-		struct bw_job cal = { .rdtscp = res->cpu.f.rdtscp,
+		struct bw_job cal = { .end_way = res->cpu.ticks_end_way,
 				      .k = k, .dst = first,
 				      .src = k->needs_src && k->needs_dst
 						     ? first + per_buf : first,

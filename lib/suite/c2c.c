@@ -5,7 +5,7 @@
 #include "suite/c2c.h"
 
 #include "suite/barrier.h"
-#include "hw/x86.h"
+#include "arch/arch.h"
 #include "hw/cpuorder.h"
 #include "suite/cpus.h"
 #include "util/fmt.h"
@@ -39,7 +39,7 @@ struct pp_job {
 	uint64_t target_ticks, timeout_ticks;
 	uint64_t *ticks, *rounds;	/* [samples], server only */
 	int failed;
-	int rdtscp;		/* tsc_end's way (lib/hw/x86.h) */
+	int end_way;		/* ticks_end's way (lib/arch/arch.h) */
 };
 
 static void pp_window(void *arg)
@@ -56,10 +56,10 @@ static void pp_window(void *arg)
 		return;
 	}
 	for (int s = 0; s < j->samples && !j->failed; s++) {
-		uint64_t t0 = tsc_begin(), r;
+		uint64_t t0 = ticks_begin(), r;
 		r = pingpong_serve(j->line, &next, t0 + j->target_ticks,
 				   j->timeout_ticks);
-		j->ticks[s] = tsc_end(j->rdtscp) - t0;
+		j->ticks[s] = ticks_end(j->end_way) - t0;
 		j->rounds[s] = r;
 		j->failed = r == 0;
 	}
@@ -95,7 +95,7 @@ static double measure_pair(struct run_results *res, int from, int to,
 	*line = 0;
 	for (int i = 0; i < 2; i++)
 		j[i] = (struct pp_job){
-			.rdtscp = res->cpu.f.rdtscp,
+			.end_way = res->cpu.ticks_end_way,
 			.bar = &bar, .cpu = cpus[i], .line = line,
 			.serve = i == 0,
 			.samples = samples,

@@ -13,7 +13,7 @@
 #include "suite/levelcheck.h"
 #include "suite/levels.h"
 #include "suite/nodebuf.h"
-#include "hw/x86.h"
+#include "arch/arch.h"
 #include "util/fmt.h"
 #include "util/out.h"
 #include "suite/pagecmp.h"
@@ -46,7 +46,7 @@ struct chase_job {
 	int samples;
 	uint64_t *ticks;	/* [samples] */
 	int aperf;		/* read APERF/MPERF around each sample */
-	int rdtscp;		/* tsc_end's way (lib/hw/x86.h) */
+	int end_way;		/* ticks_end's way (lib/arch/arch.h) */
 	uint64_t *core;		/* [samples]: core cycles, when aperf */
 	uint64_t *scratch;	/* [2 * samples] for the outlier rule */
 	uint64_t (*smi_on)(void);	/* the SMI count, read around each
@@ -69,19 +69,19 @@ static void *take_sample(struct chase_job *j, void *p, uint64_t hops, int s)
 	if (j->smi_on)
 		s0 = j->smi_on();
 	if (j->aperf) {
-		m0 = rdmsr(MSR_MPERF);
-		a0 = rdmsr(MSR_APERF);
+		m0 = coreclock_ref();
+		a0 = coreclock_actual();
 	}
-	t0 = tsc_begin();
+	t0 = ticks_begin();
 	p = chase_run(p, hops);
-	t1 = tsc_end(j->rdtscp);
+	t1 = ticks_end(j->end_way);
 	j->ticks[s] = t1 - t0;
 	/* Core cycles = TSC ticks x APERF/MPERF: MPERF counts at the TSC's
 	 * rate, APERF at the core's, both only while running (SDM vol 3B,
 	 * 15.2; AMD APM vol 2, 17.3). */
 	if (j->aperf) {
-		uint64_t da = rdmsr(MSR_APERF) - a0;
-		uint64_t dm = rdmsr(MSR_MPERF) - m0;
+		uint64_t da = coreclock_actual() - a0;
+		uint64_t dm = coreclock_ref() - m0;
 		j->core[s] = dm ? (uint64_t)((double)j->ticks[s] * (double)da /
 					     (double)dm)
 				: 0;
@@ -114,7 +114,7 @@ static void chase_window(void *arg)
 	j->chased = j->warm;
 
 	/* Size the samples so one lasts about target_ticks. */
-	hops = calibrate_chase_hops(&p, j->rdtscp, j->target_ticks,
+	hops = calibrate_chase_hops(&p, j->end_way, j->target_ticks,
 				    &j->chased);
 	j->hops = hops;
 
@@ -183,7 +183,7 @@ static int measure_point(struct run_results *res, int cpu,
 			.samples = samples,
 			.ticks = ticks,
 			.aperf = res->msr_ok && res->cpu.f.aperfmperf,
-			.rdtscp = res->cpu.f.rdtscp,
+			.end_way = res->cpu.ticks_end_way,
 			.core = ticks + MAX_SAMPLES,
 			.scratch = ticks + 2 * MAX_SAMPLES,
 			.smi_on = res->smi_count,
@@ -269,7 +269,7 @@ double latency_chase_ns(struct run_results *res, int cpu, void *start,
 		.target_ticks = sample_ns * res->tsc_hz / 1000000000u,
 		.samples = samples,
 		.ticks = ticks,
-		.rdtscp = res->cpu.f.rdtscp,
+		.end_way = res->cpu.ticks_end_way,
 		.core = ticks + MAX_SAMPLES,
 		.scratch = ticks + 2 * MAX_SAMPLES,
 		.smi_on = res->smi_count,

@@ -12,7 +12,7 @@
 #include "suite/calibrate.h"
 #include "chase.h"
 #include "suite/cpus.h"
-#include "hw/x86.h"
+#include "arch/arch.h"
 #include "hw/cpuorder.h"
 #include "suite/delays.h"
 #include "util/fmt.h"
@@ -61,7 +61,7 @@ struct load_job {
 	int *stop;		/* atomic: the chaser is done */
 	int *running;		/* atomic: loaders that have read a chunk */
 	int failed;
-	int rdtscp;		/* tsc_end's way (lib/hw/x86.h) */
+	int end_way;		/* ticks_end's way (lib/arch/arch.h) */
 };
 
 static void chase_part(struct load_job *j, uint64_t go)
@@ -73,26 +73,26 @@ static void chase_part(struct load_job *j, uint64_t go)
 	 * and sizes the samples; loaded points reuse its hops. */
 	if (!j->hops) {
 		p = chase_run(p, j->nodes);
-		j->hops = calibrate_chase_hops(&p, j->rdtscp, j->target_ticks,
+		j->hops = calibrate_chase_hops(&p, j->end_way, j->target_ticks,
 					      0);
 	}
-	while (go && tsc_read() < go + j->ramp_ticks)
-		cpu_pause();
+	while (go && ticks_read() < go + j->ramp_ticks)
+		cpu_relax();
 	/* Sample only once every loader is reading: a loader that starts
 	 * late (a slow wake-up, a vCPU the host has not scheduled yet)
 	 * would leave the first samples unloaded. Bounded: a loader that
 	 * never starts costs a second, not a hang. */
 	if (go && j->running) {
-		uint64_t t = tsc_read(), limit = j->ramp_ticks * 2000;
+		uint64_t t = ticks_read(), limit = j->ramp_ticks * 2000;
 		while (__atomic_load_n(j->running, __ATOMIC_ACQUIRE) <
 			       j->loaders &&
-		       tsc_read() - t < limit)
-			cpu_pause();
+		       ticks_read() - t < limit)
+			cpu_relax();
 	}
 	for (int s = 0; s < j->samples; s++) {
-		t0 = tsc_begin();
+		t0 = ticks_begin();
 		p = chase_run(p, j->hops);
-		t1 = tsc_end(j->rdtscp);
+		t1 = ticks_end(j->end_way);
 		j->ticks[s] = t1 - t0;
 	}
 	j->end = p;
@@ -110,7 +110,7 @@ static void load_part(struct load_job *j, uint64_t go)
 		off += CHUNK_BYTES;
 		if (off >= j->slice)
 			off = 0;
-		now = tsc_read();
+		now = ticks_read();
 		if (now >= limit ||
 		    (j->stop && __atomic_load_n(j->stop, __ATOMIC_ACQUIRE)))
 			break;
@@ -136,7 +136,7 @@ static void load_window(void *arg)
 		if (j->stop)
 			__atomic_store_n(j->stop, 1, __ATOMIC_RELEASE);
 	} else {
-		load_part(j, go ? go : tsc_read());
+		load_part(j, go ? go : ticks_read());
 	}
 }
 
@@ -154,7 +154,7 @@ static double idle_chase(struct run_results *res, int cpu, void *buf,
 			 void **end)
 {
 	struct load_job j = {
-		.rdtscp = res->cpu.f.rdtscp,
+		.end_way = res->cpu.ticks_end_way,
 		.start = chase_build(buf, bytes, NODE_BYTES,
 				     res->config.seed ^ bytes),
 		.nodes = bytes / NODE_BYTES,
@@ -402,7 +402,7 @@ int loaded_run(struct run_results *res)
 		stop = 0;
 		running = 0;
 		jobs[0] = (struct load_job){
-			.rdtscp = res->cpu.f.rdtscp,
+			.end_way = res->cpu.ticks_end_way,
 			.start = at,
 			.nodes = size / NODE_BYTES,
 			.hops = hops,
@@ -422,7 +422,7 @@ int loaded_run(struct run_results *res)
 			if (!(src = nodebuf_slot(&bufs, team[i], 0)))
 				break;
 			jobs[i] = (struct load_job){
-				.rdtscp = res->cpu.f.rdtscp,
+				.end_way = res->cpu.ticks_end_way,
 				.src = src,
 				.slice = size,
 				.delay = delays[d],

@@ -4,12 +4,15 @@
 #ifndef BAREMEM_PREFETCH_H
 #define BAREMEM_PREFETCH_H
 
-#include "hw/x86.h"
 #include "results/results.h"
 
-#define PREFETCH_MSR_INTEL MSR_MISC_FEATURE_CONTROL
+/* The controls are x86 MSRs, read and written through the platform seam
+ * (plat_msr_*; a platform without MSRs has no control): Intel's
+ * MISC_FEATURE_CONTROL (SDM vol 4), AMD family 19h's prefetch control
+ * (its PPR). */
+#define PREFETCH_MSR_INTEL 0x1a4u
 #define PREFETCH_INTEL_BITS 0xfull	/* bits 0-3: 1 = disabled */
-#define PREFETCH_MSR_AMD MSR_AMD_PREFETCH_CONTROL
+#define PREFETCH_MSR_AMD 0xc0000108u
 #define PREFETCH_AMD_BITS 0x2full	/* bits 0-3, 5: 1 = disabled */
 
 /* Whether the vendor documents a prefetcher control for this cpu, from

@@ -8,7 +8,7 @@
 
 #include "chase.h"
 #include "hw/numa.h"
-#include "hw/x86.h"
+#include "arch/arch.h"
 #include "platform.h"
 #include "suite/bandwidth.h"
 #include "suite/latency.h"
@@ -78,11 +78,11 @@ static void measure(struct run_results *res, const struct numa_topo *t,
 	 * lines themselves when the pool has no room (not cold: a short
 	 * chain is then marked ns_may_be_cached). */
 	index = plat_alloc(sizeof *index * (size_t)lines);
-	t0 = tsc_read();
+	t0 = ticks_read();
 	start = chase_build_spread_cold(buf->base, buf->bytes, lines,
 					res->config.seed ^ pt->base, index,
 					&cold);
-	t1 = tsc_read();
+	t1 = ticks_read();
 	plat_free(index);
 	if (start) {
 		pt->chase_lines = lines;
@@ -97,14 +97,14 @@ static void measure(struct run_results *res, const struct numa_topo *t,
 		pt->ns_may_be_cached = scan_may_be_cached(
 			lines, floor, cold, chased, pt->ns_median);
 	}
-	t2 = tsc_read();
+	t2 = ticks_read();
 	pt->gb_per_s_median = bandwidth_read_together(
 		res, cpus, pt->cpu_count, buf->base, buf->bytes,
 		(buf->bytes / (uint64_t)pt->cpu_count) & ~4095ull,
 		scan_read_passes(buf->bytes), "scan");
 	sr->build_ticks += t1 - t0;
 	sr->chase_ticks += t2 - t1;
-	sr->read_ticks += tsc_read() - t2;
+	sr->read_ticks += ticks_read() - t2;
 }
 
 /* Gives buf back; 0, or -1 when the platform refused (a lost cpu may
@@ -309,7 +309,7 @@ static void scan_planned(struct run_results *res, const struct numa_topo *t,
 		return;
 	}
 	progress_begin(&prog, plan->count);
-	sr->measure_tsc = tsc_read();
+	sr->measure_tsc = ticks_read();
 	for (int i = 0; i < plan->count; i++) {
 		const struct scan_range r = plan->range[i];
 		struct scan_point *pt;
@@ -391,7 +391,7 @@ static void scan_pinned(struct run_results *res, const struct numa_topo *t,
 	}
 	res->failed |= n == 0;
 	progress_begin(&prog, n);
-	sr->measure_tsc = tsc_read();
+	sr->measure_tsc = ticks_read();
 	for (int i = 0; i < n; i++) {
 		int node = plat_buffer_node(bufs[i].base, bufs[i].bytes, t);
 		int known = pins[i].phys != ~0ull;
@@ -482,7 +482,7 @@ int scan_run(struct run_results *res)
 	if (sr->measure_tsc && plat_tsc_hz()) {
 		double hz = (double)plat_tsc_hz();
 
-		sr->seconds = (double)(tsc_read() - sr->measure_tsc) / hz;
+		sr->seconds = (double)(ticks_read() - sr->measure_tsc) / hz;
 		sr->build_s = (double)sr->build_ticks / hz;
 		sr->chase_s = (double)sr->chase_ticks / hz;
 		sr->read_s = (double)sr->read_ticks / hz;

@@ -7,6 +7,7 @@
  * are slow. */
 #include "suite/tsccheck.h"
 
+#include "arch/arch.h"
 #include "hw/cpuinfo.h"
 #include "suite/cpus.h"
 #include "suite/launch.h"
@@ -48,7 +49,7 @@ struct tsc_job {
 static void tsc_window(void *arg)
 {
 	struct tsc_job *j = arg;
-	uint64_t start = tsc_read();
+	uint64_t start = ticks_read();
 
 	if (!j->lead) {
 		j->answered = tscping_follow(j->lines[0], j->wait_ticks);

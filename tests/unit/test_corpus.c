@@ -1,9 +1,9 @@
 /* The plan on real machine shapes: every machine of the corpus
  * (tests/data/machines) through the code that decides what a run measures
- * and where: the caches lib/hw/cpuinfo.c decodes against the source's own
- * sizes, the cpu order of lib/hw/cpuorder (thread 0 of every core first),
- * the SRAT's nodes and cpus (lib/hw/numa.c, hot-pluggable ranges counted
- * by the machine's memory map), each cpu's buffer in its own node
+ * and where: the caches lib/arch/x86_64/cpuid.c decodes against the source's
+ * own sizes, the cpu order of lib/hw/cpuorder (thread 0 of every core
+ * first), the SRAT's nodes and cpus (lib/hw/numa.c, hot-pluggable ranges
+ * counted by the machine's memory map), each cpu's buffer in its own node
  * (lib/suite/nodebuf through the fake platform given the machine's cpus
  * and SRAT) and its per-cpu DRAM latency buffer there too
  * (latency_buffer_node), the core types read on every cpu

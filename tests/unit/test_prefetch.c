@@ -203,8 +203,9 @@ static void failed_write_restores_all(void **state)
 }
 
 /* The run during which cpu 3 stops taking writes (as if it hung). */
-/* A fault on the boot cpu leaves the suite without returning (efi/fault.c
- * jumps out): here, out of the prefetchers-off pass. */
+/* A fault on the boot cpu leaves the suite without returning
+ * (efi/x86_64/fault.c jumps out): here, out of the prefetchers-off
+ * pass. */
 static jmp_buf abandon;
 
 static void tests_then_abandoned(struct run_results *r)

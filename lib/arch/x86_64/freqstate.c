@@ -1,7 +1,7 @@
 /* Boost and HWP/CPPC state from MSRs (see freqstate.h). */
 #include "hw/freqstate.h"
 
-#include "hw/x86.h"
+#include "arch/x86_64/x86.h"
 
 #define MISC_TURBO_DISABLE (1ull << 38)
 #define HWCR_CPB_DIS (1ull << 25)
