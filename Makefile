@@ -71,13 +71,13 @@ HOOK_TEST_LIB := lib/config/config.c lib/config/config_binding.c lib/util/wall_t
 # The HTML report's CSS (lib/report/report.css) as a C string for the
 # app; scripts/baremem-report --html inlines the same file.
 REPORT_CSS_H := $(BUILD)/gen/report_css.h
-REPORT_CSS_USERS := $(foreach d,efi-obj efi-test-obj linux-obj host-obj,$(BUILD)/$(d)/lib/report/report_html.o)
+REPORT_CSS_USERS := $(foreach d,efi-obj efi-test-obj linux-obj host-obj aa64-efi-obj,$(BUILD)/$(d)/lib/report/report_html.o)
 
 .PHONY: all deps image test-image netboot run test test-long unit-test fuzz-test fuzz script-test linux-test qemu-test shell-test clean
 .PHONY: test-build loop-test mutation alone-test
 .DELETE_ON_ERROR:
 
-all: $(BUILD)/baremem.efi $(BUILD)/baremem-linux $(TEST_BIN)
+all: $(BUILD)/baremem.efi $(BUILD)/baremem-aa64.efi $(BUILD)/baremem-linux $(TEST_BIN)
 
 # Checks the tools; as root installs missing Debian packages, otherwise
 # prints the apt-get command and stops.
@@ -137,9 +137,11 @@ $(BUILD)/baremem-linux: $(LINUX_OBJ)
 	$(CC) $^ -pthread -o $@
 
 # The GPT disk image of docs/design.md §2, made without root.
+# Both apps on one stick: \EFI\BOOT\BOOTX64.EFI and BOOTAA64.EFI (the
+# AArch64 app: its section below), each firmware boots its own.
 image: $(BUILD)/baremem.img
-$(BUILD)/baremem.img: $(BUILD)/baremem.efi config/baremem.cfg scripts/make-image
-	scripts/make-image $(BUILD)/baremem.efi config/baremem.cfg $@
+$(BUILD)/baremem.img: $(BUILD)/baremem.efi $(BUILD)/baremem-aa64.efi config/baremem.cfg scripts/make-image
+	scripts/make-image --aa64 $(BUILD)/baremem-aa64.efi $(BUILD)/baremem.efi config/baremem.cfg $@
 
 test-image: $(BUILD)/baremem-test.img
 $(BUILD)/baremem-test.img: $(BUILD)/baremem-test.efi config/baremem.cfg scripts/make-image
@@ -230,10 +232,12 @@ $(BUILD)/baremem-signed.img: $(BUILD)/baremem-signed.efi config/baremem.cfg scri
 
 # Boots the image in QEMU/OVMF with the quick profile, on a QEMU stick
 # that keeps its results between runs, then shows where they are and the
-# report of the newest.
+# report of the newest. ARCH=aarch64: the same stick's AArch64 app in
+# qemu-system-aarch64 (virt, -cpu max) with AAVMF.
+ARCH ?= x86_64
 run: deps
 	@$(MAKE) --no-print-directory image
-	scripts/run-stick profile=quick after=shutdown
+	scripts/run-stick --arch $(ARCH) profile=quick after=shutdown
 
 # What the OS and its page tables cost here: baremem-linux with 2M and 4K
 # pages, bandwidth on 1 and all cpus, tables; results in results/.
@@ -450,10 +454,62 @@ aarch64-test: $(ARM_TEST_BIN)
 	@ARM_QEMU=$(ARM_QEMU) ARM_CC=$(ARM_CC) JOBS=$(TEST_JOBS) \
 		tests/part aarch64-test tests/aarch64/run $(BUILD)/aarch64
 
-aarch64-loop-test: $(ARM_KERNEL_OBJ)
+aarch64-loop-test: $(ARM_KERNEL_OBJ) $(BUILD)/baremem-aa64.efi
 	@BUILD=$(BUILD) tests/part aarch64-loop-test tests/objects/check-loops-aarch64
 
 clean:
 	rm -rf $(BUILD)
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
+
+# The AArch64 UEFI app, build/baremem-aa64.efi (\EFI\BOOT\BOOTAA64.EFI
+# on the image): efi/aarch64/ with the efi/ and lib/ sources that hold no
+# x86 code, against gnu-efi's arm64 build, which Debian cannot install
+# beside the amd64 one: scripts/gnu-efi-aarch64 unpacks it into build/.
+ARM_LD      := aarch64-linux-gnu-ld
+ARM_OBJCOPY := aarch64-linux-gnu-objcopy
+ARM_GNUEFI  := $(BUILD)/gnu-efi-aarch64/usr
+ARM_EFI_CFLAGS := $(FREE) -fpic -fshort-wchar -fno-stack-protector -fno-stack-check \
+              -ffunction-sections -fdata-sections -fvisibility=hidden \
+              -DGNU_EFI_USE_MS_ABI -Iefi -I$(ARM_GNUEFI)/include/efi \
+              -I$(ARM_GNUEFI)/include/efi/aarch64
+# EFI_SUBSYSTEM: the PE header's subsystem, an application (10), which
+# gnu-efi's arm64 crt0 takes from the linker. --gc-sections drops what
+# the app never calls (the x86 paths of the shared files): with
+# -fvisibility=hidden the app exports nothing, so nothing is kept for it.
+ARM_EFI_LDFLAGS := -nostdlib -znocombreloc -T $(ARM_GNUEFI)/lib/elf_aarch64_efi.lds \
+              -shared -Bsymbolic -L$(ARM_GNUEFI)/lib --defsym=EFI_SUBSYSTEM=0xa \
+              --gc-sections
+# lib/ whole but its x86 folder (gc-sections keeps what the app calls),
+# the efi/ sources that hold no x86 code, efi/aarch64/, the AArch64 chase.
+ARM_EFI_SRC := $(wildcard efi/aarch64/*.c) efi/console.c efi/files.c \
+              efi/results_store.c efi/config_load.c efi/pool.c efi/clock.c \
+              efi/boot_source.c efi/memmap.c efi/acpi.c efi/var.c \
+              efi/run_finish.c efi/report_store.c efi/screen.c \
+              $(wildcard efi/net/*.c) \
+              $(wildcard lib/*.c lib/*/*.c) $(ARM_LIB_SRC) kernels/aarch64/chase.c
+ARM_EFI_OBJ := $(patsubst %.c,$(BUILD)/aa64-efi-obj/%.o,$(ARM_EFI_SRC))
+# The app's sections; `-O binary` copies them as laid out, and gnu-efi's
+# arm64 PE header (in its crt0) declares .data up to _edata, 512-byte
+# aligned past the last real byte: edk2 refuses an image shorter than
+# its header says ("Unsupported"), so the copy is padded to _edata.
+ARM_EFI_SECTIONS := .text .dynamic .data .rela.dyn .rela.plt .rela.got .rela.data
+
+$(ARM_GNUEFI)/lib/crt0-efi-aarch64.o: scripts/gnu-efi-aarch64
+	scripts/gnu-efi-aarch64 $(BUILD)/gnu-efi-aarch64
+	@touch $@
+
+$(BUILD)/aa64-efi-obj/%.o: %.c $(ARM_GNUEFI)/lib/crt0-efi-aarch64.o
+	@mkdir -p $(dir $@)
+	$(ARM_CC) $(ARM_EFI_CFLAGS) $(DEPFLAGS) -c $< -o $@
+
+$(BUILD)/baremem-aa64.so: $(ARM_EFI_OBJ)
+	$(ARM_LD) $(ARM_EFI_LDFLAGS) $(ARM_GNUEFI)/lib/crt0-efi-aarch64.o \
+		$(ARM_EFI_OBJ) -o $@ -lefi -lgnuefi
+	@u="$$(aarch64-linux-gnu-nm -u $@)"; if [ -n "$$u" ]; then \
+	echo "$@: undefined symbols (the UEFI app links no libc or libgcc):"; \
+	echo "$$u"; rm -f $@; exit 1; fi
+
+$(BUILD)/baremem-aa64.efi: $(BUILD)/baremem-aa64.so
+	$(ARM_OBJCOPY) $(addprefix -j ,$(ARM_EFI_SECTIONS)) -O binary \
+		--pad-to 0x$$(aarch64-linux-gnu-nm $< | sed -n 's/ [A-Za-z] _edata$$//p') $< $@

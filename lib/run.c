@@ -1,6 +1,8 @@
 /* One run, the same on every platform (see run.h). */
 #include "run.h"
+#include "registry.h"
 
+#include "arch/arch.h"
 #include "hw/mtrr.h"
 #include "platform.h"
 #include "util/fmt.h"
@@ -17,6 +19,9 @@ struct run_results *run_new(const char *platform)
 	if (!res)
 		return 0;
 	res->platform = platform;
+	res->arch = ARCH_NAME;
+	res->tests = registry_tests;
+	res->test_count = registry_test_count;
 	res->lat_cap = FIRST_LAT_POINTS;
 	res->lat = plat_alloc(sizeof(*res->lat) * (size_t)res->lat_cap);
 	res->bw_cap = FIRST_BW_POINTS;

@@ -36,10 +36,13 @@
 #define TICKS_END_FENCED 0
 #define TICKS_END_ORDERED 1
 
+/* ARCH_NAME: the architecture as the results name it (machine.cpu.arch). */
 #if defined(__x86_64__)
 #include "arch/x86_64/cpu.h"
+#define ARCH_NAME "x86_64"
 #elif defined(__aarch64__)
 #include "arch/aarch64/cpu.h"
+#define ARCH_NAME "aarch64"
 #else
 #error "baremem builds for x86_64 and aarch64: no lib/arch/ for this cpu"
 #endif

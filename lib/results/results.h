@@ -13,6 +13,7 @@
 #include "hw/tscskew.h"
 #include "util/hist.h"
 #include "util/msgs.h"
+#include "results/test_row.h"
 #include "platform.h"
 
 /* Hardware prefetchers during a point, where baremem switched them. */
@@ -219,6 +220,7 @@ struct mem_ceiling;
 
 struct run_results {
 	const char *platform;	/* "uefi" or "linux" */
+	const char *arch;	/* "x86_64" or "aarch64" (ARCH_NAME) */
 	const char *msr_note;	/* how MSRs were probed (console); 0: not */
 	int run_number;		/* 0: no results file */
 	char file[256];		/* where the file went, "" if nowhere */
@@ -265,7 +267,12 @@ struct run_results {
 	struct plat_cpu *cpus;	/* [cpu_count] */
 	int bsp_cpu;		/* the cpu the suite runs on */
 	int selected_count;	/* cpus the configuration selects, usable */
-	int *selected;		/* [selected_count], ascending */
+	int *selected;		/* [selected_count], ascending; only the
+				 * suite runner prunes it, between tests */
+	/* The registry of tests (lib/registry.c) in run order: the runner,
+	 * the results writer and the report go through it. */
+	const struct test_row *tests;
+	int test_count;
 
 	uint64_t page_bytes;	/* page size of the measurement buffers */
 	uint64_t mapped_bytes;	/* bytes the page tables map */
@@ -326,8 +333,17 @@ struct run_results {
 };
 
 /* ok: everything selected was measured; partial: some results and some
- * failures; error: nothing measured. */
+ * failures; error: nothing measured (no row of r->tests says it
+ * measured something). */
 enum run_status results_status(const struct run_results *r);
+/* The registry's measured column (lib/registry.c): whether each test
+ * kept a point (the scan: a range with a figure). */
+int results_latency_measured(const struct run_results *r);
+int results_bandwidth_measured(const struct run_results *r);
+int results_loaded_measured(const struct run_results *r);
+int results_c2c_measured(const struct run_results *r);
+int results_numa_measured(const struct run_results *r);
+int results_scan_measured(const struct run_results *r);
 const char *results_status_name(enum run_status s);
 
 /* cpu's core type: an index into res->core_types (0 when not read; the

@@ -176,7 +176,11 @@ static void bw_window(void *arg)
 
 struct point_ctx {
 	struct run_results *res;
-	const int *cpu_list;	/* who runs: res->selected for the table */
+	struct test_outcome *o;	/* the test's: cpus lost go there */
+	const int *cpu_list;	/* who runs: own for the table */
+	/* The table's own copy of the selection (0 elsewhere): a cpu lost
+	 * leaves it at once, as the runner drops it after the test. */
+	int *own, own_count;
 	const char *what;	/* the point in messages; 0: the kernel */
 	struct bw_job *jobs;
 	void **args;
@@ -233,6 +237,7 @@ static void ctx_free(struct point_ctx *x)
 	plat_free(x->daperf);
 	plat_free(x->dmperf);
 	plat_free(x->clock_khz);
+	plat_free(x->own);
 }
 
 /* The buffer of cpu_list[i] for a point of `size` bytes a cpu; 0 when
@@ -295,10 +300,11 @@ static int run_once(struct point_ctx *x, const struct bw_kernel *k, int cpus,
 	if (done < cpus) {
 		for (int i = 0; i < cpus; i++)
 			if (!x->ok[i])
-				cpus_lost(res, x->cpu_list[i],
+				cpus_lost(res, x->o, x->cpu_list[i],
 					  x->what ? x->what : k->name);
 		res->failed = 1;
-		cpus_prune(res);
+		if (x->own)
+			x->own_count = cpus_keep_usable(x->own, x->own_count);
 		return -1;
 	}
 	return 0;
@@ -497,7 +503,7 @@ static struct bw_point *run_point(struct point_ctx *x,
 	if (res->bw_count >= res->bw_cap)
 		return 0;
 	/* A cpu dropped earlier in this row: the row's `cpus` is stale. */
-	if (cpus > res->selected_count)
+	if (cpus > x->own_count)
 		return 0;
 	if (measure(x, k, level, size, cpus, passes, &pt) < 0)
 		return 0;
@@ -696,7 +702,7 @@ struct plan {
 static uint64_t row_size(struct plan *p, int l, int all, int *cpus)
 {
 	const struct levels_row *row = &p->lv.rows[l];
-	int is_dram = l == p->lv.count - 1, sel = p->res->selected_count;
+	int is_dram = l == p->lv.count - 1, sel = p->x.own_count;
 	int planned = is_dram ? p->dram_cpus : row->all.cpus;
 
 	*cpus = !all ? 1 : planned < sel ? planned : sel;
@@ -729,7 +735,7 @@ static void run_table(struct plan *p, enum bw_isa isa, int dram_only)
 		int is_dram = l == p->lv.count - 1;
 		if (dram_only && !is_dram)
 			continue;
-		for (int all = 0; all <= (res->selected_count > 1); all++) {
+		for (int all = 0; all <= (p->x.own_count > 1); all++) {
 			int cpus;
 			uint64_t size = row_size(p, l, all, &cpus);
 			char line[200];
@@ -803,7 +809,6 @@ static void run_table(struct plan *p, enum bw_isa isa, int dram_only)
 /* The read/write mixes at DRAM, one cpu then all, every ISA. */
 static void run_mixes(struct plan *p, const enum bw_isa *isas, int nisa)
 {
-	struct run_results *res = p->res;
 	int l = p->lv.count - 1;
 	char a[16];
 
@@ -811,7 +816,7 @@ static void run_mixes(struct plan *p, const enum bw_isa *isas, int nisa)
 	    "stores; mix31 d=a+b+c, mix21 d=a+b, mix11 d=a, triad d=b+3a)\n"
 	    "%-7s %8s %5s %9s %9s %9s %9s\n", "isa", "size", "cpus",
 	    mixes[0], mixes[1], mixes[2], mixes[3]);
-	for (int all = 0; all <= (res->selected_count > 1); all++) {
+	for (int all = 0; all <= (p->x.own_count > 1); all++) {
 		for (int t = 0; t < nisa; t++) {
 			int cpus;
 			uint64_t size = row_size(p, l, all, &cpus);
@@ -848,14 +853,12 @@ static void run_mixes(struct plan *p, const enum bw_isa *isas, int nisa)
 /* The read scaling curve at DRAM with kernel k: 1..N cpus. */
 static void run_scaling(struct plan *p, const struct bw_kernel *k)
 {
-	struct run_results *res = p->res;
 	int counts[64], ncounts, ncpu;
 	char a[16];
 
-	if (res->selected_count < 2 || p->dram_cpus < 2)
+	if (p->x.own_count < 2 || p->dram_cpus < 2)
 		return;
-	ncpu = res->selected_count < p->dram_cpus ? res->selected_count
-						  : p->dram_cpus;
+	ncpu = p->x.own_count < p->dram_cpus ? p->x.own_count : p->dram_cpus;
 	ncounts = bandwidth_scaling_counts(ncpu, counts, 64);
 	p->pr.total = p->pr.done + ncounts;
 	p->x.bufs = &p->dram;
@@ -874,7 +877,7 @@ static void run_scaling(struct plan *p, const struct bw_kernel *k)
 	}
 }
 
-int bandwidth_run(struct run_results *res)
+int bandwidth_run(struct run_results *res, struct test_outcome *o)
 {
 	static struct plan zero;
 	struct plan pl = zero, *p = &pl;
@@ -885,7 +888,7 @@ int bandwidth_run(struct run_results *res)
 	/* The mixes are DRAM's, where the vector width does not decide:
 	 * isa=auto measures them with the widest alone, a list with each. */
 	int nmix = res->config.isa_mask ? nisa : 1;
-	/* ncpu sizes the buffers; the loops read res->selected_count, which
+	/* ncpu sizes the buffers; the loops read p->x.own_count, which
 	 * drops when a cpu stops answering. */
 	int counts[64], ncounts, rows;
 	uint64_t cache_one = 0, cache_all = 0;
@@ -894,6 +897,7 @@ int bandwidth_run(struct run_results *res)
 
 	p->res = res;
 	p->x.res = res;
+	p->x.o = o;
 	if (coretypes_plan(res, latency_dram_bytes(res), &p->lv) != 0) {
 		msgs_add(&res->errors, "bandwidth: out of pool memory");
 		res->failed = 1;
@@ -930,8 +934,10 @@ int bandwidth_run(struct run_results *res)
 		alloc_dram_all(res, floor_bytes, &p->dram_all, &p->dram_cpus,
 			       &p->dram);
 	}
-	p->x.cpu_list = res->selected;
-	if (ctx_alloc(&p->x, ncpu) < 0) {
+	p->x.own = plat_alloc(sizeof(int) * (size_t)ncpu);
+	p->x.own_count = p->x.own ? cpus_in_play(res, o, p->x.own) : 0;
+	p->x.cpu_list = p->x.own;
+	if (!p->x.own || ctx_alloc(&p->x, ncpu) < 0) {
 		msgs_add(&res->errors, "bandwidth: out of pool memory");
 		res->failed = 1;
 		goto out;
@@ -969,12 +975,13 @@ out:
 	return 0;
 }
 
-double bandwidth_read_together(struct run_results *res, const int *cpus,
-			       int n, uint8_t *buf, uint64_t buf_bytes,
-			       uint64_t size, uint64_t passes,
+double bandwidth_read_together(struct run_results *res, struct test_outcome *o,
+			       const int *cpus, int n, uint8_t *buf,
+			       uint64_t buf_bytes, uint64_t size, uint64_t passes,
 			       const char *what)
 {
-	struct point_ctx x = { .res = res, .cpu_list = cpus, .what = what,
+	struct point_ctx x = { .res = res, .o = o, .cpu_list = cpus,
+			       .what = what,
 			       .mem = buf, .mem_bytes = buf_bytes,
 			       .samples = sweep_repeats(&res->config) };
 	struct bw_point pt;

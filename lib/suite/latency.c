@@ -420,7 +420,7 @@ static int alloc_ticks(struct run_results *res, uint64_t **ticks)
 
 /* Measures sizes[0..count) on cpu into res, printing a row each.
  * Returns the number of points measured. */
-static int sweep_on(struct run_results *res, int cpu,
+static int sweep_on(struct run_results *res, struct test_outcome *o, int cpu,
 		    const struct plat_buffer *buf, int buffer_node,
 		    const uint64_t *sizes, size_t count, uint64_t *ticks,
 		    int samples, const char *what)
@@ -445,7 +445,7 @@ static int sweep_on(struct run_results *res, int cpu,
 			break;
 		}
 		if (r == -2) {
-			cpus_lost(res, cpu, "a latency point");
+			cpus_lost(res, o, cpu, "a latency point");
 			break;
 		}
 		print_row(&res->lat[res->lat_count - 1], 0);
@@ -499,8 +499,8 @@ static void warn_under_floor(struct run_results *res, uint64_t largest,
  * get smaller pages, which another pass of the list measures, is not
  * measured twice: the pass is skipped, with a warning. Returns the page
  * size measured, or 0. */
-static uint64_t sweep_pass(struct run_results *res, uint64_t page_bytes,
-			   int first_pass, const struct numa_topo *t,
+static uint64_t sweep_pass(struct run_results *res, struct test_outcome *o,
+			   uint64_t page_bytes, int first_pass, const struct numa_topo *t,
 			   uint64_t *ticks)
 {
 	const struct bm_config *c = &res->config;
@@ -540,7 +540,7 @@ static uint64_t sweep_pass(struct run_results *res, uint64_t page_bytes,
 		}
 	}
 	print_header(cpu, buf.page_bytes, samples);
-	sweep_on(res, cpu, &buf, node, sizes, count, ticks, samples,
+	sweep_on(res, o, cpu, &buf, node, sizes, count, ticks, samples,
 		 "latency");
 	warn_under_floor(res, sizes[count - 1], floor_bytes, buf.page_bytes);
 	if (first_pass && c->profile == BM_PROFILE_FULL) {
@@ -549,8 +549,8 @@ static uint64_t sweep_pass(struct run_results *res, uint64_t page_bytes,
 			if (!cpus_usable(other))
 				continue;
 			print_header(other, buf.page_bytes, samples);
-			sweep_on(res, other, &buf, node, sizes, count, ticks,
-				 samples, "latency");
+			sweep_on(res, o, other, &buf, node, sizes, count,
+				 ticks, samples, "latency");
 		}
 	}
 	page_bytes = buf.page_bytes;
@@ -559,7 +559,7 @@ static uint64_t sweep_pass(struct run_results *res, uint64_t page_bytes,
 	return page_bytes;
 }
 
-int latency_sweep(struct run_results *res)
+int latency_sweep(struct run_results *res, struct test_outcome *o)
 {
 	const struct bm_config *c = &res->config;
 	uint64_t *ticks;
@@ -571,7 +571,7 @@ int latency_sweep(struct run_results *res)
 		return -1;
 	}
 	for (int k = 0; k < c->page_count && k < 3; k++)
-		if (sweep_pass(res, c->pages[k], passes == 0, t, ticks))
+		if (sweep_pass(res, o, c->pages[k], passes == 0, t, ticks))
 			passes++;
 	plat_free(ticks);
 	plat_free(t);
@@ -726,9 +726,10 @@ int latency_buffer_node(const struct run_results *res,
  * on every selected, usable cpu whose own node is node (rep, the first
  * of them, names the buffer). Returns -1 when there was no buffer (said
  * in errors) or no room for more points, 0 otherwise. */
-static int chase_node(struct run_results *res, const struct numa_topo *t,
-		      int node, int rep, uint64_t size, uint64_t *ticks,
-		      int samples, struct progress *pr)
+static int chase_node(struct run_results *res, struct test_outcome *o,
+		      const struct numa_topo *t, int node, int rep,
+		      uint64_t size, uint64_t *ticks, int samples,
+		      struct progress *pr)
 {
 	struct nodebuf nb;
 	struct plat_buffer buf;
@@ -769,9 +770,9 @@ static int chase_node(struct run_results *res, const struct numa_topo *t,
 				  samples);
 		progress_done(pr);
 		if (r == -2) {
-			cpus_lost(res, cpu, "its latency point");
-			cpus_prune(res);	/* later tests go without it */
-			i--;
+			/* no longer usable: latency_buffer_node passes it
+			 * by from here on, and the runner drops it */
+			cpus_lost(res, o, cpu, "its latency point");
 			continue;
 		}
 		if (r != 0)
@@ -782,7 +783,7 @@ static int chase_node(struct run_results *res, const struct numa_topo *t,
 	return r == -1 ? -1 : 0;
 }
 
-int latency_per_cpu(struct run_results *res)
+int latency_per_cpu(struct run_results *res, struct test_outcome *o)
 {
 	const struct bm_config *c = &res->config;
 	uint64_t size = latency_dram_bytes(res), max_bytes, *ticks;
@@ -829,7 +830,7 @@ int latency_per_cpu(struct run_results *res)
 		if (rep < 0)
 			break;
 		done[node + 1] = 1;
-		if (chase_node(res, t, node, rep, size, ticks, samples, &pr)) {
+		if (chase_node(res, o, t, node, rep, size, ticks, samples, &pr)) {
 			rc = -1;
 			break;
 		}
@@ -845,5 +846,14 @@ int latency_per_cpu(struct run_results *res)
 	plat_free(distance);
 	plat_free(ticks);
 	plat_free(t);
+	return rc;
+}
+
+int latency_run(struct run_results *res, struct test_outcome *o)
+{
+	int rc = latency_sweep(res, o);
+
+	if (res->selected_count > 1)
+		latency_per_cpu(res, o);
 	return rc;
 }

@@ -201,8 +201,9 @@ static double loaders_gb(struct run_results *res, const struct load_job *j,
 }
 
 /* Runs jobs on cpus together; 0 when all finished and started together. */
-static int run_together(struct run_results *res, const int *cpus, int n,
-			struct load_job *jobs, const char *what)
+static int run_together(struct run_results *res, struct test_outcome *o,
+			const int *cpus, int n, struct load_job *jobs,
+			const char *what)
 {
 	struct barrier bar;
 	void **args = plat_alloc(sizeof(void *) * (size_t)n);
@@ -225,9 +226,8 @@ static int run_together(struct run_results *res, const int *cpus, int n,
 	if (done < n) {
 		for (int i = 0; i < n; i++)
 			if (!ok[i])
-				cpus_lost(res, cpus[i], what);
+				cpus_lost(res, o, cpus[i], what);
 		res->failed = 1;
-		cpus_prune(res);
 		bad = -1;
 	}
 	for (int i = 0; i < n && !bad; i++)
@@ -311,23 +311,25 @@ static int alloc_buffers(struct run_results *res, const int *team,
 /* The chaser (the first selected cpu), then every other selected cpu
  * that is not a thread of the chaser's core: a loader there would share
  * its L1, L2 and load ports, and the curve would show that, not the
- * memory getting busier. Returns the count. */
-static int team_of(const struct run_results *res, int *team)
+ * memory getting busier. The selection less the cpus this test lost
+ * (cpus_in_play); team has room for res->selected_count. Returns the
+ * count. */
+static int team_of(const struct run_results *res, const struct test_outcome *o,
+		   int *team)
 {
 	const struct plat_cpu *chaser;
-	int n = 0;
+	int n = 1, in_play = cpus_in_play(res, o, team);
 
-	if (res->selected_count < 1)
+	if (in_play < 1)
 		return 0;
-	team[n++] = res->selected[0];
-	chaser = &res->cpus[res->selected[0]];
-	for (int i = 1; i < res->selected_count; i++)
-		if (!cpuorder_same_core(&res->cpus[res->selected[i]], chaser))
-			team[n++] = res->selected[i];
+	chaser = &res->cpus[team[0]];
+	for (int i = 1; i < in_play; i++)
+		if (!cpuorder_same_core(&res->cpus[team[i]], chaser))
+			team[n++] = team[i];
 	return n;
 }
 
-int loaded_run(struct run_results *res)
+int loaded_run(struct run_results *res, struct test_outcome *o)
 {
 	int n = res->selected_count, ndelays, samples, *team;
 	uint64_t size = latency_dram_bytes(res), hops = 0, *ticks;
@@ -348,7 +350,7 @@ int loaded_run(struct run_results *res)
 		return -1;
 	}
 	team = plat_alloc(sizeof(int) * (size_t)n);
-	if (!team || (n = team_of(res, team)) < 2) {
+	if (!team || (n = team_of(res, o, team)) < 2) {
 		if (team)
 			msgs_add(&res->warnings, "loaded latency: every other "
 				 "selected cpu is a thread of the chaser's core "
@@ -392,7 +394,7 @@ int loaded_run(struct run_results *res)
 	for (int d = 0; d < ndelays; d++) {
 		/* n: the cpus with a buffer (fewer when memory is short);
 		 * the team again, less any cpu lost since */
-		int have = team_of(res, team), cpus = have < n ? have : n;
+		int have = team_of(res, o, team), cpus = have < n ? have : n;
 		uint8_t *src = 0;
 
 		if (cpus < 2)
@@ -433,7 +435,7 @@ int loaded_run(struct run_results *res)
 		}
 		if (!src || nodebuf_slot(&bufs, team[0], 0) != chase_buf)
 			break;
-		if (run_together(res, team, cpus, jobs,
+		if (run_together(res, o, team, cpus, jobs,
 				 "loaded latency"))
 			continue;
 		at = jobs[0].end;

@@ -11,6 +11,7 @@
 #include "arch/arch.h"
 #include "platform.h"
 #include "suite/bandwidth.h"
+#include "suite/cpus.h"
 #include "suite/latency.h"
 #include "suite/perm.h"
 #include "suite/scan_flag.h"
@@ -45,20 +46,24 @@ static int dimms_for_range(const struct run_results *res, uint64_t base,
 }
 
 /* Measures buf (the range pt names, in node pt->node): its chain and
- * its read; the figures stay < 0 where a cpu did not finish. The TSC
- * ticks each part took are added to sr's. */
-static void measure(struct run_results *res, const struct numa_topo *t,
-		    const struct plat_buffer *buf, struct scan_point *pt,
-		    int *cpus, struct scan_result *sr)
+ * its read; the figures stay < 0 where a cpu did not finish (lost into
+ * *o). cpus has room for twice res->selected_count + 1: the readers,
+ * then the selection less the cpus lost so far. The TSC ticks each part
+ * took are added to sr's. */
+static void measure(struct run_results *res, struct test_outcome *o,
+		    const struct numa_topo *t, const struct plat_buffer *buf,
+		    struct scan_point *pt, int *cpus, struct scan_result *sr)
 {
+	int *sel = cpus + res->selected_count + 1;
+	int nsel = cpus_in_play(res, o, sel);
 	int whole, cold = 0;
 	uint64_t floor = latency_dram_floor_bytes(res);
 	uint64_t lines, chased = 0, t0, t1, t2;
 	uint32_t *index;
 	void *start;
 
-	pt->cpu_count = scan_readers(t, res->selected, res->selected_count,
-				     pt->node, cpus, &pt->cpus_of_node);
+	pt->cpu_count = scan_readers(t, sel, nsel, pt->node, cpus,
+				     &pt->cpus_of_node);
 	pt->distance = scan_reader_distance(t, cpus[0], pt->node);
 	pt->cpus = plat_alloc(sizeof(int) * (size_t)pt->cpu_count);
 	if (pt->cpus)
@@ -99,7 +104,7 @@ static void measure(struct run_results *res, const struct numa_topo *t,
 	}
 	t2 = ticks_read();
 	pt->gb_per_s_median = bandwidth_read_together(
-		res, cpus, pt->cpu_count, buf->base, buf->bytes,
+		res, o, cpus, pt->cpu_count, buf->base, buf->bytes,
 		(buf->bytes / (uint64_t)pt->cpu_count) & ~4095ull,
 		scan_read_passes(buf->bytes), "scan");
 	sr->build_ticks += t1 - t0;
@@ -295,9 +300,9 @@ static void held_stop(struct run_results *res, const struct scan_point *pt,
 /* The ranges of the plan, each taken at its address, measured and given
  * back, until a range cannot be given back: the rest are named in the
  * plan's skips. free_bytes: the free memory the map listed. */
-static void scan_planned(struct run_results *res, const struct numa_topo *t,
-			 struct scan_plan *plan, uint64_t free_bytes,
-			 struct scan_result *sr, int *cpus)
+static void scan_planned(struct run_results *res, struct test_outcome *o,
+			 const struct numa_topo *t, struct scan_plan *plan,
+			 uint64_t free_bytes, struct scan_result *sr, int *cpus)
 {
 	struct progress prog;
 	int held = 0;
@@ -337,7 +342,7 @@ static void scan_planned(struct run_results *res, const struct numa_topo *t,
 				 "the firmware did not give it (allocated there "
 				 "since the plan)", (unsigned long long)r.base, a);
 		} else {
-			measure(res, t, &buf, pt, cpus, sr);
+			measure(res, o, t, &buf, pt, cpus, sr);
 			if (pt->ns_median < 0 || pt->gb_per_s_median < 0)
 				res->failed = 1;
 			if (give_back(&buf) != 0) {
@@ -358,8 +363,9 @@ static void scan_planned(struct run_results *res, const struct numa_topo *t,
 /* Linux: every piece the platform can pin, held at once (so each is
  * memory none of the others is), then each measured and given back;
  * its node from where the pages really are (plat_buffer_node). */
-static void scan_pinned(struct run_results *res, const struct numa_topo *t,
-			struct scan_result *sr, int *cpus)
+static void scan_pinned(struct run_results *res, struct test_outcome *o,
+			const struct numa_topo *t, struct scan_result *sr,
+			int *cpus)
 {
 	struct plat_buffer *bufs = plat_alloc(sizeof *bufs * MAX_RANGES);
 	struct plat_pin *pins = plat_alloc(sizeof *pins * MAX_RANGES);
@@ -405,7 +411,7 @@ static void scan_pinned(struct run_results *res, const struct numa_topo *t,
 		progress_step(&prog, "scan: pinned range %d of %d (%s), node "
 			      "%d", i + 1, n, fmt_size(a, sizeof a,
 						       bufs[i].bytes), pt->node);
-		measure(res, t, &bufs[i], pt, cpus, sr);
+		measure(res, o, t, &bufs[i], pt, cpus, sr);
 		if (pt->ns_median < 0 || pt->gb_per_s_median < 0)
 			res->failed = 1;
 		pt->dimm_count = known && pt->phys_contiguous
@@ -423,14 +429,15 @@ static void scan_pinned(struct run_results *res, const struct numa_topo *t,
 	plat_free(pins);
 }
 
-int scan_run(struct run_results *res)
+int scan_run(struct run_results *res, struct test_outcome *o)
 {
 	struct scan_result *sr = plat_alloc(sizeof *sr);
 	struct numa_topo *t = plat_alloc(sizeof *t);
 	struct scan_span *spans = plat_alloc(sizeof *spans * MAX_SPANS);
 	struct scan_plan plan = { .cap = MAX_RANGES, .skip_cap = MAX_SKIPS };
 	uint64_t free_bytes = 0;
-	int *cpus = plat_alloc(sizeof(int) * (size_t)(res->selected_count + 1));
+	int *cpus = plat_alloc(sizeof(int) * 2 *
+			       (size_t)(res->selected_count + 1));
 	int n, known_dimms = 0;
 
 	plan.range = plat_alloc(sizeof *plan.range * MAX_RANGES);
@@ -453,7 +460,7 @@ int scan_run(struct run_results *res)
 	res->scan = sr;
 	n = plat_memory_spans(spans, MAX_SPANS);
 	if (n < 0) {
-		scan_pinned(res, t, sr, cpus);
+		scan_pinned(res, o, t, sr, cpus);
 		plat_free(plan.skip);
 	} else {
 		scan_plan_build(spans, n,
@@ -463,7 +470,7 @@ int scan_run(struct run_results *res)
 			free_bytes += spans[i].kind == SCAN_FREE
 					      ? spans[i].bytes
 					      : 0;
-		scan_planned(res, t, &plan, free_bytes, sr, cpus);
+		scan_planned(res, o, t, &plan, free_bytes, sr, cpus);
 		if (plan.dropped)
 			msgs_add(&res->warnings, "scan: %d ranges or gaps past "
 				 "the planner's room (%d ranges, %d gaps) not "

@@ -12,6 +12,7 @@
 #include "config/config.h"
 #include "hw/numa.h"
 #include "platform.h"
+#include "registry.h"
 #include "results/results.h"
 #include "suite/scan_plan.h"
 
@@ -443,6 +444,8 @@ static inline struct run_results *fake_results_new(const char **words,
 		free(res);
 		return 0;
 	}
+	res->tests = registry_tests;	/* as run_new gives every run */
+	res->test_count = registry_test_count;
 	res->lat_cap = lat_cap;
 	res->lat = lat_cap ? calloc((size_t)lat_cap, sizeof *res->lat) : 0;
 	res->bw_cap = bw_cap;

@@ -170,7 +170,7 @@ static struct run_results *run_full(const struct corpus_machine *m)
 	/* as suite_run does next: a hybrid part's cpus read on each cpu */
 	replaying = m;
 	res->cpuid_here = replay_cpuid;
-	coretypes_read(res);
+	coretypes_read(res, &(struct test_outcome){ 0 });
 	assert_int_equal(res->selected_count, m->cpu_count);
 	return res;
 }
