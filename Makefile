@@ -487,7 +487,8 @@ ARM_EFI_SRC := $(wildcard efi/aarch64/*.c) efi/console.c efi/files.c \
               efi/boot_source.c efi/memmap.c efi/acpi.c efi/var.c \
               efi/run_finish.c efi/report_store.c efi/screen.c \
               $(wildcard efi/net/*.c) \
-              $(wildcard lib/*.c lib/*/*.c) $(ARM_LIB_SRC) kernels/aarch64/chase.c
+              $(filter-out lib/registry.c,$(wildcard lib/*.c lib/*/*.c)) \
+              $(ARM_LIB_SRC) kernels/aarch64/chase.c
 ARM_EFI_OBJ := $(patsubst %.c,$(BUILD)/aa64-efi-obj/%.o,$(ARM_EFI_SRC))
 # The app's sections; `-O binary` copies them as laid out, and gnu-efi's
 # arm64 PE header (in its crt0) declares .data up to _edata, 512-byte

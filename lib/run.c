@@ -8,7 +8,8 @@
 #include "util/fmt.h"
 #include "util/out.h"
 
-/* Points a run holds before capacity_fit sizes them to the plan. */
+/* Points a run holds before the latency and bandwidth tests each size
+ * their own series to the plan (lib/suite/capacity.h). */
 #define FIRST_LAT_POINTS 4096
 #define FIRST_BW_POINTS 1024
 

@@ -318,6 +318,13 @@ struct run_results {
 	struct c2c_point *c2c;
 	struct numa_result *numa;	/* 0: not measured */
 	struct scan_result *scan;	/* 0: not run */
+	/* The conditions the tests running now make their points under:
+	 * set by the suite around them (prefetch=off|both,
+	 * lib/suite/prefetch.c) and stamped on each latency and bandwidth
+	 * point as it is appended (lat_append, bw_append). */
+	struct {
+		int prefetch;	/* BM_PF_ON / BM_PF_OFF; 0: not controlled */
+	} now;
 	/* prefetch=off|both (lib/suite/prefetch.c); state 0: not asked. */
 	struct {
 		const char *state;	/* "switched", "unsupported", "failed" */
@@ -331,6 +338,21 @@ struct run_results {
 		char why[160];		/* unsupported / failed: why */
 	} prefetch;
 };
+
+/* Each series of points owns its room: res->lat grows only through
+ * lat_reserve, res->bw only through bw_reserve (plat_alloc), keeping the
+ * points they hold; room for `more` points past those held. 0, or -1
+ * when pool memory is short: warned ("points past N latency are not
+ * kept"), the old array stays and a point past it is refused. */
+int lat_reserve(struct run_results *res, int more);
+int bw_reserve(struct run_results *res, int more);
+
+/* Appends a copy of *pt to its series, stamped with the conditions it
+ * was made under (res->now). Returns the point kept, or 0 when the
+ * series is full (nothing kept). */
+struct lat_point *lat_append(struct run_results *res,
+			     const struct lat_point *pt);
+struct bw_point *bw_append(struct run_results *res, const struct bw_point *pt);
 
 /* ok: everything selected was measured; partial: some results and some
  * failures; error: nothing measured (no row of r->tests says it

@@ -25,6 +25,7 @@
 
 #include "suite/barrier.h"
 #include "suite/calibrate.h"
+#include "suite/capacity.h"
 #include "suite/coretypes.h"
 #include "bw.h"
 #include "arch/arch.h"
@@ -198,6 +199,7 @@ struct point_ctx {
 	uint8_t *mem;
 	uint64_t mem_bytes;
 	int samples;
+	int refused;		/* points the full series did not keep */
 };
 
 /* The per-cpu and per-sample arrays of x for up to ncpu cpus (x->res
@@ -500,8 +502,13 @@ static struct bw_point *run_point(struct point_ctx *x,
 	struct run_results *res = x->res;
 	struct bw_point pt;
 
-	if (res->bw_count >= res->bw_cap)
+	if (res->bw_count >= res->bw_cap) {
+		if (!x->refused++)
+			msgs_add(&res->warnings, "bandwidth: more points than "
+				 "the results can hold: points past %d are not "
+				 "kept", res->bw_cap);
 		return 0;
+	}
 	/* A cpu dropped earlier in this row: the row's `cpus` is stale. */
 	if (cpus > x->own_count)
 		return 0;
@@ -509,8 +516,7 @@ static struct bw_point *run_point(struct point_ctx *x,
 		return 0;
 	pt.level = level;
 	pt.scaling = scaling;
-	res->bw[res->bw_count] = pt;
-	return &res->bw[res->bw_count++];
+	return bw_append(res, &pt);
 }
 
 int bandwidth_scaling_counts(int n, int *counts, int cap)
@@ -898,6 +904,7 @@ int bandwidth_run(struct run_results *res, struct test_outcome *o)
 	p->res = res;
 	p->x.res = res;
 	p->x.o = o;
+	bw_reserve(res, capacity_bandwidth_pass(&res->config));
 	if (coretypes_plan(res, latency_dram_bytes(res), &p->lv) != 0) {
 		msgs_add(&res->errors, "bandwidth: out of pool memory");
 		res->failed = 1;

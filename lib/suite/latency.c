@@ -3,6 +3,7 @@
 #include "suite/latency.h"
 
 #include "suite/calibrate.h"
+#include "suite/capacity.h"
 #include "chase.h"
 #include "hw/cpuinfo.h"
 #include "hw/numa.h"
@@ -203,8 +204,7 @@ static int measure_point(struct run_results *res, int cpu,
 	}
 	st = stats_summarize_u64(ticks, (size_t)samples);
 
-	pt = &res->lat[res->lat_count++];
-	*pt = (struct lat_point){
+	pt = lat_append(res, &(struct lat_point){
 		.cpu = cpu,
 		.size_bytes = size_bytes,
 		.page_bytes = buf->page_bytes,
@@ -225,7 +225,9 @@ static int measure_point(struct run_results *res, int cpu,
 			summary_level_of(coretypes_info(res, cpu),
 					 size_bytes)),
 		.buffer_node = buffer_node,
-	};
+	});
+	if (!pt)
+		return -1;
 	if (pt->disturbed) {
 		char a[16];
 		msgs_add(&res->warnings, "latency at %s on cpu %d: samples "
@@ -566,6 +568,9 @@ int latency_sweep(struct run_results *res, struct test_outcome *o)
 	struct numa_topo *t = get_topology(res);
 	int first = res->lat_count, passes = 0;
 
+	/* room for this pass's points, the per-cpu ones after it too */
+	lat_reserve(res, capacity_latency_pass(c, res->selected_count,
+					       dramfloor_bytes(res)));
 	if (!t || alloc_ticks(res, &ticks)) {
 		plat_free(t);
 		return -1;
@@ -581,7 +586,8 @@ int latency_sweep(struct run_results *res, struct test_outcome *o)
 		return -1;
 	}
 	if (passes > 1)
-		pagecmp_print(res, first, res->selected[0]);
+		pagecmp_print(res->lat + first, res->lat_count - first,
+			      res->selected[0]);
 	levelcheck_run(res, first);
 	return 0;
 }
@@ -795,6 +801,7 @@ int latency_per_cpu(struct run_results *res, struct test_outcome *o)
 
 	if (!t)
 		return -1;
+	lat_reserve(res, res->selected_count);	/* a point per cpu */
 	max_bytes = plat_buffer_max_bytes(c->page_bytes);
 	while (size > max_bytes && size > (1ull << 20))
 		size >>= 1;

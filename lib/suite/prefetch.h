@@ -22,8 +22,9 @@ uint32_t prefetch_documented(const struct cpu_info *ci, uint64_t *bits,
 			     const char **names, char *why, size_t cap);
 
 /* Runs fn(res) as prefetch= asks: once as found (on), once with the
- * prefetchers off (off), or both in turn, tagging the points each run
- * added; restores every cpu's MSR afterwards and when switching fails
+ * prefetchers off (off), or both in turn, with res->now.prefetch saying
+ * which while fn makes its points (each point is stamped with it as it
+ * is appended); restores every cpu's MSR afterwards and when switching fails
  * half-way. Where the control is unavailable: a warning, one run with
  * the prefetchers as the firmware left them, state "unsupported". */
 void prefetch_run(struct run_results *res,
@@ -37,7 +38,9 @@ void prefetch_run(struct run_results *res,
 int prefetch_restore_after_abort(struct run_results *res);
 
 /* The console table: each latency / bandwidth point measured with the
- * prefetchers on beside the same point with them off. */
-void prefetch_print_compare(const struct run_results *res);
+ * prefetchers on beside the same point with them off, from the two
+ * series, read only. */
+void prefetch_print_compare(const struct lat_point *lat, int lat_count,
+			    const struct bw_point *bw, int bw_count);
 
 #endif

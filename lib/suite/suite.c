@@ -5,7 +5,6 @@
 #include "suite/suite.h"
 
 #include "suite/barrier.h"
-#include "suite/capacity.h"
 #include "suite/ceiling.h"
 #include "suite/coretypes.h"
 #include "suite/cpus.h"
@@ -173,11 +172,6 @@ enum run_status suite_run(struct run_results *res)
 	coretypes_read(res, &o);
 	after_test(res, &o);
 	coretypes_partition(res);	/* an L3 partition: its share */
-	if (capacity_fit(res) != 0)
-		msgs_add(&res->warnings, "out of pool memory for the results "
-			 "of %d cpus: points past %d latency and %d bandwidth "
-			 "are not kept", res->selected_count, res->lat_cap,
-			 res->bw_cap);
 	if (!res->cpu.f.rdtscp)
 		msgs_add(&res->warnings, "CPU has no RDTSCP (CPUID 80000001h): "
 			 "timed regions end with MFENCE; LFENCE; RDTSC; LFENCE "

@@ -117,8 +117,14 @@ void plat_progress(const char *text)
 	(void)text;
 }
 
+/* plat_alloc refuses a request past this many bytes (0: no limit), as a
+ * short pool would. */
+static size_t fake_alloc_max;
+
 void *plat_alloc(size_t bytes)
 {
+	if (fake_alloc_max && bytes > fake_alloc_max)
+		return 0;
 	return calloc(1, bytes ? bytes : 1);
 }
 

@@ -415,7 +415,11 @@ static void capacity_holds_full_plan(void **state)
 
 	platform_from(m);
 	res = run_full(m);
-	assert_int_equal(capacity_fit(res), 0);
+	assert_int_equal(lat_reserve(res, capacity_latency_pass(
+			&res->config, res->selected_count,
+			latency_dram_floor_bytes(res))), 0);
+	assert_int_equal(bw_reserve(res, capacity_bandwidth_pass(
+			&res->config)), 0);
 	lat_points = (int)sweep_sizes(&res->config,
 				      latency_dram_floor_bytes(res), ~0ull,
 				      sizes, 256,
