@@ -58,7 +58,7 @@ isa_flags = $(if $(findstring _avx2,$(1)),-mavx2)$(if $(findstring _avx512,$(1))
 kernel_flags = $(call isa_flags,$(1)) $(if $(findstring kernels/,$(1)),-Wa$(comma)-mbranches-within-32B-boundaries)
 comma := ,
 
-LINUX_SRC  := $(wildcard linux/*.c)
+LINUX_SRC  := $(wildcard linux/*.c linux/x86_64/*.c)
 LINUX_OBJ  := $(patsubst %.c,$(BUILD)/linux-obj/%.o,$(LIB_SRC) $(KERNEL_SRC) $(LINUX_SRC))
 EFI_OBJ    := $(patsubst %.c,$(BUILD)/efi-obj/%.o,$(LIB_SRC) $(KERNEL_SRC) $(EFI_SRC))
 # The test image: the same sources with the test hooks (lib/config/test_hooks.h).
@@ -131,7 +131,7 @@ $(BUILD)/linux-obj/%.o: %.c
 
 $(BUILD)/linux-obj/linux/%.o: linux/%.c
 	@mkdir -p $(dir $@)
-	$(CC) $(DEPFLAGS) -std=gnu11 -O2 -g $(WARN) -Ilib -Ikernels -c $< -o $@
+	$(CC) $(DEPFLAGS) -std=gnu11 -O2 -g $(WARN) -Ilib -Ikernels -Ilinux -c $< -o $@
 
 $(BUILD)/baremem-linux: $(LINUX_OBJ)
 	$(CC) $^ -pthread -o $@
@@ -416,9 +416,10 @@ ARM_CC      := aarch64-linux-gnu-gcc
 ARM_QEMU    := qemu-aarch64-static
 ARM_FREE    := -std=gnu11 -ffreestanding -fno-strict-aliasing -O2 -g $(WARN) -Ikernels -Ikernels/aarch64
 # Only the SVE file gets +sve, as only bw_avx2.c gets -mavx2: the NEON
-# kernels run on every AArch64 core.
+# kernels run on every AArch64 core. kernels/bw_table.c, the lookups
+# over each architecture's table, goes with them.
 arm_isa_flags = $(if $(findstring _sve,$(1)),-march=armv8.2-a+sve)
-ARM_KERNEL_SRC := $(wildcard kernels/aarch64/*.c)
+ARM_KERNEL_SRC := $(wildcard kernels/aarch64/*.c) kernels/bw_table.c
 ARM_KERNEL_OBJ := $(patsubst %.c,$(BUILD)/aarch64-obj/%.o,$(ARM_KERNEL_SRC))
 ARM_TEST_BIN := $(patsubst tests/aarch64/%.c,$(BUILD)/aarch64/%,$(wildcard tests/aarch64/test_*.c))
 ARM_LIB_SRC := $(wildcard lib/arch/aarch64/*.c)
@@ -456,6 +457,38 @@ aarch64-test: $(ARM_TEST_BIN)
 
 aarch64-loop-test: $(ARM_KERNEL_OBJ) $(BUILD)/baremem-aa64.efi
 	@BUILD=$(BUILD) tests/part aarch64-loop-test tests/objects/check-loops-aarch64
+
+# The Linux runner for arm64, build/baremem-linux-arm64: lib/, kernels/
+# and linux/ as build/baremem-linux builds them, with lib/arch/aarch64/,
+# kernels/aarch64/ and linux/aarch64/ in place of the x86 folders,
+# cross-built and linked static so qemu-aarch64-static runs it here
+# (tests/aarch64/test_linux_runner, in aarch64-test). --gc-sections
+# drops what this build never calls (lib/hw/memclass.c's MTRR lookup,
+# which only the UEFI app's page tables use).
+ARM_LINUX_SRC := $(sort $(wildcard lib/*.c lib/*/*.c kernels/*.c linux/*.c \
+		 linux/aarch64/*.c) $(ARM_LIB_SRC) $(ARM_KERNEL_SRC))
+ARM_LINUX_OBJ := $(patsubst %.c,$(BUILD)/linux-arm64-obj/%.o,$(ARM_LINUX_SRC))
+ARM_LINUX_CFLAGS := -std=gnu11 -O2 -g $(WARN) -ffunction-sections \
+		 -fdata-sections -Ilib -Ikernels -Ikernels/aarch64 -Ilinux -I$(BUILD)/gen
+.PHONY: linux-arm64
+linux-arm64: $(BUILD)/baremem-linux-arm64
+
+$(BUILD)/linux-arm64-obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(ARM_CC) $(ARM_LINUX_CFLAGS) -ffreestanding -fno-strict-aliasing \
+		$(DEPFLAGS) $(call arm_isa_flags,$<) -c $< -o $@
+
+$(BUILD)/linux-arm64-obj/linux/%.o: linux/%.c
+	@mkdir -p $(dir $@)
+	$(ARM_CC) $(ARM_LINUX_CFLAGS) $(DEPFLAGS) -c $< -o $@
+
+$(BUILD)/linux-arm64-obj/lib/report/report_html.o: $(REPORT_CSS_H)
+
+$(BUILD)/baremem-linux-arm64: $(ARM_LINUX_OBJ)
+	$(ARM_CC) -static -Wl,--gc-sections $^ -pthread -o $@
+
+# make test builds it first (test-build) and aarch64-test runs it.
+aarch64-build aarch64-test: $(BUILD)/baremem-linux-arm64
 
 clean:
 	rm -rf $(BUILD)

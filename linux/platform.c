@@ -71,6 +71,21 @@ const char *linux_console_log(size_t *len)
 	return log_buf ? log_buf : "";
 }
 
+/* ---- files ---- */
+
+int linux_read_text(const char *path, char *buf, size_t cap)
+{
+	FILE *f = fopen(path, "r");
+	size_t n;
+
+	if (!f)
+		return -1;
+	n = fread(buf, 1, cap - 1, f);
+	fclose(f);
+	buf[n] = 0;
+	return 0;
+}
+
 /* ---- memory ---- */
 
 void *plat_alloc(size_t bytes)

@@ -4,6 +4,7 @@
  * prints the per-level summary. */
 #include "suite/suite.h"
 
+#include "arch/arch.h"
 #include "suite/barrier.h"
 #include "suite/ceiling.h"
 #include "suite/coretypes.h"
@@ -172,7 +173,7 @@ enum run_status suite_run(struct run_results *res)
 	coretypes_read(res, &o);
 	after_test(res, &o);
 	coretypes_partition(res);	/* an L3 partition: its share */
-	if (!res->cpu.f.rdtscp)
+	if (res->cpu.ticks_end_way == TICKS_END_FENCED)	/* x86 alone */
 		msgs_add(&res->warnings, "CPU has no RDTSCP (CPUID 80000001h): "
 			 "timed regions end with MFENCE; LFENCE; RDTSC; LFENCE "
 			 "instead");

@@ -18,11 +18,6 @@ static const char *bit_state(freq_msr_fn rd, void *ctx, uint32_t msr,
 	return (!!(v & bit)) != on_when_clear ? "on" : "off";
 }
 
-void freq_state_unknown(struct freq_state *fs)
-{
-	*fs = (struct freq_state){ "unknown", "unknown", "none" };
-}
-
 void freq_state_from_msrs(const struct cpu_info *ci, freq_msr_fn rd,
 			  void *ctx, struct freq_state *fs)
 {
