@@ -251,6 +251,14 @@ $(BUILD)/bench-libc: linux/bench/libc_bw.c
 	@mkdir -p $(dir $@)
 	$(CC) -std=gnu11 -O2 $(WARN) $< -o $@
 
+# Whether a chain written cold (the scan's) is in no cache on this cpu:
+# the scan's own builder and chase, as baremem-linux links them.
+COLD_CHAIN_OBJ := $(addprefix $(BUILD)/linux-obj/,lib/suite/perm.o \
+	lib/util/prng.o kernels/x86_64/chase.o kernels/x86_64/chase_put.o)
+$(BUILD)/bench-cold-chain: linux/bench/cold_chain.c $(COLD_CHAIN_OBJ)
+	@mkdir -p $(dir $@)
+	$(CC) -std=gnu11 -O2 $(WARN) -Ilib -Ikernels $< $(COLD_CHAIN_OBJ) -o $@
+
 $(BUILD)/host-obj/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(HOST_CFLAGS) $(DEPFLAGS) $(call kernel_flags,$<) -c $< -o $@
@@ -319,7 +327,7 @@ test: deps
 		script-test unit-test loop-test fuzz-test aarch64-test \
 		aarch64-loop-test linux-test qemu-test
 
-test-build: $(TEST_BIN) $(FUZZ_BIN) $(BUILD)/baremem-linux $(BUILD)/bench-libc aarch64-build \
+test-build: $(TEST_BIN) $(FUZZ_BIN) $(BUILD)/baremem-linux $(BUILD)/bench-libc $(BUILD)/bench-cold-chain aarch64-build \
 	$(BUILD)/baremem.img $(BUILD)/baremem-test.img $(BUILD)/netboot/baremem.efi \
 	$(BUILD)/tests/pkcs7-verifier.efi $(BUILD)/ovmf-vars.fd
 
@@ -387,7 +395,7 @@ script-test:
 shell-test:
 	@tests/part shell-test tests/shellcheck-all
 
-linux-test: $(BUILD)/baremem-linux $(BUILD)/bench-libc
+linux-test: $(BUILD)/baremem-linux $(BUILD)/bench-libc $(BUILD)/bench-cold-chain
 	@JOBS=$(TEST_JOBS) tests/part linux-test tests/linux/run-all
 
 # The mutation check (tests/mutation/run): each hand-written mutant of

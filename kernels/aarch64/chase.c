@@ -35,3 +35,33 @@ void *chase_run(void *start, uint64_t hops)
 		__asm__ volatile("ldr %[p], [%[p]]" : [p] "+r"(p) : : "memory");
 	return p;
 }
+
+/* The chain's lines on AArch64: ordinary stores. STNP's non-temporal
+ * hint lets a core skip allocating the line but does not promise it
+ * (Arm ARM, "Non-temporal load and store pair"), and nothing evicts a
+ * copy already cached, so the lines are not known to be in no cache:
+ * chase_lines_cold() is 0 and the scan warms and bounds its chain by
+ * the cache as it does for a chain of ordinary stores. */
+void chase_line_put(void *line, void *next)
+{
+	volatile uint64_t *w = line;
+
+	w[0] = (uint64_t)(uintptr_t)next;
+	w[1] = 0;
+	w[2] = 0;
+	w[3] = 0;
+	w[4] = 0;
+	w[5] = 0;
+	w[6] = 0;
+	w[7] = 0;
+}
+
+void chase_lines_done(void)
+{
+	__asm__ volatile("dmb ishst" ::: "memory");
+}
+
+int chase_lines_cold(void)
+{
+	return 0;
+}

@@ -166,9 +166,15 @@ struct scan_point {
 				 * no SLIT or a node unknown */
 	int dimm_count;		/* -1: not known (SMBIOS type 20) */
 	uint64_t chase_lines;	/* lines in its chain (0: not chased) */
-	int ns_may_be_cached;	/* 1: the range is under twice the DRAM
-				 * floor, its chain took a line of every
-				 * pair and the caches may answer part */
+	int chase_cold;		/* 1: written with stores that leave no
+				 * line of it in any cache */
+	uint64_t chase_hops;	/* hops chased in all (warm pass,
+				 * calibration, samples, retakes) */
+	int ns_may_be_cached;	/* 1: its chain is under 4x the last-level
+				 * cache and not known to be in no cache
+				 * (not written cold, or chased round), or
+				 * written cold and read faster than any
+				 * memory (under 40 ns a hop) */
 	int base_unknown;	/* pinned: the OS hid the physical address */
 	int phys_contiguous;	/* pinned: 1 when [base, base + bytes) is
 				 * all of it, 0: pages scattered, base the

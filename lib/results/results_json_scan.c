@@ -58,6 +58,8 @@ static void write_point(struct json_writer *w, const struct scan_point *p)
 	else
 		json_null(w, "distance");
 	json_u64(w, "chase_lines", p->chase_lines);
+	json_bool(w, "chase_cold", p->chase_cold);
+	json_u64(w, "chase_hops", p->chase_hops);
 	json_bool(w, "ns_may_be_cached", p->ns_may_be_cached);
 	json_bool(w, "phys_contiguous", p->phys_contiguous);
 	if (p->flag[0])

@@ -988,7 +988,7 @@ out:
 
 double bandwidth_read_together(struct run_results *res, struct test_outcome *o,
 			       const int *cpus, int n, uint8_t *buf,
-			       uint64_t buf_bytes, uint64_t size,
+			       uint64_t buf_bytes, uint64_t size, uint64_t passes,
 			       const char *what)
 {
 	struct point_ctx x = { .res = res, .o = o, .cpu_list = cpus,
@@ -1002,7 +1002,7 @@ double bandwidth_read_together(struct run_results *res, struct test_outcome *o,
 		return -1;
 	if (ctx_alloc(&x, n) == 0 &&
 	    measure(&x, bw_kernel_for("read", (enum bw_isa)res->isa_widest),
-		    "DRAM", size, n, 0, &pt) == 0)
+		    "DRAM", size, n, passes, &pt) == 0)
 		gb = pt.gb_median;
 	ctx_free(&x);
 	return gb;

@@ -16,7 +16,8 @@ int bandwidth_run(struct run_results *res, struct test_outcome *o);
 /* The table's all-cpus read, on any cpus and buffer: cpus[0..n) each
  * read their own `size` bytes of buf (slot i at buf + i * size rounded
  * up to 4 KiB; buf_bytes must hold n slots) with the read kernel of the
- * widest ISA (res->isa_widest), passes sized on cpus[0] alone, a
+ * widest ISA (res->isa_widest), `passes` whole passes a sample (0: as
+ * many as fill the profile's sample length, sized on cpus[0] alone), a
  * warm pass, then `repeat` samples started on a TSC barrier, each all
  * bytes over the span to the slowest cpu's end (lib/suite/together.h), SMI
  * hits retaken. Returns the median GB/s, or < 0 when a cpu did not
@@ -24,7 +25,7 @@ int bandwidth_run(struct run_results *res, struct test_outcome *o);
  * naming `what`). Appends nothing to res->bw. */
 double bandwidth_read_together(struct run_results *res, struct test_outcome *o,
 			       const int *cpus, int n, uint8_t *buf,
-			       uint64_t buf_bytes, uint64_t size,
+			       uint64_t buf_bytes, uint64_t size, uint64_t passes,
 			       const char *what);
 
 /* The DRAM copy is measured with cached and then with non-temporal

@@ -33,6 +33,7 @@ uint64_t calibrate_units(calibrate_timed_fn timed, void *ctx, uint64_t first,
 struct chase_trial {
 	void *p;
 	int end_way;
+	uint64_t chased;	/* hops of every trial */
 };
 
 static uint64_t chase_timed(void *ctx, uint64_t hops)
@@ -41,15 +42,19 @@ static uint64_t chase_timed(void *ctx, uint64_t hops)
 	uint64_t t0 = ticks_begin();
 
 	c->p = chase_run(c->p, hops);
+	c->chased += hops;
 	return ticks_end(c->end_way) - t0;
 }
 
-uint64_t calibrate_chase_hops(void **p, int end_way, uint64_t target_ticks)
+uint64_t calibrate_chase_hops(void **p, int end_way, uint64_t target_ticks,
+			      uint64_t *chased)
 {
-	struct chase_trial c = { *p, end_way };
+	struct chase_trial c = { *p, end_way, 0 };
 	uint64_t hops = calibrate_units(chase_timed, &c, FIRST_CHASE_HOPS,
 					MAX_CHASE_HOPS, target_ticks);
 
 	*p = c.p;
+	if (chased)
+		*chased += c.chased;
 	return (hops + CHASE_UNROLL - 1) / CHASE_UNROLL * CHASE_UNROLL;
 }

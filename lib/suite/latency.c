@@ -57,6 +57,8 @@ struct chase_job {
 	int retaken;		/* out: samples taken again */
 	int noisy;		/* out: outliers left after the last round */
 	uint64_t hops;		/* out: hops per sample */
+	uint64_t chased;	/* out: hops chased in all, warm pass,
+				 * calibration and retakes included */
 	void *end;		/* out: keeps the chain's result live */
 };
 
@@ -110,9 +112,11 @@ static void chase_window(void *arg)
 	 * the TLB entries in place) before anything is timed: the sweep's
 	 * a full pass, the scan's a cache's worth (latency_chase_ns). */
 	p = chase_run(p, j->warm);
+	j->chased = j->warm;
 
 	/* Size the samples so one lasts about target_ticks. */
-	hops = calibrate_chase_hops(&p, j->end_way, j->target_ticks);
+	hops = calibrate_chase_hops(&p, j->end_way, j->target_ticks,
+				    &j->chased);
 	j->hops = hops;
 
 	for (int s = 0; s < j->samples; s++)
@@ -136,6 +140,7 @@ static void chase_window(void *arg)
 		if (!bad)
 			break;
 	}
+	j->chased += hops * (uint64_t)(j->samples + j->retaken);
 	j->end = p;
 }
 
@@ -253,7 +258,8 @@ static int measure_point(struct run_results *res, int cpu,
 }
 
 double latency_chase_ns(struct run_results *res, int cpu, void *start,
-			uint64_t nodes, uint64_t warm, uint64_t sample_ns)
+			uint64_t nodes, uint64_t warm, uint64_t sample_ns,
+			uint64_t *chased)
 {
 	const struct bm_config *c = &res->config;
 	int samples = sweep_repeats(c);
@@ -275,15 +281,23 @@ double latency_chase_ns(struct run_results *res, int cpu, void *start,
 	int ok = 0;
 	double ns = -1;
 
+	*chased = 0;
 	if (!ticks || !start || nodes == 0)
 		goto out;
 	plat_run_on_cpus(&cpu, 1, chase_window, &arg, RUN_TIMEOUT_US, &ok);
-	if (ok && job.hops)
+	if (ok && job.hops) {
 		ns = (double)stats_summarize_u64(ticks, (size_t)samples).median *
 		     1e9 / (double)res->tsc_hz / (double)job.hops;
+		*chased = job.chased;
+	}
 out:
 	plat_free(ticks);
 	return ns;
+}
+
+uint64_t latency_chase_samples_max(const struct bm_config *c)
+{
+	return (uint64_t)sweep_repeats(c) * (1 + RETAKE_ROUNDS) + 1;
 }
 
 /* One table row: size, ns min / median / max, TSC and core cycles per

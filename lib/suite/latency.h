@@ -54,8 +54,17 @@ static inline uint64_t latency_dram_floor_bytes(const struct run_results *res)
  * cpu with the sweep's rules but the caller's warm pass and sample
  * length: warm hops (at most nodes) untimed, then `repeat` samples of
  * about sample_ns each, slow outliers retaken; appends nothing to res.
- * < 0 when the cpu did not finish or memory ran out. */
+ * *chased: the hops chased in all (warm pass, calibration, samples and
+ * retakes; more than nodes: the cycle came round, and the later hops
+ * met lines chased before). < 0 when the cpu did not finish or memory
+ * ran out (*chased then 0). */
 double latency_chase_ns(struct run_results *res, int cpu, void *start,
-			uint64_t nodes, uint64_t warm, uint64_t sample_ns);
+			uint64_t nodes, uint64_t warm, uint64_t sample_ns,
+			uint64_t *chased);
+
+/* The most samples latency_chase_ns times under c's `repeat`: each
+ * sample and two rounds of retakes, plus one for the calibration's
+ * trials (together under half a sample). */
+uint64_t latency_chase_samples_max(const struct bm_config *c);
 
 #endif

@@ -73,7 +73,8 @@ static void chase_part(struct load_job *j, uint64_t go)
 	 * and sizes the samples; loaded points reuse its hops. */
 	if (!j->hops) {
 		p = chase_run(p, j->nodes);
-		j->hops = calibrate_chase_hops(&p, j->end_way, j->target_ticks);
+		j->hops = calibrate_chase_hops(&p, j->end_way, j->target_ticks,
+					      0);
 	}
 	while (go && ticks_read() < go + j->ramp_ticks)
 		cpu_relax();

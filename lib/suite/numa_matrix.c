@@ -192,7 +192,7 @@ int numa_run(struct run_results *res, struct test_outcome *o)
 			fmt(what, sizeof what, "numa read of node %d by "
 			    "node %d", m, c);
 			r->read_gb[c * n + m] = bandwidth_read_together(
-				res, o, cpus, used, buf.base, buf.bytes, size,
+				res, o, cpus, used, buf.base, buf.bytes, size, 0,
 				what);
 			plat_buffer_free(&buf);
 		}

@@ -12,6 +12,8 @@
  * firmware might not have. */
 #include "suite/perm.h"
 
+#include "chase.h"
+
 #include "util/prng.h"
 
 void *chase_build(void *buf, uint64_t bytes, uint64_t stride, uint64_t seed)
@@ -71,8 +73,10 @@ static uint8_t *spread_line(uint8_t *base, uint64_t bytes, uint64_t lines,
 	return base + first + prng_below(&r, (end - first) / 64) * 64;
 }
 
-void *chase_build_spread(void *buf, uint64_t bytes, uint64_t lines,
-			 uint64_t seed, uint32_t *index)
+/* chase_build_spread, and with put (index given) the lines written
+ * whole by chase_line_put instead of their pointer alone. */
+static void *build_spread(void *buf, uint64_t bytes, uint64_t lines,
+			  uint64_t seed, uint32_t *index, int put)
 {
 	uint8_t *base = buf;
 	struct prng r;
@@ -97,11 +101,34 @@ void *chase_build_spread(void *buf, uint64_t bytes, uint64_t lines,
 		SET(j, SUCC(i));
 		SET(i, next);
 	}
-	for (uint64_t i = 0; i < lines; i++)
-		LINE(i) = (uint64_t)(uintptr_t)spread_line(base, bytes, lines,
-							    SUCC(i), seed);
+	for (uint64_t i = 0; i < lines; i++) {
+		uint8_t *next = spread_line(base, bytes, lines, SUCC(i), seed);
+
+		if (put)
+			chase_line_put(spread_line(base, bytes, lines, i, seed),
+				       next);
+		else
+			LINE(i) = (uint64_t)(uintptr_t)next;
+	}
+	if (put)
+		chase_lines_done();
 #undef SET
 #undef SUCC
 #undef LINE
 	return spread_line(base, bytes, lines, 0, seed);
+}
+
+void *chase_build_spread(void *buf, uint64_t bytes, uint64_t lines,
+			 uint64_t seed, uint32_t *index)
+{
+	return build_spread(buf, bytes, lines, seed, index, 0);
+}
+
+void *chase_build_spread_cold(void *buf, uint64_t bytes, uint64_t lines,
+			      uint64_t seed, uint32_t *index, int *cold)
+{
+	/* Without index the shuffle works in the lines with ordinary
+	 * stores, which leave them cached whatever writes them last. */
+	*cold = index && chase_lines_cold();
+	return build_spread(buf, bytes, lines, seed, index, index != 0);
 }

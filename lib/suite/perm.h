@@ -28,6 +28,15 @@ void *chase_build(void *buf, uint64_t bytes, uint64_t stride, uint64_t seed);
  * 2^32 or more. */
 void *chase_build_spread(void *buf, uint64_t bytes, uint64_t lines,
 			 uint64_t seed, uint32_t *index);
+/* chase_build_spread's chain, the same cycle for a seed, with each line
+ * written whole (its pointer, then zeros) by chase_line_put
+ * (kernels/chase.h) when index is given: *cold is then 1 where that
+ * store leaves no line of the chain in any cache (x86-64's non-temporal
+ * stores), so its first visits are loads from memory; 0 without index
+ * or where the stores are ordinary (the lines written last may then be
+ * cached, as with chase_build_spread). */
+void *chase_build_spread_cold(void *buf, uint64_t bytes, uint64_t lines,
+			      uint64_t seed, uint32_t *index, int *cold);
 /* Slot i of that chain (i < lines <= bytes / 128): its bytes [*first,
  * *end) from the buffer's start, whole pairs. */
 void chase_spread_slot(uint64_t bytes, uint64_t lines, uint64_t i,

@@ -6,6 +6,7 @@
  * the pieces it can pin (plat_scan_pin), measured the same way. */
 #include "suite/scan.h"
 
+#include "chase.h"
 #include "hw/numa.h"
 #include "arch/arch.h"
 #include "platform.h"
@@ -55,8 +56,9 @@ static void measure(struct run_results *res, struct test_outcome *o,
 {
 	int *sel = cpus + res->selected_count + 1;
 	int nsel = cpus_in_play(res, o, sel);
-	int whole;
-	uint64_t lines, t0, t1, t2;
+	int whole, cold = 0;
+	uint64_t floor = latency_dram_floor_bytes(res);
+	uint64_t lines, chased = 0, t0, t1, t2;
 	uint32_t *index;
 	void *start;
 
@@ -69,28 +71,42 @@ static void measure(struct run_results *res, struct test_outcome *o,
 			pt->cpus[i] = cpus[i];
 	pt->measured_bytes = buf->bytes;
 	pt->page_bytes = buf->page_bytes;
-	lines = scan_chase_lines(buf->bytes, latency_dram_floor_bytes(res),
-				 &whole);
+	/* A chain written cold needs only more lines than the chase takes
+	 * hops; one of ordinary stores 4x the last-level cache. */
+	lines = chase_lines_cold()
+			? scan_cold_lines(buf->bytes, floor,
+					  latency_chase_samples_max(&res->config))
+			: scan_chase_lines(buf->bytes, floor, &whole);
 	/* The shuffle in a compact index, the lines written once in
-	 * order; in the lines themselves when the pool has no room. */
+	 * order, cold where the cpu can (non-temporal stores: no line of
+	 * the chain in any cache, so no cache needs warming away); in the
+	 * lines themselves when the pool has no room (not cold: a short
+	 * chain is then marked ns_may_be_cached). */
 	index = plat_alloc(sizeof *index * (size_t)lines);
 	t0 = ticks_read();
-	start = chase_build_spread(buf->base, buf->bytes, lines,
-				   res->config.seed ^ pt->base, index);
+	start = chase_build_spread_cold(buf->base, buf->bytes, lines,
+					res->config.seed ^ pt->base, index,
+					&cold);
 	t1 = ticks_read();
 	plat_free(index);
 	if (start) {
 		pt->chase_lines = lines;
-		pt->ns_may_be_cached = whole;
+		pt->chase_cold = cold;
 		pt->ns_median = latency_chase_ns(
 			res, cpus[0], start, lines,
-			scan_warm_hops(lines, latency_dram_floor_bytes(res)),
-			SCAN_SAMPLE_NS);
+			cold ? scan_cold_warm_hops(lines, buf->bytes,
+						   buf->page_bytes)
+			     : scan_warm_hops(lines, floor),
+			SCAN_SAMPLE_NS, &chased);
+		pt->chase_hops = chased;
+		pt->ns_may_be_cached = scan_may_be_cached(
+			lines, floor, cold, chased, pt->ns_median);
 	}
 	t2 = ticks_read();
 	pt->gb_per_s_median = bandwidth_read_together(
 		res, o, cpus, pt->cpu_count, buf->base, buf->bytes,
-		(buf->bytes / (uint64_t)pt->cpu_count) & ~4095ull, "scan");
+		(buf->bytes / (uint64_t)pt->cpu_count) & ~4095ull,
+		scan_read_passes(buf->bytes), "scan");
 	sr->build_ticks += t1 - t0;
 	sr->chase_ticks += t2 - t1;
 	sr->read_ticks += ticks_read() - t2;
@@ -170,11 +186,16 @@ static void print_dimms(const struct scan_result *sr)
 static void print_table(const struct scan_result *sr)
 {
 	char a[24], b[24], line[SCAN_POINT_FLAG_BYTES + 96];
-	int cached = 0, scattered = 0;
+	int cached = 0, scattered = 0, cold = 0;
 
-	out("\nscan: %d ranges, chase over up to %llu lines (4x the "
-	    "last-level cache of %s) spread over each, read by the node's "
+	for (int i = 0; i < sr->count; i++)
+		cold += sr->point[i].chase_cold;
+	out("\nscan: %d ranges, chase over up to %llu lines (%s; the "
+	    "last-level cache %s) spread over each, read by the node's "
 	    "cpus\n", sr->count, (unsigned long long)sr->chase_lines,
+	    cold ? "written cold, more than the chase takes hops: each "
+		   "a first visit"
+		 : "4x the last-level cache",
 	    fmt_size(a, sizeof a, sr->llc_bytes));
 	out("%-18s %8s %5s %4s %4s %9s %9s %5s  %s\n", "base", "bytes",
 	    "page", "node", "dist", "ns", "GB/s", "cpus", "flag");
@@ -227,9 +248,11 @@ static void print_table(const struct scan_result *sr)
 	if (sr->dimms_note)
 		out("dimms: %s\n", sr->dimms_note);
 	if (cached)
-		out("cached?: %d ranges under twice the DRAM floor (%s): the "
-		    "chain took a line of every 128-byte pair, and the caches "
-		    "may answer part of it\n", cached,
+		out("cached?: %d ranges whose chain is under 4x the "
+		    "last-level cache (%s) and not known to be in no cache "
+		    "(not written cold, or chased round), or was read faster "
+		    "than any memory: the caches may answer part of it\n",
+		    cached,
 		    fmt_size(a, sizeof a, 4 * sr->llc_bytes));
 	if (scan_gib(sr) > 0)
 		out("scan: %.1f GiB measured in %.1f s, %.2f s a GiB (the "
@@ -427,7 +450,12 @@ int scan_run(struct run_results *res, struct test_outcome *o)
 	if (plat_numa_topology(t) <= 0)
 		t->node_count = t->cpu_count = t->range_count = 0;
 	sr->llc_bytes = latency_dram_floor_bytes(res) / 4;
-	sr->chase_lines = latency_dram_floor_bytes(res) / 64;
+	sr->chase_lines = chase_lines_cold()
+				  ? scan_cold_lines(~0ull,
+						    latency_dram_floor_bytes(res),
+						    latency_chase_samples_max(
+							    &res->config))
+				  : latency_dram_floor_bytes(res) / 64;
 	sr->source = "memory-map";
 	res->scan = sr;
 	n = plat_memory_spans(spans, MAX_SPANS);

@@ -210,3 +210,39 @@ uint64_t scan_warm_hops(uint64_t lines, uint64_t floor_bytes)
 
 	return cache < lines ? cache : lines;
 }
+
+/* The most untimed hops over a chain written cold: 8 a page of 512
+ * pages (scan_cold_warm_hops). */
+#define COLD_WARM_MAX (8u * 512u)
+
+uint64_t scan_cold_warm_hops(uint64_t lines, uint64_t range_bytes,
+			     uint64_t page_bytes)
+{
+	uint64_t pages = page_bytes ? range_bytes / page_bytes : 0;
+	uint64_t hops = pages < 512 ? 8 * (pages ? pages : 1) : COLD_WARM_MAX;
+
+	return hops < lines ? hops : lines;
+}
+
+uint64_t scan_cold_lines(uint64_t range_bytes, uint64_t floor_bytes,
+			 uint64_t samples_max)
+{
+	int whole;
+	uint64_t lines = scan_chase_lines(range_bytes, floor_bytes, &whole);
+	uint64_t hops = samples_max * (SCAN_SAMPLE_NS / SCAN_COLD_MIN_NS) +
+			COLD_WARM_MAX;
+
+	return hops < lines ? hops : lines;
+}
+
+int scan_may_be_cached(uint64_t lines, uint64_t floor_bytes, int cold,
+		       uint64_t chased, double ns)
+{
+	return (lines < floor_bytes / 64 && (!cold || chased > lines)) ||
+	       (cold && ns >= 0 && ns < SCAN_COLD_MIN_NS);
+}
+
+uint64_t scan_read_passes(uint64_t range_bytes)
+{
+	return range_bytes >= SCAN_READ_ONE_PASS_BYTES ? 1 : 0;
+}

@@ -270,6 +270,9 @@ static void *fake_window_thread(void *p)
 	return 0;
 }
 
+/* plat_run_on_cpus calls so far (a test counts the windows it asks for). */
+static int fake_run_calls;
+
 int plat_run_on_cpus(const int *cpus, int n, plat_window_fn fn, void **args,
 		     uint64_t timeout_us, int *ok)
 {
@@ -277,6 +280,7 @@ int plat_run_on_cpus(const int *cpus, int n, plat_window_fn fn, void **args,
 	struct fake_window w[64];
 	int done = 0, started = 0;
 	(void)timeout_us;
+	fake_run_calls++;
 	for (int i = 0; i < n; i++) {
 		ok[i] = cpus[i] != fake_lost_cpu && cpus[i] < fake_cpus;
 		if (!ok[i])

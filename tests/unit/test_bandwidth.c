@@ -438,13 +438,47 @@ static void a_cpu_gone_costs_two_timeouts_not_one_a_sample(void **state)
 	fake_lost_cpu = 1;
 	t0 = ticks_read();
 	assert_true(bandwidth_read_together(res, &(struct test_outcome){ 0 },
-					    cpus, 2, buf, bytes, 64 << 10,
+					    cpus, 2, buf, bytes, 64 << 10, 0,
 					    "test") < 0);
 	waited = ticks_read() - t0;
 	fake_lost_cpu = -1;
 	fake_threads = 0;
 	assert_true(waited >= 2 * timeout);
 	assert_true(waited < 5 * timeout);
+	fake_results_free(res);
+	free(buf);
+}
+
+/* Passes given (the scan's read of a large range: one a sample) run
+ * the cpus' windows once, with no sizing on the first cpu alone
+ * before; passes 0 sizes them there first: two windows. */
+static void given_passes_skip_the_sizing(void **state)
+{
+	static const char *words[] = { "profile=quick", "repeat=1" };
+	static const int cpus[] = { 0, 1 };
+	struct run_results *res;
+	uint64_t bytes = 1u << 20;
+	uint8_t *buf = aligned_alloc(4096, bytes);
+
+	(void)state;
+	assert_non_null(buf);
+	fake_cpus = 2;
+	fake_threads = 1;
+	fake_lost_cpu = -1;
+	res = fake_results_new(words, 2, 0, 0);
+	assert_non_null(res);
+	assert_int_equal(cpus_select(res), 2);
+	fake_run_calls = 0;
+	assert_true(bandwidth_read_together(res, &(struct test_outcome){ 0 },
+					    cpus, 2, buf, bytes, 64 << 10, 0,
+					    "test") > 0);
+	assert_int_equal(fake_run_calls, 2);
+	fake_run_calls = 0;
+	assert_true(bandwidth_read_together(res, &(struct test_outcome){ 0 },
+					    cpus, 2, buf, bytes, 64 << 10, 1,
+					    "test") > 0);
+	assert_int_equal(fake_run_calls, 1);
+	fake_threads = 0;
 	fake_results_free(res);
 	free(buf);
 }
@@ -470,6 +504,7 @@ int main(void)
 		cmocka_unit_test(a_512_bit_point_settles_before_anything_follows),
 		cmocka_unit_test(keep_faster_keeps_the_faster),
 		cmocka_unit_test(a_cpu_gone_costs_two_timeouts_not_one_a_sample),
+		cmocka_unit_test(given_passes_skip_the_sizing),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

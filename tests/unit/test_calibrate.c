@@ -69,6 +69,27 @@ static void no_overflow_on_large_products(void **state)
 					 target), target);
 }
 
+/* calibrate_chase_hops adds the hops its trials chased (256, 512, ...,
+ * doubling) to the caller's count: the scan knows from it whether its
+ * chase came round its chain. On a one-line chain, any clock. */
+static void chase_trials_are_counted(void **state)
+{
+	void *self = &self;
+	void *p = self;
+	uint64_t chased = 5, hops, trials;
+	(void)state;
+
+	hops = calibrate_chase_hops(&p, 0, 1000000, &chased);
+	assert_true(hops > 0);
+	trials = chased - 5;
+	assert_true(trials >= 256);
+	assert_int_equal(trials % 256, 0);
+	/* 256 (2^k - 1): one more trial of 256 makes a power of two */
+	assert_int_equal(((trials / 256 + 1) & (trials / 256)), 0);
+	assert_ptr_equal(p, self);
+	assert_int_equal(calibrate_chase_hops(&p, 0, 1000000, 0) > 0, 1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -76,6 +97,7 @@ int main(void)
 		cmocka_unit_test(never_fewer_than_the_last_trial),
 		cmocka_unit_test(stops_at_max_units),
 		cmocka_unit_test(no_overflow_on_large_products),
+		cmocka_unit_test(chase_trials_are_counted),
 	};
 	return cmocka_run_group_tests(tests, 0, 0);
 }

@@ -765,14 +765,15 @@ static void every_profile_reaches_dram_floor(void **state)
  * to end (its first slot at the range's first pair, its last ending
  * within a pair of the end), holds 4x the cache in lines or, where a
  * GiB cannot, a line of every pair, marked possibly cached; its warm
- * pass is a cache's worth, at most the chain. */
+ * pass is a cache's worth, at most the chain. Written cold, it is the
+ * full profile's hops (854,096 lines) on any cache of 13 MiB or more. */
 static void scan_chain_spans_gib(void **state)
 {
 	const struct check_case *cc = *state;
 	const struct corpus_machine *m = cc->m;
 	const uint64_t gib = 1ull << 30;
 	struct run_results *res;
-	uint64_t llc, floor_bytes, lines, first, end;
+	uint64_t llc, floor_bytes, lines, cold, first, end;
 	int whole;
 
 	platform_from(m);
@@ -797,6 +798,20 @@ static void scan_chain_spans_gib(void **state)
 			 (unsigned long long)first, (unsigned long long)end);
 	assert_int_equal(scan_warm_hops(lines, floor_bytes),
 			 lines < floor_bytes / 256 ? lines : floor_bytes / 256);
+	/* Written cold (x86-64), the chain is the full profile's hops, or
+	 * the 4x chain where that is shorter (an LLC under 13 MiB: past
+	 * its hops the 4x rule holds), spread over the same GiB end to
+	 * end. */
+	cold = scan_cold_lines(gib, floor_bytes,
+			       latency_chase_samples_max(&res->config));
+	if (cold != (lines < 854096 ? lines : 854096))
+		fail_msg("%s: LLC %llu MiB: a GiB's cold chain of %llu lines, "
+			 "not the full profile's 854,096 or the 4x chain",
+			 m->name,
+			 (unsigned long long)(llc >> 20),
+			 (unsigned long long)cold);
+	chase_spread_slot(gib, cold, cold - 1, &first, &end);
+	assert_true(gib - end < 128 && end <= gib);
 	fake_results_free(res);
 	platform_done();
 }

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "chase.h"
 #include "suite/perm.h"
 
 static uint8_t *alloc_nodes(uint64_t bytes)
@@ -269,6 +270,68 @@ static void index_and_in_place_give_one_cycle(void **state)
 	free(b);
 }
 
+/* The chain written cold (chase_build_spread_cold): with an index, the
+ * same cycle as chase_build_spread for a seed, each chain line written
+ * whole (its pointer, then 56 bytes of zeros: one full line for the
+ * write-combining buffer) and every other byte left as it was; on
+ * x86-64 it says cold. Without an index the shuffle works in the lines
+ * with ordinary stores: the same cycle, not cold. */
+static void cold_build_writes_whole_lines(void **state)
+{
+	const uint64_t bytes = (1ull << 21) + 192, lines = 5000;
+	uint8_t *a = alloc_nodes(bytes), *b = alloc_nodes(bytes);
+	uint8_t *c = alloc_nodes(bytes);
+	uint32_t *index = calloc(lines, sizeof *index);
+	uint8_t *sa, *sb, *p;
+	uint64_t chained = 0;
+	int cold = -1;
+	(void)state;
+
+	assert_non_null(index);
+	memset(a, 0, bytes);
+	memset(b, 0xa5, bytes);
+	memset(c, 0, bytes);
+	sa = chase_build_spread(a, bytes, lines, 99, index);
+	sb = chase_build_spread_cold(b, bytes, lines, 99, index, &cold);
+#if defined(__x86_64__)
+	assert_int_equal(cold, 1);
+	assert_int_equal(chase_lines_cold(), 1);
+#endif
+	assert_int_equal(sa - a, sb - b);
+	for (uint64_t off = 0; off + 64 <= bytes; off += 64) {
+		uint64_t pa, pb;
+
+		memcpy(&pa, a + off, 8);
+		memcpy(&pb, b + off, 8);
+		if (!pa) {	/* not in the chain: untouched */
+			for (int k = 0; k < 64; k++)
+				assert_int_equal(b[off + k], 0xa5);
+			continue;
+		}
+		chained++;
+		assert_int_equal(pa - (uint64_t)(uintptr_t)a,
+				 pb - (uint64_t)(uintptr_t)b);
+		for (int k = 8; k < 64; k++)
+			assert_int_equal(b[off + k], 0);
+	}
+	assert_int_equal(chained, lines);
+	p = chase_build_spread_cold(c, bytes, lines, 99, 0, &cold);
+	assert_int_equal(cold, 0);
+	assert_int_equal(p - c, sa - a);
+	for (uint64_t hop = 0; hop < lines; hop++) {
+		uint8_t *q = (uint8_t *)(uintptr_t)*(uint64_t *)p;
+
+		assert_int_equal(q - c, (uint8_t *)(uintptr_t)*(uint64_t *)
+					(a + (p - c)) - a);
+		p = q;
+	}
+	assert_ptr_equal(p - c, sa - a);
+	free(index);
+	free(a);
+	free(b);
+	free(c);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -279,6 +342,7 @@ int main(void)
 		cmocka_unit_test(every_cycle_equally_likely),
 		cmocka_unit_test(spread_one_line_per_slot),
 		cmocka_unit_test(index_and_in_place_give_one_cycle),
+		cmocka_unit_test(cold_build_writes_whole_lines),
 	};
 	const struct CMUnitTest long_tests[] = {
 		cmocka_unit_test(large_chain),

@@ -6,7 +6,9 @@
  * cannot, a line of every pair of the whole range (and says so); its
  * slots tile the range from its first byte to within a pair of its end.
  * Then the same shapes scaled down 1024 times, built for real and
- * walked: every slot visited once. */
+ * walked: every slot visited once. A chain written cold (non-temporal
+ * stores) is cut to the hops the chase takes, its warm pass the TLB's,
+ * and marked cached only when chased round. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -156,6 +158,94 @@ static void built_chain_visits_every_slot(void **state)
 		}
 }
 
+/* A chain written cold: as many lines as scan_chase_lines gives, cut to
+ * the hops a chase can take (samples_max samples of 1 ms at 40 ns a hop
+ * and the most warm hops), the same whatever the cache once the chain
+ * is that long; every hop a first visit at 40 ns a hop or slower. For
+ * quick (3 samples: 10 with retakes and calibration), full (11: 34)
+ * and repeat=1000 (3001, past every GiB's pairs: the 4x rule again). */
+static void cold_chain_outlasts_the_chase(void **state)
+{
+	const uint64_t samples[] = { 10, 34, 3001 };
+	int whole;
+	(void)state;
+
+	for (size_t l = 0; l < sizeof llcs / sizeof llcs[0]; l++)
+		for (size_t r = 0; r < sizeof ranges / sizeof ranges[0]; r++)
+			for (size_t n = 0; n < 3; n++) {
+				uint64_t full = scan_chase_lines(
+					ranges[r], 4 * llcs[l], &whole);
+				uint64_t cold = scan_cold_lines(
+					ranges[r], 4 * llcs[l], samples[n]);
+				uint64_t hops = samples[n] * (1000000 / 40) +
+						4096;
+
+				assert_int_equal(cold,
+						 hops < full ? hops : full);
+			}
+	/* a GiB at full: 854,096 lines on every cache, a build that no
+	 * longer grows with it (it was 2 M to 8 M lines) */
+	for (size_t l = 0; l < sizeof llcs / sizeof llcs[0]; l++)
+		assert_int_equal(scan_cold_lines(G, 4 * llcs[l], 34), 854096);
+	assert_int_equal(scan_cold_lines(G, 4 * 32 * M, 3001), 2 * M);
+}
+
+/* The warm pass before a cold chain's samples is the TLB's: 8 hops a
+ * page up to 512 pages, never over the chain. */
+static void cold_warm_is_the_tlb(void **state)
+{
+	(void)state;
+	assert_int_equal(scan_cold_warm_hops(854096, G, G), 8);
+	assert_int_equal(scan_cold_warm_hops(854096, G, 2 * M), 4096);
+	assert_int_equal(scan_cold_warm_hops(854096, 64 * M, 2 * M), 256);
+	assert_int_equal(scan_cold_warm_hops(854096, G, 4 * K), 4096);
+	assert_int_equal(scan_cold_warm_hops(100, G, 2 * M), 100);
+	assert_int_equal(scan_cold_warm_hops(854096, 2 * M, 0), 8);
+}
+
+/* ns_may_be_cached: a chain under 4x the cache (floor / 64 lines) not
+ * written cold, or chased round its cycle; a cold chain read under 40
+ * ns a hop (no memory is that fast: the caches answered), whatever its
+ * length; else never a chain of 4x or more, and a cold chain chased
+ * less than once round is loaded from memory at every hop whatever its
+ * length. */
+static void cached_only_where_a_hop_may_hit(void **state)
+{
+	const uint64_t floor = 4 * 504 * M, lines = 854096;
+	(void)state;
+	assert_int_equal(scan_may_be_cached(lines, floor, 1, lines, 95), 0);
+	assert_int_equal(scan_may_be_cached(lines, floor, 1, 60000, 95), 0);
+	assert_int_equal(scan_may_be_cached(lines, floor, 1, lines + 1, 95),
+			 1);
+	assert_int_equal(scan_may_be_cached(lines, floor, 0, 60000, 95), 1);
+	assert_int_equal(scan_may_be_cached(floor / 64, floor, 0, 60000, 95),
+			 0);
+	assert_int_equal(scan_may_be_cached(floor / 64, floor, 1, 9 * floor,
+					    95), 0);
+	assert_int_equal(scan_may_be_cached(8 * M, 4 * 504 * M, 0, 60000, 95),
+			 1);
+	/* answered faster than memory: cached, however long the chain */
+	assert_int_equal(scan_may_be_cached(lines, floor, 1, 60000, 39.9), 1);
+	assert_int_equal(scan_may_be_cached(floor / 64, floor, 1, 60000, 25),
+			 1);
+	assert_int_equal(scan_may_be_cached(lines, floor, 1, 60000, 40), 0);
+	assert_int_equal(scan_may_be_cached(lines, floor, 1, 60000, -1), 0);
+	/* not cold: the 4x rule alone, as before */
+	assert_int_equal(scan_may_be_cached(floor / 64, floor, 0, 60000, 25),
+			 0);
+}
+
+/* The scan's read: a range of 256 MiB or more in samples of one whole
+ * pass (no sizing on one cpu), a smaller one sized as the table's. */
+static void large_ranges_read_in_one_pass(void **state)
+{
+	(void)state;
+	assert_int_equal(scan_read_passes(G), 1);
+	assert_int_equal(scan_read_passes(256 * M), 1);
+	assert_int_equal(scan_read_passes(254 * M), 0);
+	assert_int_equal(scan_read_passes(64 * M), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -163,6 +253,10 @@ int main(void)
 		cmocka_unit_test(which_gibs_are_marked),
 		cmocka_unit_test(warm_pass_is_a_cache_worth),
 		cmocka_unit_test(built_chain_visits_every_slot),
+		cmocka_unit_test(cold_chain_outlasts_the_chase),
+		cmocka_unit_test(cold_warm_is_the_tlb),
+		cmocka_unit_test(cached_only_where_a_hop_may_hit),
+		cmocka_unit_test(large_ranges_read_in_one_pass),
 	};
 	return cmocka_run_group_tests(tests, 0, 0);
 }

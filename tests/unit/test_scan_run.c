@@ -164,12 +164,49 @@ static void pinned_pieces_are_scanned(void **state)
 	for (int i = 0; i < 3; i++) {
 		assert_int_equal(sr->point[i].base, (uint64_t)(4 + i) * G);
 		assert_int_equal(sr->point[i].chase_lines, (1 * M) / 64);
-		assert_int_equal(sr->point[i].ns_may_be_cached, 0);
 		assert_true(sr->point[i].ns_median > 0);
+		/* a chain of 4x the cache, written cold: marked only when
+		 * read faster than memory (here the host's caches hold the
+		 * 1 MiB of lines: marked) */
+		assert_int_equal(sr->point[i].ns_may_be_cached,
+				 sr->point[i].ns_median < 40);
+#if defined(__x86_64__)
+		assert_int_equal(sr->point[i].chase_cold, 1);
+#endif
+		/* every sample of at least a hop, and the warm pass */
+		assert_true(sr->point[i].chase_hops > 3);
 	}
 	assert_true(fake_warned(res, "Linux scans only the memory it could "
 				     "pin (3 fake pieces)"));
 	results_free(res);
+}
+
+/* chase_hops counts every hop the chase took, samples included: with
+ * repeat=9 a range's chase takes several times the hops of repeat=1
+ * (the warm pass and the calibration, under half a sample, are the
+ * same), so the scan can tell whether a cold chain was chased round. */
+static void chase_hops_count_every_sample(void **state)
+{
+	struct run_results *res = setup();
+	uint64_t one, nine;
+	(void)state;
+
+	fake_span_count = 0;
+	fake_pin_count = 1;
+	assert_int_equal(scan_run(res, &(struct test_outcome){ 0 }), 0);
+	one = res->scan->point[0].chase_hops;
+	results_free(res);
+	res = setup();
+	res->config.repeat = 9;
+	fake_span_count = 0;
+	fake_pin_count = 1;
+	assert_int_equal(scan_run(res, &(struct test_outcome){ 0 }), 0);
+	nine = res->scan->point[0].chase_hops;
+	results_free(res);
+	assert_true(one > 0);
+	if (nine <= 3 * one)
+		fail_msg("repeat=9 chased %llu hops, repeat=1 %llu",
+			 (unsigned long long)nine, (unsigned long long)one);
 }
 
 int main(void)
@@ -178,6 +215,7 @@ int main(void)
 		cmocka_unit_test(held_memory_stops_the_scan),
 		cmocka_unit_test(lost_cpu_with_frees_scans_on_with_fewer_readers),
 		cmocka_unit_test(pinned_pieces_are_scanned),
+		cmocka_unit_test(chase_hops_count_every_sample),
 	};
 	return cmocka_run_group_tests(tests, 0, 0);
 }
