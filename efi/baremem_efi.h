@@ -145,8 +145,35 @@ int mp_loose_cpu(void);
 /* acpi.c: ACPI tables through the firmware's configuration table. */
 const void *acpi_find_table(const char sig[4]);
 
-/* timer.c: the TSC frequency. */
+/* timer.c: the tick counter's rate. */
 void timer_calibrate(struct run_results *res);
+/* A little-endian field of an ACPI table at byte off. */
+UINT32 timer_le32(const void *base, UINTN off);
+UINT64 timer_le64(const void *base, UINTN off);
+/* The rate from a reference counter read_ref(ctx) of ref_hz (its bits
+ * in mask), calibrated over longer intervals until the bound is under
+ * 0.1 % or the longest is spent; *ppm the bound. 0 when it cannot. */
+UINT64 timer_calibrate_against(UINT64 (*read_ref)(void *), void *ctx,
+			       UINT64 mask, double ref_hz, double *ppm);
+
+/* The architecture's part (efi/x86_64/): timer_x86.c, the timer
+ * sources. The rate the cpu states for its tick counter (0: none), the
+ * rate calibrated against the ACPI PM timer (0: no PM timer; *ppm the
+ * bound), and interrupts masked around a calibration. */
+UINT64 timer_stated_hz(void);
+UINT64 timer_hz_from_pmtimer(double *ppm);
+UINT64 timer_irq_off(void);
+void timer_irq_restore(UINT64 flags);
+/* cpu_x86.c: the calling cpu's id as MP services report it
+ * (ProcessorId); no boot service, APs call it. */
+uint32_t cpu_hw_id(void);
+/* The test images' machine faults (test_hooks.c): stop the machine
+ * with a fault no handler can take (it resets), whether machine checks
+ * are enabled on this cpu (-1: the architecture has none), and the
+ * machine-check status register after the run (-1: unreadable). */
+void __attribute__((noreturn)) cpu_crash_unhandled(void);
+int cpu_machine_check_enabled(void);
+int cpu_machine_check_status(UINT64 *v);
 
 /* files.c: the volume the app was loaded from. */
 EFI_FILE_HANDLE esp_open_root(EFI_HANDLE image, const char **why);

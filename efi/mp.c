@@ -12,7 +12,6 @@
  * the boot cpu waiting inside them (cpus_drop_bsp leaves it out). */
 #include "baremem_efi.h"
 #include "arch/arch.h"
-#include "arch/x86_64/x86.h"
 #include "hw/cputable.h"
 #include "suite/launch.h"
 #include "mp_services.h"
@@ -65,17 +64,6 @@ static void EFIAPI ap_entry(VOID *p)
 	__atomic_store_n(&c->done, 1, __ATOMIC_RELEASE);
 }
 
-/* This cpu's APIC id as MP services report it (ProcessorId): the
- * x2APIC id of CPUID leaf 0Bh in EDX when the cpu has that leaf (it
- * equals the xAPIC id below 256), else the initial APIC id of leaf 01h,
- * EBX[31:24] (SDM vol 2A, CPUID). No boot service: APs call it. */
-static uint32_t cpu_apic_id(void)
-{
-	if (cpuid(0, 0).eax >= 0xb && cpuid(0xb, 0).ebx != 0)
-		return cpuid(0xb, 0).edx;
-	return cpuid(1, 0).ebx >> 24;
-}
-
 /* One StartupAllAPs for a window: every AP runs ap_entry_all, takes the
  * slot holding its APIC id, if any, and runs that call; an AP with no
  * slot returns at once. */
@@ -88,7 +76,7 @@ struct all_call {
 static void EFIAPI ap_entry_all(VOID *p)
 {
 	struct all_call *a = p;
-	int slot = launch_slot(a->apic_ids, a->n, cpu_apic_id());
+	int slot = launch_slot(a->apic_ids, a->n, cpu_hw_id());
 	struct ap_call *c = slot >= 0 ? a->calls[slot] : 0;
 
 	if (c && !__atomic_exchange_n(&c->claimed, 1, __ATOMIC_ACQ_REL))
@@ -169,7 +157,7 @@ struct probe {
 static void EFIAPI probe_entry(VOID *p)
 {
 	struct probe *pr = p;
-	int slot = launch_slot(pr->apic_ids, pr->n, cpu_apic_id());
+	int slot = launch_slot(pr->apic_ids, pr->n, cpu_hw_id());
 
 	/* an AP past BM_MAX_CPUS has no slot, and needs none */
 	if (slot >= 0)
@@ -232,7 +220,7 @@ static void launch_probe(struct run_results *res)
 static int single_cpu(void)
 {
 	struct plat_cpu me = {
-		.apic_id = cpuid(1, 0).ebx >> 24,
+		.apic_id = cpu_hw_id(),
 		.bsp = 1,
 		.usable = 1,
 	};

@@ -5,7 +5,6 @@
 
 #ifdef BAREMEM_TEST_HOOKS
 #include "arch/arch.h"
-#include "arch/x86_64/x86.h"
 #include "net/netboot.h"
 #include "results/upload_parts.h"
 #include "util/out.h"
@@ -47,14 +46,7 @@ static void arm_watchdog(void)
  * that scripts/run-qemu reports it and does not pass it. */
 static void __attribute__((noreturn)) triple_fault(void)
 {
-	static const struct __attribute__((packed)) {
-		uint16_t limit;
-		uint64_t base;
-	} no_idt = { 0, 0 };
-
-	__asm__ volatile("cli\n\tlidt %0\n\tud2" : : "m"(no_idt) : "memory");
-	for (;;)
-		cpu_relax();
+	cpu_crash_unhandled();
 }
 
 void test_hooks_arm(struct run_results *res)
@@ -137,7 +129,7 @@ plat_window_fn test_hook_bsp_window(plat_window_fn fn, int shared)
 		mc_wait_ticks = MC_WAIT_S * plat_tsc_hz();
 		out("\ntest image: cpu %d waits in a window for a machine "
 		    "check (CR4.MCE %d)\n", mp_bsp(),
-		    (int)(read_cr4() >> 6 & 1));
+		    cpu_machine_check_enabled());
 		return wait_for_machine_check;
 	}
 	if (active != TEST_HOOK_FAULT_BSP)
@@ -153,7 +145,7 @@ void test_hook_after_run(void)
 
 	if (active != TEST_HOOK_MC_WAIT)
 		return;
-	if (msr_read_documented(MSR_MCG_STATUS, &v) != 0)
+	if (cpu_machine_check_status(&v) != 0)
 		out("test image: MCG_STATUS unreadable after the run\n");
 	else
 		out("test image: MCG_STATUS after the run 0x%llx\n",

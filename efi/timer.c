@@ -1,68 +1,26 @@
-/* The TSC frequency: from CPUID 15h, else calibrated against the ACPI PM
- * timer, the HPET or the firmware's Stall() (docs/design.md §5, key `timer`). */
+/* The tick counter's rate: as the cpu states it, else calibrated against
+ * the ACPI PM timer, the HPET or the firmware's Stall() (docs/design.md
+ * §5, key `timer`). The architecture's sources (x86: CPUID 15h, the PM
+ * timer's port, interrupts masked while calibrating) are in
+ * efi/x86_64/timer_x86.c. */
 #include "baremem_efi.h"
 #include "arch/arch.h"
-#include "arch/x86_64/x86.h"
 
-#define PMTIMER_HZ 3579545ull		/* ACPI spec, 4.8.3.3 */
 #define CALIBRATE_NS 100000000ull	/* 100 ms: the first try */
 #define CALIBRATE_MAX_NS 1600000000ull	/* 1.6 s: the longest */
 #define BOUND_PPM 1000.0		/* 0.1 %: what a calibration must reach */
 
-struct fadt_tail {	/* the FADT fields used here, by offset */
-	UINT32 pm_tmr_blk;	/* offset 76 */
-	UINT32 flags;		/* offset 112 */
-	UINT8 x_pm_tmr_space;	/* offset 208: GAS address space id */
-	UINT64 x_pm_tmr_addr;	/* offset 212 */
-};
-
-static UINT32 rd32(const void *base, UINTN off)
+UINT32 timer_le32(const void *base, UINTN off)
 {
 	const UINT8 *p = (const UINT8 *)base + off;
 	return (UINT32)p[0] | (UINT32)p[1] << 8 | (UINT32)p[2] << 16 |
 	       (UINT32)p[3] << 24;
 }
 
-static UINT64 rd64(const void *base, UINTN off)
+UINT64 timer_le64(const void *base, UINTN off)
 {
-	return (UINT64)rd32(base, off) | (UINT64)rd32(base, off + 4) << 32;
-}
-
-/* CPUID 15h: TSC = crystal * EBX / EAX when the crystal is given (SDM
- * vol 3B, 18.7.3). Without the crystal 16h's base MHz is only nominal,
- * so calibration is preferred over it. */
-static UINT64 tsc_from_cpuid(void)
-{
-	struct cpuid_regs r;
-
-	if (cpuid(0, 0).eax < 0x15)
-		return 0;
-	r = cpuid(0x15, 0);
-	if (!r.eax || !r.ebx || !r.ecx)
-		return 0;
-	return (UINT64)r.ecx * r.ebx / r.eax;
-}
-
-/* The PM timer's I/O port from the FADT; 0 when there is none (some
- * recent platforms have none), *mask its counter width. */
-static UINT16 pmtimer_port(UINT32 *mask)
-{
-	const UINT8 *fadt = acpi_find_table("FACP");
-	UINT32 len;
-	UINT64 port = 0;
-
-	if (!fadt)
-		return 0;
-	len = rd32(fadt, 4);
-	if (len >= 220 && fadt[208] == 1)	/* X_PM_TMR_BLK, system I/O */
-		port = rd64(fadt, 212);
-	if (!port && len >= 80)
-		port = rd32(fadt, 76);
-	if (!port || port > 0xffff)
-		return 0;
-	*mask = (len >= 116 && (rd32(fadt, 112) & (1u << 8))) ? 0xffffffffu
-							     : 0xffffffu;
-	return (UINT16)port;
+	return (UINT64)timer_le32(base, off) |
+	       (UINT64)timer_le32(base, off + 4) << 32;
 }
 
 /* One calibration: TSC ticks between two edges of a reference counter
@@ -78,7 +36,7 @@ static UINT64 calibrate(UINT64 (*read_ref)(void *), void *ctx, UINT64 mask,
 {
 	UINT64 r0, r, ta, tb, prev, s_lo, s_hi, e_lo, e_hi, elapsed, flags;
 
-	flags = irq_save();
+	flags = timer_irq_off();
 	prev = ticks_read();
 	r0 = read_ref(ctx);
 	for (;;) {
@@ -104,7 +62,7 @@ static UINT64 calibrate(UINT64 (*read_ref)(void *), void *ctx, UINT64 mask,
 	}
 	e_lo = prev;
 	e_hi = tb;
-	irq_restore(flags);
+	timer_irq_restore(flags);
 	*ref_ticks = elapsed;
 	*err_ticks = ((s_hi - s_lo) + (e_hi - e_lo)) / 2 + 1;
 	return (e_lo + e_hi) / 2 - (s_lo + s_hi) / 2;
@@ -112,8 +70,8 @@ static UINT64 calibrate(UINT64 (*read_ref)(void *), void *ctx, UINT64 mask,
 
 /* Calibrates over longer intervals until the bound is under BOUND_PPM
  * (or the longest interval is spent). ref_hz: the reference's rate. */
-static UINT64 calibrate_bounded(UINT64 (*read_ref)(void *), void *ctx,
-				UINT64 mask, double ref_hz, double *ppm)
+UINT64 timer_calibrate_against(UINT64 (*read_ref)(void *), void *ctx,
+			       UINT64 mask, double ref_hz, double *ppm)
 {
 	UINT64 ref, err, tsc = 0;
 
@@ -128,22 +86,6 @@ static UINT64 calibrate_bounded(UINT64 (*read_ref)(void *), void *ctx,
 			break;
 	}
 	return tsc && ref ? (UINT64)((double)tsc * ref_hz / (double)ref) : 0;
-}
-
-static UINT64 read_pm(void *ctx)
-{
-	return port_in32((UINT16)(UINTN)ctx);
-}
-
-static UINT64 tsc_from_pmtimer(double *ppm)
-{
-	UINT32 mask = 0;
-	UINT16 port = pmtimer_port(&mask);
-
-	if (!port)
-		return 0;
-	return calibrate_bounded(read_pm, (void *)(UINTN)port, mask,
-				 (double)PMTIMER_HZ, ppm);
 }
 
 struct hpet {
@@ -163,9 +105,9 @@ static UINT64 tsc_from_hpet(double *ppm)
 	struct hpet h;
 	UINT64 cap, period_fs, cfg, tsc, mask;
 
-	if (!t || rd32(t, 4) < 56 || t[40] != 0)	/* GAS in memory */
+	if (!t || timer_le32(t, 4) < 56 || t[40] != 0)	/* GAS in memory */
 		return 0;
-	h.regs = (volatile UINT64 *)(UINTN)rd64(t, 44);
+	h.regs = (volatile UINT64 *)(UINTN)timer_le64(t, 44);
 	if (!h.regs)
 		return 0;
 	cap = h.regs[0];
@@ -176,8 +118,8 @@ static UINT64 tsc_from_hpet(double *ppm)
 	cfg = h.regs[0x10 / 8];
 	if (!(cfg & 1))
 		h.regs[0x10 / 8] = cfg | 1;
-	tsc = calibrate_bounded(read_hpet, &h, mask, 1e15 / (double)period_fs,
-				ppm);
+	tsc = timer_calibrate_against(read_hpet, &h, mask,
+				      1e15 / (double)period_fs, ppm);
 	if (!(cfg & 1))
 		h.regs[0x10 / 8] = cfg;
 	return tsc;
@@ -205,14 +147,14 @@ void timer_calibrate(struct run_results *res)
 	UINT64 hz = 0;
 
 	if (want == BM_TIMER_AUTO || want == BM_TIMER_CPUID) {
-		hz = tsc_from_cpuid();
+		hz = timer_stated_hz();
 		res->tsc_source = "cpuid";
 		if (!hz && want == BM_TIMER_CPUID)
 			msgs_add(&res->warnings, "timer=cpuid: CPUID leaf 15h "
 				 "gives no TSC frequency; calibrating instead");
 	}
 	if (!hz && want != BM_TIMER_HPET && want != BM_TIMER_STALL) {
-		hz = tsc_from_pmtimer(&ppm);
+		hz = timer_hz_from_pmtimer(&ppm);
 		res->tsc_source = "pmtimer";
 		if (!hz && want == BM_TIMER_PMTIMER)
 			msgs_add(&res->warnings, "timer=pmtimer: no ACPI PM "

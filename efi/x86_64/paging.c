@@ -5,7 +5,7 @@
 #include "arch/x86_64/x86.h"
 #include "hw/memclass.h"
 #include "hw/mtrr.h"
-#include "hw/pagetable.h"
+#include "arch/x86_64/pagetable_x86.h"
 #include "platform.h"
 
 #define MAX_LIMITS 64

@@ -21,6 +21,20 @@
  *                                 read it
  *   uint64_t coreclock_actual(void)  its count at the core's rate (APERF)
  *
+ * The registers the suite reads or switches on every cpu through the
+ * platform (plat_msr_*), each 0 where the cpu has none, with what their
+ * values mean (declared in each cpu.h):
+ *
+ *   arch_tick_offset_reg(ci)      the offset firmware wrote into the
+ *                                 cpu's tick counter
+ *   arch_cache_class_reg()        the cpu's L3 class of service, and
+ *   arch_cache_class_of(value)    the class in that register's value
+ *   arch_prefetch_documented(ci, &bits, &names, why, cap)
+ *                                 the hardware prefetchers' switch the
+ *                                 vendor documents for this cpu, the
+ *                                 bits that switch them off
+ *   arch_prefetch_control(reg)    that switch's name in the results
+ *
  * Ticks count at res->tsc_hz: the TSC on x86, CNTVCT_EL0 on AArch64.
  * Which vector kernels a cpu can run now is kernels/bw.h's
  * isa_usable_here, which each architecture implements too. */

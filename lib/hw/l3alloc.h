@@ -6,7 +6,9 @@
  * share of the size CPUID lists, and a latency sweep sized by CPUID puts
  * DRAM points under the "L3" label. AMD's L3 memory bandwidth limit
  * (CPUID 8000_0020h) is read beside it. Pure decoding: CPUID through a
- * cpuid_fn, MSRs through a reader (efi/ gives the #GP-safe one). */
+ * cpuid_fn, MSRs through a reader (efi/ gives the #GP-safe one).
+ * l3alloc_caps_decode and l3alloc_read, which name x86's leaves and
+ * registers, are lib/arch/x86_64/l3alloc_x86.c's. */
 #ifndef BAREMEM_L3ALLOC_H
 #define BAREMEM_L3ALLOC_H
 
@@ -14,11 +16,6 @@
 
 #include "hw/cpuinfo.h"
 #include "hw/freqstate.h"
-
-#define MSR_L3_QOS_CFG 0xc81u	/* bit 0: L3 CDP on (SDM vol 4) */
-#define MSR_PQR_ASSOC 0xc8fu	/* bits 63:32: the class of service */
-#define MSR_L3_QOS_MASK_0 0xc90u	/* + n: class n's mask */
-#define MSR_AMD_L3_BW_CONTROL_0 0xc0000200u	/* + n (AMD PQoS) */
 
 /* CPUID's side: leaves 7, 10h and 8000_0020h. */
 struct l3alloc_caps {
@@ -59,6 +56,13 @@ struct l3alloc {
  * caps and L3). Every MSR it reads is one the caps vouch for. */
 void l3alloc_read(const struct cpu_info *ci, const struct l3alloc_caps *caps,
 		  freq_msr_fn rd, void *ctx, struct l3alloc *out);
+
+/* The result's start from ci's L3 and the caps: "absent" (why says
+ * what is missing) until a reader fills it in. */
+void l3alloc_start(const struct cpu_info *ci,
+		   const struct l3alloc_caps *caps, struct l3alloc *out);
+/* The bits set in v below bit `bits`: the ways a mask allows. */
+int l3alloc_ways(uint64_t v, int bits);
 
 /* Nothing readable (no MSR access): "unknown" with why, or "absent"
  * where the caps show no L3 allocation. */

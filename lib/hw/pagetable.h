@@ -1,6 +1,7 @@
-/* Builds x86-64 identity-mapping page tables into a caller's buffer.
- * A pure function: the caller (efi/x86_64/paging.c) supplies the memory ranges
- * and the table memory; nothing here touches CR3. */
+/* Builds identity-mapping page tables into a caller's buffer, in an
+ * architecture's entry format. A pure function: the caller
+ * (efi/x86_64/paging.c, efi/aarch64/) supplies the memory ranges and the
+ * table memory; nothing here loads them. */
 #ifndef BAREMEM_PAGETABLE_H
 #define BAREMEM_PAGETABLE_H
 
@@ -35,14 +36,6 @@ struct pt_arena {
 	uint64_t used;
 };
 
-/* Page-table entry bits (SDM vol 3A, 4.5). */
-#define PT_P (1ull << 0)
-#define PT_RW (1ull << 1)
-#define PT_PWT (1ull << 3)
-#define PT_PCD (1ull << 4)
-#define PT_PS (1ull << 7)
-#define PT_ADDR_MASK 0x000ffffffffff000ull
-
 /* Sorts ranges by base and merges touching or overlapping neighbours of
  * the same class and max_page, in place. Returns the new count. Overlaps
  * between different classes keep the stricter (UC) class for the overlap
@@ -50,7 +43,7 @@ struct pt_arena {
  * array's capacity (splitting may need room); returns -1 if it is short. */
 int pt_ranges_normalize(struct pt_range *r, int n, int cap);
 
-/* Maps every 4K page touched by the ranges (sorted, non-overlapping:
+/* pt_build_with maps every 4K page touched by the ranges (sorted, non-overlapping:
  * normalize first) at its own address, nothing else. A leaf is the
  * largest of 1G, 2M, 4K that lies wholly inside ranges of one class,
  * is allowed by every range it covers (max_page) and by max_page_all
@@ -59,25 +52,16 @@ int pt_ranges_normalize(struct pt_range *r, int n, int cap);
  * physical address in *root, or a PT_ERR_ code. On PT_ERR_ARENA the
  * arena's bytes from a->used up to a->bytes may have been written (never
  * past them), a->used is as it was and *root is 0: the caller can grow
- * the arena (pt_bytes_needed says how much) and build again. */
+ * the arena (pt_bytes_needed_with says how much) and build again. */
 #define PT_ERR_ARGS (-1)	/* bad arguments: nothing written */
 #define PT_ERR_ARENA (-2)	/* the arena is short of room for the tables
 				 * (4K pages over a large region need one 4K
 				 * table per 2 MiB) */
-int pt_build(const struct pt_range *r, int n, uint64_t max_page_all,
-	     int levels, struct pt_arena *a, uint64_t *root);
-
-/* Walks the tables: the leaf size mapping addr (PT_4K/2M/1G), or 0 when
- * unmapped; *phys_out (may be 0) gets the translation, *flags_out (may be
- * 0) the leaf entry's low 12 bits. */
-uint64_t pt_lookup(const struct pt_arena *a, uint64_t root, int levels,
-		   uint64_t addr, uint64_t *phys_out, uint64_t *flags_out);
-
-/* The same builder and walker for another architecture's tables of the
- * same shape (4 KiB tables of 512 entries; leaves of 4K at level 1, 2M
- * at level 2, 1G at level 3): the format writes and reads its entries.
- * pt_build and pt_lookup are these with x86-64's format; AArch64's 4 KiB
- * granule is lib/arch/aarch64/pagetable_arm.c's. */
+/* The builder and walker take an architecture's entry format (4 KiB
+ * tables of 512 entries; leaves of 4K at level 1, 2M at level 2, 1G at
+ * level 3): the format writes and reads its entries. x86-64's is
+ * lib/arch/x86_64/pagetable_x86.c's (pt_build, pt_lookup), AArch64's
+ * 4 KiB granule lib/arch/aarch64/pagetable_arm.c's. */
 enum pt_entry_kind { PT_ENTRY_INVALID, PT_ENTRY_TABLE, PT_ENTRY_LEAF };
 struct pt_format {
 	/* A leaf mapping addr (aligned to the level's size), of RAM or
@@ -98,6 +82,8 @@ struct pt_format {
 int pt_build_with(const struct pt_format *f, const struct pt_range *r,
 		  int n, uint64_t max_page_all, int levels,
 		  struct pt_arena *a, uint64_t *root);
+/* An upper bound of the arena bytes pt_build_with needs for these
+ * ranges. */
 uint64_t pt_bytes_needed_with(const struct pt_format *f,
 			      const struct pt_range *r, int n,
 			      uint64_t max_page_all, int levels);
@@ -106,10 +92,6 @@ uint64_t pt_bytes_needed_with(const struct pt_format *f,
 uint64_t pt_walk_with(const struct pt_format *f, const struct pt_arena *a,
 		      uint64_t root, int levels, uint64_t addr,
 		      uint64_t *phys_out, uint64_t *entry_out);
-
-/* An upper bound of the arena bytes pt_build needs for these ranges. */
-uint64_t pt_bytes_needed(const struct pt_range *r, int n,
-			 uint64_t max_page_all, int levels);
 
 /* Where identity mapping stops: 2^47 with 4 levels (the lower canonical
  * half), 2^52 with 5 (the widest physical address). pt_build leaves

@@ -1,6 +1,7 @@
 /* Core types and their caches, read on every cpu (see coretypes.h). */
 #include "suite/coretypes.h"
 
+#include "arch/arch.h"
 #include "suite/cpus.h"
 #include "util/fmt.h"
 #include "util/out.h"
@@ -138,26 +139,28 @@ out:
 	return res->core_type_count;
 }
 
-/* The other selected cpus' classes of service (IA32_PQR_ASSOC read on
- * each, where the boot cpu's came from the MSRs): a cpu in another class
+/* The other selected cpus' classes of service (arch_cache_class_reg,
+ * x86's IA32_PQR_ASSOC, read on each, where the boot cpu's came from
+ * the MSRs): a cpu in another class
  * may have another share of the L3, which is not read; a warning says
  * so. */
 static void other_classes(struct run_results *res)
 {
 	const struct l3alloc *a = &res->l3alloc;
 	int n = res->selected_count, other = 0, first = -1;
+	uint32_t reg = arch_cache_class_reg();
 	uint64_t *vals;
 	int *ok;
 
 	if (!a->source || !str_eq(a->source, "msr") || a->cos < 0 || n < 2 ||
-	    plat_msr_probe(MSR_PQR_ASSOC) != 0)
+	    !reg || plat_msr_probe(reg) != 0)
 		return;
 	vals = plat_alloc(sizeof(*vals) * (size_t)n);
 	ok = plat_alloc(sizeof(*ok) * (size_t)n);
 	if (vals && ok) {
-		plat_msr_on_cpus(res->selected, n, MSR_PQR_ASSOC, vals, 0, ok);
+		plat_msr_on_cpus(res->selected, n, reg, vals, 0, ok);
 		for (int k = 0; k < n; k++)
-			if (ok[k] && (int)(vals[k] >> 32) != a->cos) {
+			if (ok[k] && arch_cache_class_of(vals[k]) != a->cos) {
 				other++;
 				first = first < 0 ? res->selected[k] : first;
 			}

@@ -7,62 +7,15 @@
  * C000_0108: bits 0-3 and 5 (L1 stream, L1 stride, L1 region, L2
  * stream, L2 up/down), 1 = disabled, bit 4 reserved; other AMD families
  * are left alone. Under a hypervisor the MSR may be ignored or refused:
- * unsupported too (so QEMU always is). */
+ * unsupported too (so QEMU always is). Which control a cpu has is the
+ * architecture's answer (lib/arch/x86_64/regs_x86.c). */
 #include "suite/prefetch.h"
 
+#include "arch/arch.h"
 #include "util/fmt.h"
 #include "util/out.h"
 #include "util/str.h"
 #include "platform.h"
-
-#define INTEL_NAMES "L2 stream, L2 adjacent line, DCU next line, DCU IP"
-#define AMD_NAMES "L1 stream, L1 stride, L1 region, L2 stream, L2 up/down"
-
-/* Family 6 models of the disclosure's microarchitectures. */
-static const unsigned char intel_models[] = {
-	0x1a, 0x1e, 0x1f, 0x2e,		/* Nehalem */
-	0x25, 0x2c, 0x2f,		/* Westmere */
-	0x2a, 0x2d,			/* Sandy Bridge */
-	0x3a, 0x3e,			/* Ivy Bridge */
-	0x3c, 0x3f, 0x45, 0x46,		/* Haswell */
-	0x3d, 0x47, 0x4f, 0x56,		/* Broadwell */
-};
-
-uint32_t prefetch_documented(const struct cpu_info *ci, uint64_t *bits,
-			     const char **names, char *why, size_t cap)
-{
-	int intel = cpuinfo_vendor_is(ci, "GenuineIntel");
-
-	if (ci->f.hypervisor) {
-		fmt(why, cap, "under a hypervisor (CPUID 1:ECX[31]) the "
-		    "prefetcher MSRs may be ignored or refused");
-		return 0;
-	}
-	if (intel && ci->family == 6)
-		for (size_t i = 0; i < sizeof intel_models; i++)
-			if (ci->model == intel_models[i]) {
-				*bits = PREFETCH_INTEL_BITS;
-				*names = INTEL_NAMES;
-				return PREFETCH_MSR_INTEL;
-			}
-	if (cpuinfo_vendor_is(ci, "AuthenticAMD") && ci->family == 0x19) {
-		*bits = PREFETCH_AMD_BITS;
-		*names = AMD_NAMES;
-		return PREFETCH_MSR_AMD;
-	}
-	if (intel)
-		fmt(why, cap, "family %xh model %xh is not among the cores "
-		    "Intel documents MSR 0x1A4 prefetcher control for "
-		    "(Nehalem to Broadwell)", ci->family, ci->model);
-	else if (cpuinfo_vendor_is(ci, "AuthenticAMD"))
-		fmt(why, cap, "AMD family %xh: PrefetchControl (MSR "
-		    "C000_0108) is checked against AMD's family 19h "
-		    "documents only", ci->family);
-	else
-		fmt(why, cap, "%s: no documented prefetcher control",
-		    ci->vendor[0] ? ci->vendor : "unknown vendor");
-	return 0;
-}
 
 /* The cpus whose MSR is switched: every usable one, not only the
  * selected, so no core prefetches into a shared cache behind the
@@ -190,9 +143,9 @@ void prefetch_run(struct run_results *res,
 		unsupported(res, fn);
 		return;
 	}
-	s.msr = prefetch_documented(&res->cpu, &s.bits, &names,
-				    res->prefetch.why,
-				    sizeof res->prefetch.why);
+	s.msr = arch_prefetch_documented(&res->cpu, &s.bits, &names,
+					 res->prefetch.why,
+					 sizeof res->prefetch.why);
 	if (s.msr && plat_msr_probe(s.msr) != 0) {
 		fmt(res->prefetch.why, sizeof res->prefetch.why,
 		    "MSR 0x%x could not be read and written back on the boot "
@@ -213,8 +166,7 @@ void prefetch_run(struct run_results *res,
 		fn(res);
 		return;
 	}
-	res->prefetch.control = s.msr == PREFETCH_MSR_AMD ? "amd-msr-0xc0000108"
-							  : "intel-msr-0x1a4";
+	res->prefetch.control = arch_prefetch_control(s.msr);
 	res->prefetch.switched = names;
 	res->prefetch.off_bits = s.bits;
 	res->prefetch.original = s.saved[0];

@@ -6,20 +6,10 @@
 
 #include "results/results.h"
 
-/* The controls are x86 MSRs, read and written through the platform seam
- * (plat_msr_*; a platform without MSRs has no control): Intel's
- * MISC_FEATURE_CONTROL (SDM vol 4), AMD family 19h's prefetch control
- * (its PPR). */
-#define PREFETCH_MSR_INTEL 0x1a4u
-#define PREFETCH_INTEL_BITS 0xfull	/* bits 0-3: 1 = disabled */
-#define PREFETCH_MSR_AMD 0xc0000108u
-#define PREFETCH_AMD_BITS 0x2full	/* bits 0-3, 5: 1 = disabled */
-
-/* Whether the vendor documents a prefetcher control for this cpu, from
- * CPUID alone. Returns the MSR (and sets *bits, *names), or 0 with why
- * filled in. Pure: unit-tested. */
-uint32_t prefetch_documented(const struct cpu_info *ci, uint64_t *bits,
-			     const char **names, char *why, size_t cap);
+/* The controls are registers of the architecture (x86: MSRs), read and
+ * written through the platform seam (plat_msr_*; a platform without
+ * MSRs has no control); which one a cpu has, lib/arch/arch.h's
+ * arch_prefetch_documented. */
 
 /* Runs fn(res) as prefetch= asks: once as found (on), once with the
  * prefetchers off (off), or both in turn, with res->now.prefetch saying

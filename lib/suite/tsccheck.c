@@ -34,7 +34,6 @@
  * ms. Only a cpu that died pays it. */
 #define TSC_ANSWER_US 100000u
 #define LINE_SLOT_BYTES 128u	/* one line alone, its buddy too (c2c.c) */
-#define MSR_TSC_ADJUST 0x3bu	/* SDM vol 4, table 2-2; CPUID 7:EBX[1] */
 
 struct tsc_job {
 	int lead;		/* 1: the reference */
@@ -145,23 +144,24 @@ out:
 	plat_free(slots);
 }
 
-/* IA32_TSC_ADJUST on every selected cpu where Intel documents it
- * (CPUID 7:EBX[1]) and the platform can read it safely (plat_msr_probe:
+/* The tick counter's offset register (x86: IA32_TSC_ADJUST, where Intel
+ * documents it; arch_tick_offset_reg) on every selected cpu where the
+ * cpu has one and the platform can read it safely (plat_msr_probe:
  * not on Linux, not under a hypervisor without a checked #GP handler).
  * Firmware writes it when it brings a cpu's TSC in line (or out of it):
  * a value that differs from the reference's is a TSC set apart. */
 static void read_adjust(struct run_results *res, int n)
 {
+	uint32_t reg = arch_tick_offset_reg(&res->cpu);
 	uint64_t *vals;
 	int *ok;
 
-	if (!cpuinfo_vendor_is(&res->cpu, "GenuineIntel") || !res->cpu.f.tsc_adjust ||
-	    plat_msr_probe(MSR_TSC_ADJUST) != 0)
+	if (!reg || plat_msr_probe(reg) != 0)
 		return;
 	vals = plat_alloc(sizeof(uint64_t) * (size_t)n);
 	ok = plat_alloc(sizeof(int) * (size_t)n);
 	if (vals && ok)
-		plat_msr_on_cpus(res->selected, n, MSR_TSC_ADJUST, vals, 0, ok);
+		plat_msr_on_cpus(res->selected, n, reg, vals, 0, ok);
 	for (int i = 0; vals && ok && i < n; i++) {
 		res->tsc[i].adjust_known = ok[i];
 		res->tsc[i].adjust = (int64_t)vals[i];

@@ -12,7 +12,7 @@
 
 #include "hw/memclass.h"
 #include "hw/mtrr.h"
-#include "hw/pagetable.h"
+#include "arch/x86_64/pagetable_x86.h"
 
 #define M (1ull << 20)
 #define G (1ull << 30)

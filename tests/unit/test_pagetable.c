@@ -13,7 +13,7 @@
 #include <time.h>
 #include <cmocka.h>
 
-#include "hw/pagetable.h"
+#include "arch/x86_64/pagetable_x86.h"
 
 #define K 1024ull
 #define M (1024ull * K)

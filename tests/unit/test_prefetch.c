@@ -12,6 +12,7 @@
 
 #include "fake_platform.h"
 
+#include "arch/arch.h"
 #include "util/json.h"
 #include "suite/prefetch.h"
 #include "results/results_json.h"
@@ -106,31 +107,32 @@ static void documented_cores(void **state)
 	(void)state;
 	for (size_t i = 0; i < sizeof listed / sizeof listed[0]; i++) {
 		set_cpu(&ci, "GenuineIntel", 6, listed[i], 0);
-		assert_int_equal(prefetch_documented(&ci, &bits, &names, why,
-						     sizeof why), 0x1a4);
+		assert_int_equal(arch_prefetch_documented(&ci, &bits, &names,
+							  why, sizeof why),
+				 0x1a4);
 		assert_int_equal(bits, 0xf);
 		assert_non_null(strstr(names, "DCU IP"));
 	}
 	set_cpu(&ci, "GenuineIntel", 6, 0x55, 0);	/* Skylake-SP */
-	assert_int_equal(prefetch_documented(&ci, &bits, &names, why,
-					     sizeof why), 0);
+	assert_int_equal(arch_prefetch_documented(&ci, &bits, &names, why,
+						  sizeof why), 0);
 	assert_non_null(strstr(why, "model 55h"));
 	set_cpu(&ci, "GenuineIntel", 6, 0x3f, 1);	/* listed, but a VM */
-	assert_int_equal(prefetch_documented(&ci, &bits, &names, why,
-					     sizeof why), 0);
+	assert_int_equal(arch_prefetch_documented(&ci, &bits, &names, why,
+						  sizeof why), 0);
 	assert_non_null(strstr(why, "hypervisor"));
 	set_cpu(&ci, "AuthenticAMD", 0x19, 0x11, 0);	/* Zen 4 (Genoa) */
-	assert_int_equal(prefetch_documented(&ci, &bits, &names, why,
-					     sizeof why), 0xc0000108);
+	assert_int_equal(arch_prefetch_documented(&ci, &bits, &names, why,
+						  sizeof why), 0xc0000108);
 	assert_int_equal(bits, 0x2f);			/* bit 4 reserved */
 	assert_non_null(strstr(names, "L2 up/down"));
 	set_cpu(&ci, "AuthenticAMD", 0x19, 0x11, 1);	/* the same, a VM */
-	assert_int_equal(prefetch_documented(&ci, &bits, &names, why,
-					     sizeof why), 0);
+	assert_int_equal(arch_prefetch_documented(&ci, &bits, &names, why,
+						  sizeof why), 0);
 	assert_non_null(strstr(why, "hypervisor"));
 	set_cpu(&ci, "AuthenticAMD", 0x17, 0x31, 0);	/* Zen 2: not checked */
-	assert_int_equal(prefetch_documented(&ci, &bits, &names, why,
-					     sizeof why), 0);
+	assert_int_equal(arch_prefetch_documented(&ci, &bits, &names, why,
+						  sizeof why), 0);
 	assert_non_null(strstr(why, "AMD family 17h"));
 }
 

@@ -13,6 +13,7 @@
 #ifndef BAREMEM_ARCH_AARCH64_CPU_H
 #define BAREMEM_ARCH_AARCH64_CPU_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 static inline uint64_t ticks_begin(void)
@@ -58,6 +59,55 @@ static inline uint64_t coreclock_ref(void)
 static inline uint64_t coreclock_actual(void)
 {
 	return 0;
+}
+
+/* Arm has none of the registers the suite reads on every cpu (a tick
+ * offset, an L3 class of service), and baremem uses no prefetcher
+ * switch there (docs/method.md). */
+struct cpu_info;
+
+static inline uint32_t arch_tick_offset_reg(const struct cpu_info *ci)
+{
+	(void)ci;
+	return 0;
+}
+
+static inline uint32_t arch_cache_class_reg(void)
+{
+	return 0;
+}
+
+static inline int arch_cache_class_of(uint64_t value)
+{
+	(void)value;
+	return -1;
+}
+
+static inline uint32_t arch_prefetch_documented(const struct cpu_info *ci,
+						uint64_t *bits,
+						const char **names, char *why,
+						size_t cap)
+{
+	static const char none[] = "no documented prefetcher control on "
+				   "AArch64";
+
+	size_t i = 0;
+
+	(void)ci;
+	(void)bits;
+	(void)names;
+	if (!cap)
+		return 0;
+	for (; i + 1 < cap && none[i]; i++)
+		why[i] = none[i];
+	why[i] = 0;
+	return 0;
+}
+
+static inline const char *arch_prefetch_control(uint32_t reg)
+{
+	(void)reg;
+	return "none";
 }
 
 #endif

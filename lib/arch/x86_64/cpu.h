@@ -4,6 +4,7 @@
 #ifndef BAREMEM_ARCH_X86_64_CPU_H
 #define BAREMEM_ARCH_X86_64_CPU_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "arch/x86_64/x86.h"
@@ -73,5 +74,22 @@ static inline uint64_t coreclock_actual(void)
 {
 	return rdmsr(MSR_APERF);
 }
+
+/* The registers the suite reads on every cpu through the platform's
+ * register access (plat_msr_*), each 0 where this cpu has none
+ * (lib/arch/x86_64/regs_x86.c): the offset firmware wrote into a cpu's
+ * tick counter (IA32_TSC_ADJUST, where Intel documents it), the cpu's
+ * L3 class of service (IA32_PQR_ASSOC) and the class in its value. */
+uint32_t arch_tick_offset_reg(const struct cpu_info *ci);
+uint32_t arch_cache_class_reg(void);
+int arch_cache_class_of(uint64_t value);
+
+/* The hardware prefetchers' switch the vendor documents for this cpu,
+ * from CPUID alone: the register (*bits the bits that switch them off,
+ * *names what they are), or 0 with why filled in. Pure: unit-tested. */
+uint32_t arch_prefetch_documented(const struct cpu_info *ci, uint64_t *bits,
+				  const char **names, char *why, size_t cap);
+/* The switch's name in the results (prefetch.control). */
+const char *arch_prefetch_control(uint32_t reg);
 
 #endif

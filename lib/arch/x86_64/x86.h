@@ -61,6 +61,16 @@ static inline void wrmsr(uint32_t msr, uint64_t v)
 #define MSR_AMD_TOM2		0xc001001du
 #define MSR_AMD_CPPC_ENABLE	0xc00102b1u
 /* The fixed-range MTRRs, in address order (SDM vol 3A, 12.11.2.2). */
+#define MSR_TSC_ADJUST		0x3b		/* CPUID 7:EBX[1] */
+#define MSR_L3_QOS_CFG		0xc81u		/* bit 0: L3 CDP on */
+#define MSR_PQR_ASSOC		0xc8fu		/* bits 63:32: the class of
+						 * service */
+#define MSR_L3_QOS_MASK_0	0xc90u		/* + n: class n's mask */
+#define MSR_AMD_L3_BW_CONTROL_0	0xc0000200u	/* + n (AMD PQoS) */
+#define MSR_PREFETCH_INTEL	0x1a4u		/* MISC_FEATURE_CONTROL */
+#define PREFETCH_INTEL_BITS	0xfull		/* bits 0-3: 1 = disabled */
+#define MSR_PREFETCH_AMD	0xc0000108u	/* family 19h PPR */
+#define PREFETCH_AMD_BITS	0x2full		/* bits 0-3, 5: 1 = disabled */
 #define MSR_MTRR_FIX64K_00000	0x250
 #define MSR_MTRR_FIX16K_80000	0x258
 #define MSR_MTRR_FIX16K_A0000	0x259
