@@ -61,7 +61,17 @@ LINUX_SRC  := $(wildcard linux/*.c)
 LINUX_OBJ  := $(patsubst %.c,$(BUILD)/linux-obj/%.o,$(LIB_SRC) $(KERNEL_SRC) $(LINUX_SRC))
 EFI_OBJ    := $(patsubst %.c,$(BUILD)/efi-obj/%.o,$(LIB_SRC) $(KERNEL_SRC) $(EFI_SRC))
 # The test image: the same sources with the test hooks (lib/config/test_hooks.h).
-EFI_TEST_OBJ := $(patsubst %.c,$(BUILD)/efi-test-obj/%.o,$(LIB_SRC) $(KERNEL_SRC) $(EFI_SRC))
+# Only the sources that read BAREMEM_TEST_HOOKS compile otherwise: efi/
+# (efi/baremem_efi.h's hook points) and the lib/ files that name it; the
+# other lib/ and kernels/ objects are the release app's, not built twice.
+# That holds while no header under lib/ or kernels/ but test_hooks.h (which
+# only declares under it) reads the macro: make stops otherwise.
+HOOK_SRC   := $(EFI_SRC) $(shell grep -l BAREMEM_TEST_HOOKS $(LIB_SRC) $(KERNEL_SRC))
+HOOK_LIB_H := $(shell grep -l BAREMEM_TEST_HOOKS $(wildcard lib/*.h lib/*/*.h kernels/*.h kernels/*/*.h))
+ifneq ($(HOOK_LIB_H),lib/config/test_hooks.h)
+$(error BAREMEM_TEST_HOOKS read in $(HOOK_LIB_H): the test image shares the lib/ objects that do not name it (Makefile, EFI_TEST_OBJ); build them all with the hooks)
+endif
+EFI_TEST_OBJ := $(foreach s,$(LIB_SRC) $(KERNEL_SRC) $(EFI_SRC),$(if $(filter $(s),$(HOOK_SRC)),$(BUILD)/efi-test-obj/$(s:.c=.o),$(BUILD)/efi-obj/$(s:.c=.o)))
 HOST_OBJ   := $(patsubst %.c,$(BUILD)/host-obj/%.o,$(LIB_SRC) $(KERNEL_SRC))
 TEST_BIN   := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(TEST_SRC))
 # test_test_hooks runs the parser as the test image builds it.
