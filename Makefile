@@ -286,7 +286,7 @@ $(BUILD)/tests/test_test_hooks: tests/unit/test_test_hooks.c $(HOOK_TEST_LIB) $(
 		$(HOST_LDFLAGS) -lcmocka -lm -o $@
 
 # make test builds everything its parts need first, TEST_JOBS at once
-# (default: the number of cpus). Then the tests whose TSC or calibration
+# (default: the number of cpus), the image before the rest (test-build). Then the tests whose TSC or calibration
 # bounds need the host's cores to themselves (a "# run-all: alone" line:
 # test_timer_sources, test_app_output_validates, test_linux_tsc_skew), one
 # after another with nothing beside them (alone-test). Then the rest at
@@ -310,6 +310,7 @@ QEMU_JOBS ?= $(shell echo $$(( $(TEST_JOBS) + 1 )))
 TEST_PARTS := $(BUILD)/test-parts
 TEST_PART_ENV := BAREMEM_TEST_PARTS=$(abspath $(TEST_PARTS)) BAREMEM_TEST_ALL_BUILT=1
 test: deps
+	@$(MAKE) --no-print-directory -j$(TEST_JOBS) $(BUILD)/baremem.img
 	@$(MAKE) --no-print-directory -j$(TEST_JOBS) test-build
 	@rm -rf $(TEST_PARTS) && mkdir -p $(TEST_PARTS)
 	@$(TEST_PART_ENV) $(MAKE) --no-print-directory alone-test || true
@@ -324,9 +325,12 @@ test: deps
 		script-test unit-test loop-test fuzz-test aarch64-test \
 		aarch64-loop-test linux-test qemu-test
 
-test-build: $(TEST_BIN) $(FUZZ_BIN) $(BUILD)/baremem-linux $(BUILD)/bench-libc aarch64-build \
-	$(BUILD)/baremem.img $(BUILD)/baremem-test.img $(BUILD)/netboot/baremem.efi \
-	$(BUILD)/tests/pkcs7-verifier.efi $(BUILD)/ovmf-vars.fd
+# The varstore first: with the image built (make test builds it before),
+# its boot (a few seconds on one core) starts at once and runs beside
+# the other compiles; make -j left it to the end, one core idle.
+test-build: $(BUILD)/ovmf-vars.fd $(TEST_BIN) $(FUZZ_BIN) $(BUILD)/baremem-linux \
+	$(BUILD)/bench-libc aarch64-build $(BUILD)/baremem.img $(BUILD)/baremem-test.img \
+	$(BUILD)/netboot/baremem.efi $(BUILD)/tests/pkcs7-verifier.efi
 
 # OVMF's varstore after one boot of the image (a short run, var=off: no
 # BarememResult in it): the QEMU scenarios' disk boots start from it
