@@ -36,14 +36,15 @@ FUZZ_S     ?= 600
 
 # lib/ holds the seam (platform.h) and the one run both mains share
 # (run.c); its folders are the layers: util, config, net, hw, suite,
-# results.
-LIB_SRC    := $(wildcard lib/*.c lib/*/*.c)
+# results. lib/arch/arch.h is the cpu's seam: lib/arch/x86_64/ is what
+# this build runs (lib/arch/aarch64/: the AArch64 section below).
+LIB_SRC    := $(wildcard lib/*.c lib/*/*.c lib/arch/x86_64/*.c)
 # kernels/ holds the portable loops; kernels/x86_64/ the x86 vector
 # kernels this build runs (kernels/aarch64/: the AArch64 section below).
 KERNEL_SRC := $(wildcard kernels/*.c kernels/x86_64/*.c)
-EFI_SRC    := $(wildcard efi/*.c efi/net/*.c)
+EFI_SRC    := $(wildcard efi/*.c efi/x86_64/*.c efi/net/*.c)
 TEST_SRC   := $(wildcard tests/unit/test_*.c)
-HEADERS    := $(wildcard lib/*.h lib/*/*.h kernels/*.h kernels/x86_64/*.h efi/*.h efi/net/*.h)
+HEADERS    := $(wildcard lib/*.h lib/*/*.h lib/arch/*/*.h kernels/*.h kernels/x86_64/*.h efi/*.h efi/x86_64/*.h efi/net/*.h)
 # Each object records the headers it includes (-MMD -MP, build/**/*.d), so
 # touching one header rebuilds what includes it and nothing else.
 DEPFLAGS   := -MMD -MP
@@ -57,7 +58,7 @@ isa_flags = $(if $(findstring _avx2,$(1)),-mavx2)$(if $(findstring _avx512,$(1))
 kernel_flags = $(call isa_flags,$(1)) $(if $(findstring kernels/,$(1)),-Wa$(comma)-mbranches-within-32B-boundaries)
 comma := ,
 
-LINUX_SRC  := $(wildcard linux/*.c)
+LINUX_SRC  := $(wildcard linux/*.c linux/x86_64/*.c)
 LINUX_OBJ  := $(patsubst %.c,$(BUILD)/linux-obj/%.o,$(LIB_SRC) $(KERNEL_SRC) $(LINUX_SRC))
 EFI_OBJ    := $(patsubst %.c,$(BUILD)/efi-obj/%.o,$(LIB_SRC) $(KERNEL_SRC) $(EFI_SRC))
 # The test image: the same sources with the test hooks (lib/config/test_hooks.h).
@@ -67,7 +68,7 @@ EFI_OBJ    := $(patsubst %.c,$(BUILD)/efi-obj/%.o,$(LIB_SRC) $(KERNEL_SRC) $(EFI
 # That holds while no header under lib/ or kernels/ but test_hooks.h (which
 # only declares under it) reads the macro: make stops otherwise.
 HOOK_SRC   := $(EFI_SRC) $(shell grep -l BAREMEM_TEST_HOOKS $(LIB_SRC) $(KERNEL_SRC))
-HOOK_LIB_H := $(shell grep -l BAREMEM_TEST_HOOKS $(wildcard lib/*.h lib/*/*.h kernels/*.h kernels/*/*.h))
+HOOK_LIB_H := $(shell grep -l BAREMEM_TEST_HOOKS $(wildcard lib/*.h lib/*/*.h lib/arch/*/*.h kernels/*.h kernels/*/*.h))
 ifneq ($(HOOK_LIB_H),lib/config/test_hooks.h)
 $(error BAREMEM_TEST_HOOKS read in $(HOOK_LIB_H): the test image shares the lib/ objects that do not name it (Makefile, EFI_TEST_OBJ); build them all with the hooks)
 endif
@@ -80,13 +81,13 @@ HOOK_TEST_LIB := lib/config/config.c lib/config/config_binding.c lib/util/wall_t
 # The HTML report's CSS (lib/report/report.css) as a C string for the
 # app; scripts/baremem-report --html inlines the same file.
 REPORT_CSS_H := $(BUILD)/gen/report_css.h
-REPORT_CSS_USERS := $(foreach d,efi-obj efi-test-obj linux-obj host-obj,$(BUILD)/$(d)/lib/report/report_html.o)
+REPORT_CSS_USERS := $(foreach d,efi-obj efi-test-obj linux-obj host-obj aa64-efi-obj,$(BUILD)/$(d)/lib/report/report_html.o)
 
 .PHONY: all deps image test-image netboot run test test-long unit-test fuzz-test fuzz script-test linux-test qemu-test shell-test clean
 .PHONY: test-build loop-test mutation alone-test
 .DELETE_ON_ERROR:
 
-all: $(BUILD)/baremem.efi $(BUILD)/baremem-linux $(TEST_BIN)
+all: $(BUILD)/baremem.efi $(BUILD)/baremem-aa64.efi $(BUILD)/baremem-linux $(TEST_BIN)
 
 # Checks the tools; as root installs missing Debian packages, otherwise
 # prints the apt-get command and stops.
@@ -140,15 +141,17 @@ $(BUILD)/linux-obj/%.o: %.c
 
 $(BUILD)/linux-obj/linux/%.o: linux/%.c
 	@mkdir -p $(dir $@)
-	$(CC) $(DEPFLAGS) -std=gnu11 -O2 -g $(WARN) -Ilib -Ikernels -c $< -o $@
+	$(CC) $(DEPFLAGS) -std=gnu11 -O2 -g $(WARN) -Ilib -Ikernels -Ilinux -c $< -o $@
 
 $(BUILD)/baremem-linux: $(LINUX_OBJ)
 	$(CC) $^ -pthread -o $@
 
 # The GPT disk image of docs/design.md §2, made without root.
+# Both apps on one stick: \EFI\BOOT\BOOTX64.EFI and BOOTAA64.EFI (the
+# AArch64 app: its section below), each firmware boots its own.
 image: $(BUILD)/baremem.img
-$(BUILD)/baremem.img: $(BUILD)/baremem.efi config/baremem.cfg scripts/make-image
-	scripts/make-image $(BUILD)/baremem.efi config/baremem.cfg $@
+$(BUILD)/baremem.img: $(BUILD)/baremem.efi $(BUILD)/baremem-aa64.efi config/baremem.cfg scripts/make-image
+	scripts/make-image --aa64 $(BUILD)/baremem-aa64.efi $(BUILD)/baremem.efi config/baremem.cfg $@
 
 test-image: $(BUILD)/baremem-test.img
 $(BUILD)/baremem-test.img: $(BUILD)/baremem-test.efi config/baremem.cfg scripts/make-image
@@ -239,10 +242,12 @@ $(BUILD)/baremem-signed.img: $(BUILD)/baremem-signed.efi config/baremem.cfg scri
 
 # Boots the image in QEMU/OVMF with the quick profile, on a QEMU stick
 # that keeps its results between runs, then shows where they are and the
-# report of the newest.
+# report of the newest. ARCH=aarch64: the same stick's AArch64 app in
+# qemu-system-aarch64 (virt, -cpu max) with AAVMF.
+ARCH ?= x86_64
 run: deps
 	@$(MAKE) --no-print-directory image
-	scripts/run-stick profile=quick after=shutdown
+	scripts/run-stick --arch $(ARCH) profile=quick after=shutdown
 
 # What the OS and its page tables cost here: baremem-linux with 2M and 4K
 # pages, bandwidth on 1 and all cpus, tables; results in results/.
@@ -417,14 +422,15 @@ ARM_CC      := aarch64-linux-gnu-gcc
 ARM_QEMU    := qemu-aarch64-static
 ARM_FREE    := -std=gnu11 -ffreestanding -fno-strict-aliasing -O2 -g $(WARN) -Ikernels -Ikernels/aarch64
 # Only the SVE file gets +sve, as only bw_avx2.c gets -mavx2: the NEON
-# kernels run on every AArch64 core.
+# kernels run on every AArch64 core. kernels/bw_table.c, the lookups
+# over each architecture's table, goes with them.
 arm_isa_flags = $(if $(findstring _sve,$(1)),-march=armv8.2-a+sve)
-ARM_KERNEL_SRC := $(wildcard kernels/aarch64/*.c)
+ARM_KERNEL_SRC := $(wildcard kernels/aarch64/*.c) kernels/bw_table.c
 ARM_KERNEL_OBJ := $(patsubst %.c,$(BUILD)/aarch64-obj/%.o,$(ARM_KERNEL_SRC))
 ARM_TEST_BIN := $(patsubst tests/aarch64/%.c,$(BUILD)/aarch64/%,$(wildcard tests/aarch64/test_*.c))
 ARM_LIB_SRC := $(wildcard lib/arch/aarch64/*.c)
 ARM_LIB_HOST_OBJ := $(patsubst %.c,$(BUILD)/host-obj/%.o,$(ARM_LIB_SRC))
-.PHONY: aarch64-test aarch64-loop-test aarch64-build
+.PHONY: aarch64-test aarch64-loop-test aarch64-build aarch64-lib-check
 # What make test builds first (test-build), before any part runs.
 aarch64-build: $(ARM_TEST_BIN) $(ARM_KERNEL_OBJ)
 
@@ -443,15 +449,107 @@ $(BUILD)/aarch64/test_%: tests/aarch64/test_%.c tests/aarch64/bw_check.c \
 
 $(BUILD)/host-obj/libbaremem.a: $(ARM_LIB_HOST_OBJ)
 
+# lib/ and kernels/ outside their x86 folders, each file compiled for
+# AArch64 (tests/aarch64/lib-check): x86 code outside lib/arch/x86_64/
+# fails it, naming the file. aarch64-test runs it as one of its checks.
+aarch64-lib-check:
+	@JOBS=$(TEST_JOBS) tests/aarch64/lib-check
+
 # Both end with "N passed, N failed" through tests/part, so make test can
 # run them as parts of its own.
 aarch64-test: $(ARM_TEST_BIN)
-	@ARM_QEMU=$(ARM_QEMU) tests/part aarch64-test tests/aarch64/run $(BUILD)/aarch64
+	@ARM_QEMU=$(ARM_QEMU) ARM_CC=$(ARM_CC) JOBS=$(TEST_JOBS) \
+		tests/part aarch64-test tests/aarch64/run $(BUILD)/aarch64
 
-aarch64-loop-test: $(ARM_KERNEL_OBJ)
+aarch64-loop-test: $(ARM_KERNEL_OBJ) $(BUILD)/baremem-aa64.efi
 	@BUILD=$(BUILD) tests/part aarch64-loop-test tests/objects/check-loops-aarch64
+
+# The Linux runner for arm64, build/baremem-linux-arm64: lib/, kernels/
+# and linux/ as build/baremem-linux builds them, with lib/arch/aarch64/,
+# kernels/aarch64/ and linux/aarch64/ in place of the x86 folders,
+# cross-built and linked static so qemu-aarch64-static runs it here
+# (tests/aarch64/test_linux_runner, in aarch64-test). --gc-sections
+# drops what this build never calls (lib/hw/memclass.c's MTRR lookup,
+# which only the UEFI app's page tables use).
+ARM_LINUX_SRC := $(sort $(wildcard lib/*.c lib/*/*.c kernels/*.c linux/*.c \
+		 linux/aarch64/*.c) $(ARM_LIB_SRC) $(ARM_KERNEL_SRC))
+ARM_LINUX_OBJ := $(patsubst %.c,$(BUILD)/linux-arm64-obj/%.o,$(ARM_LINUX_SRC))
+ARM_LINUX_CFLAGS := -std=gnu11 -O2 -g $(WARN) -ffunction-sections \
+		 -fdata-sections -Ilib -Ikernels -Ikernels/aarch64 -Ilinux -I$(BUILD)/gen
+.PHONY: linux-arm64
+linux-arm64: $(BUILD)/baremem-linux-arm64
+
+$(BUILD)/linux-arm64-obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(ARM_CC) $(ARM_LINUX_CFLAGS) -ffreestanding -fno-strict-aliasing \
+		$(DEPFLAGS) $(call arm_isa_flags,$<) -c $< -o $@
+
+$(BUILD)/linux-arm64-obj/linux/%.o: linux/%.c
+	@mkdir -p $(dir $@)
+	$(ARM_CC) $(ARM_LINUX_CFLAGS) $(DEPFLAGS) -c $< -o $@
+
+$(BUILD)/linux-arm64-obj/lib/report/report_html.o: $(REPORT_CSS_H)
+
+$(BUILD)/baremem-linux-arm64: $(ARM_LINUX_OBJ)
+	$(ARM_CC) -static -Wl,--gc-sections $^ -pthread -o $@
+
+# make test builds it first (test-build) and aarch64-test runs it.
+aarch64-build aarch64-test: $(BUILD)/baremem-linux-arm64
 
 clean:
 	rm -rf $(BUILD)
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
+
+# The AArch64 UEFI app, build/baremem-aa64.efi (\EFI\BOOT\BOOTAA64.EFI
+# on the image): efi/aarch64/ with the efi/ and lib/ sources that hold no
+# x86 code, against gnu-efi's arm64 build, which Debian cannot install
+# beside the amd64 one: scripts/gnu-efi-aarch64 unpacks it into build/.
+ARM_LD      := aarch64-linux-gnu-ld
+ARM_OBJCOPY := aarch64-linux-gnu-objcopy
+ARM_GNUEFI  := $(BUILD)/gnu-efi-aarch64/usr
+ARM_EFI_CFLAGS := $(FREE) -fpic -fshort-wchar -fno-stack-protector -fno-stack-check \
+              -ffunction-sections -fdata-sections -fvisibility=hidden \
+              -DGNU_EFI_USE_MS_ABI -Iefi -I$(ARM_GNUEFI)/include/efi \
+              -I$(ARM_GNUEFI)/include/efi/aarch64
+# EFI_SUBSYSTEM: the PE header's subsystem, an application (10), which
+# gnu-efi's arm64 crt0 takes from the linker. --gc-sections drops what
+# the app never calls (the x86 paths of the shared files): with
+# -fvisibility=hidden the app exports nothing, so nothing is kept for it.
+ARM_EFI_LDFLAGS := -nostdlib -znocombreloc -T $(ARM_GNUEFI)/lib/elf_aarch64_efi.lds \
+              -shared -Bsymbolic -L$(ARM_GNUEFI)/lib --defsym=EFI_SUBSYSTEM=0xa \
+              --gc-sections
+# lib/ whole but its x86 folder (gc-sections keeps what the app calls),
+# the efi/ sources that hold no x86 code, efi/aarch64/, the AArch64 chase.
+ARM_EFI_SRC := $(wildcard efi/aarch64/*.c) efi/console.c efi/files.c \
+              efi/results_store.c efi/config_load.c efi/pool.c efi/clock.c \
+              efi/boot_source.c efi/memmap.c efi/acpi.c efi/var.c \
+              efi/run_finish.c efi/report_store.c efi/screen.c \
+              $(wildcard efi/net/*.c) \
+              $(filter-out lib/registry.c,$(wildcard lib/*.c lib/*/*.c)) \
+              $(ARM_LIB_SRC) kernels/aarch64/chase.c
+ARM_EFI_OBJ := $(patsubst %.c,$(BUILD)/aa64-efi-obj/%.o,$(ARM_EFI_SRC))
+# The app's sections; `-O binary` copies them as laid out, and gnu-efi's
+# arm64 PE header (in its crt0) declares .data up to _edata, 512-byte
+# aligned past the last real byte: edk2 refuses an image shorter than
+# its header says ("Unsupported"), so the copy is padded to _edata.
+ARM_EFI_SECTIONS := .text .dynamic .data .rela.dyn .rela.plt .rela.got .rela.data
+
+$(ARM_GNUEFI)/lib/crt0-efi-aarch64.o: scripts/gnu-efi-aarch64
+	scripts/gnu-efi-aarch64 $(BUILD)/gnu-efi-aarch64
+	@touch $@
+
+$(BUILD)/aa64-efi-obj/%.o: %.c $(ARM_GNUEFI)/lib/crt0-efi-aarch64.o
+	@mkdir -p $(dir $@)
+	$(ARM_CC) $(ARM_EFI_CFLAGS) $(DEPFLAGS) -c $< -o $@
+
+$(BUILD)/baremem-aa64.so: $(ARM_EFI_OBJ)
+	$(ARM_LD) $(ARM_EFI_LDFLAGS) $(ARM_GNUEFI)/lib/crt0-efi-aarch64.o \
+		$(ARM_EFI_OBJ) -o $@ -lefi -lgnuefi
+	@u="$$(aarch64-linux-gnu-nm -u $@)"; if [ -n "$$u" ]; then \
+	echo "$@: undefined symbols (the UEFI app links no libc or libgcc):"; \
+	echo "$$u"; rm -f $@; exit 1; fi
+
+$(BUILD)/baremem-aa64.efi: $(BUILD)/baremem-aa64.so
+	$(ARM_OBJCOPY) $(addprefix -j ,$(ARM_EFI_SECTIONS)) -O binary \
+		--pad-to 0x$$(aarch64-linux-gnu-nm $< | sed -n 's/ [A-Za-z] _edata$$//p') $< $@

@@ -6,7 +6,7 @@
 #include <efi.h>
 #include <efilib.h>
 
-#include "idt.h"
+#include "x86_64/idt.h"
 #include "platform.h"
 #include "results/results.h"
 #include "config/test_hooks.h"
@@ -188,6 +188,18 @@ int firmware_clock(struct wall_time *t);
 #define BAREMEM_VAR_GUID                                                   \
 	{ 0x3809c10d, 0x4ffd, 0x4485,                                      \
 	  { 0xb0, 0x80, 0x87, 0x9e, 0xf5, 0xcf, 0x6f, 0x69 } }
+
+/* run_finish.c: how a run ends, for both architectures' mains.
+ * run_report files the results (docs/design.md §4's order: the JSON and
+ * HTML, the upload, the done line, the console text, the variable) and
+ * returns the run's status; run_end_warn adds, before it, the warning of
+ * an end that differs from `after` (lib/run_end.h); run_finish does what
+ * `after` says, calling release first when nothing may still use
+ * baremem's memory; watchdog_off turns the firmware's watchdog off. */
+enum run_status run_report(struct run_results *res, EFI_FILE_HANDLE root);
+void run_end_warn(struct run_results *res, int loose_cpu, int tables_kept);
+void run_finish(struct run_results *res, int loose_cpu, void (*release)(void));
+void watchdog_off(struct run_results *res);
 
 /* config_load.c: the configuration from the file and the command line. */
 void config_load(EFI_HANDLE image, EFI_FILE_HANDLE root,

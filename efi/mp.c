@@ -11,7 +11,8 @@
  * ReadyToBoot, which precedes every boot option) gets blocking calls,
  * the boot cpu waiting inside them (cpus_drop_bsp leaves it out). */
 #include "baremem_efi.h"
-#include "hw/x86.h"
+#include "arch/arch.h"
+#include "arch/x86_64/x86.h"
 #include "hw/cputable.h"
 #include "suite/launch.h"
 #include "mp_services.h"
@@ -125,14 +126,14 @@ static uint64_t since_us(uint64_t t0, uint64_t counted_us)
 {
 	uint64_t mhz = plat_tsc_hz() / 1000000u;
 
-	return mhz ? (tsc_read() - t0) / mhz : counted_us;
+	return mhz ? (ticks_read() - t0) / mhz : counted_us;
 }
 
 /* Waits for the firmware to signal event, at most timeout_us: 1 when it
  * did (the event is closed), 0 when not (it stays with the firmware). */
 static int wait_event(EFI_EVENT event, uint64_t timeout_us)
 {
-	uint64_t t0 = tsc_read();
+	uint64_t t0 = ticks_read();
 
 	for (uint64_t us = 0; since_us(t0, us) <= timeout_us; us += 1000) {
 		if (BS->CheckEvent(event) == EFI_SUCCESS) {
@@ -610,7 +611,7 @@ static void launch_async(struct window *w, int aps, int own_timeouts)
  * loose, its memory leaked. */
 static void wait_async(struct window *w)
 {
-	uint64_t t0 = tsc_read();
+	uint64_t t0 = ticks_read();
 
 	for (uint64_t us = 0; w->waiting > 0; us += 100) {
 		uint64_t waited_us = since_us(t0, us);

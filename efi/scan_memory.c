@@ -23,9 +23,9 @@ static enum scan_kind kind_of(const EFI_MEMORY_DESCRIPTOR *d)
 }
 
 /* Free RAM as spans of one memory type each: the MTRR type over all of
- * the piece (mtrr_split, lib/hw/mtrr.c), not its first address's, and
+ * the piece (mtrr_split, lib/arch/x86_64/mtrr.c), not its first address's, and
  * baremem's tables mapping it WB (they cut the range the same way,
- * efi/paging.c); a piece that is not WB throughout is SCAN_FREE_NOT_WB.
+ * efi/x86_64/paging.c); a piece that is not WB throughout is SCAN_FREE_NOT_WB.
  * Returns the spans written to out[n..max). */
 static int free_spans(const EFI_MEMORY_DESCRIPTOR *d, struct scan_span *out,
 		      int n, int max)

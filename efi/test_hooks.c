@@ -4,7 +4,8 @@
 #include "baremem_efi.h"
 
 #ifdef BAREMEM_TEST_HOOKS
-#include "hw/x86.h"
+#include "arch/arch.h"
+#include "arch/x86_64/x86.h"
 #include "net/netboot.h"
 #include "results/upload_parts.h"
 #include "util/out.h"
@@ -53,7 +54,7 @@ static void __attribute__((noreturn)) triple_fault(void)
 
 	__asm__ volatile("cli\n\tlidt %0\n\tud2" : : "m"(no_idt) : "memory");
 	for (;;)
-		cpu_pause();
+		cpu_relax();
 }
 
 void test_hooks_arm(struct run_results *res)
@@ -84,7 +85,7 @@ static void spin_forever(void *arg)
 {
 	(void)arg;
 	for (;;)
-		cpu_pause();
+		cpu_relax();
 }
 
 /* fault-bsp, fault-ap: an address no identity map of baremem's holds
@@ -119,11 +120,11 @@ static uint64_t mc_wait_ticks;
 
 static void wait_for_machine_check(void *arg)
 {
-	uint64_t end = tsc_read() + mc_wait_ticks;
+	uint64_t end = ticks_read() + mc_wait_ticks;
 
 	(void)arg;
-	while (tsc_read() < end)
-		cpu_pause();
+	while (ticks_read() < end)
+		cpu_relax();
 }
 
 plat_window_fn test_hook_bsp_window(plat_window_fn fn, int shared)

@@ -1,7 +1,8 @@
 /* The TSC frequency: from CPUID 15h, else calibrated against the ACPI PM
  * timer, the HPET or the firmware's Stall() (docs/design.md §5, key `timer`). */
 #include "baremem_efi.h"
-#include "hw/x86.h"
+#include "arch/arch.h"
+#include "arch/x86_64/x86.h"
 
 #define PMTIMER_HZ 3579545ull		/* ACPI spec, 4.8.3.3 */
 #define CALIBRATE_NS 100000000ull	/* 100 ms: the first try */
@@ -78,12 +79,12 @@ static UINT64 calibrate(UINT64 (*read_ref)(void *), void *ctx, UINT64 mask,
 	UINT64 r0, r, ta, tb, prev, s_lo, s_hi, e_lo, e_hi, elapsed, flags;
 
 	flags = irq_save();
-	prev = tsc_read();
+	prev = ticks_read();
 	r0 = read_ref(ctx);
 	for (;;) {
-		ta = tsc_read();
+		ta = ticks_read();
 		r = read_ref(ctx);
-		tb = tsc_read();
+		tb = ticks_read();
 		if (r != r0)
 			break;
 		prev = ta;
@@ -93,9 +94,9 @@ static UINT64 calibrate(UINT64 (*read_ref)(void *), void *ctx, UINT64 mask,
 	r0 = r;
 	prev = ta;
 	for (;;) {
-		ta = tsc_read();
+		ta = ticks_read();
 		r = read_ref(ctx);
-		tb = tsc_read();
+		tb = ticks_read();
 		elapsed = (r - r0) & mask;
 		if (elapsed >= ticks)
 			break;
@@ -189,11 +190,11 @@ static UINT64 tsc_from_stall(void)
 {
 	UINT64 t0, t1, t2;
 
-	t0 = tsc_read();
+	t0 = ticks_read();
 	BS->Stall(CALIBRATE_NS / 10000);
-	t1 = tsc_read();
+	t1 = ticks_read();
 	BS->Stall(CALIBRATE_NS / 10000 + CALIBRATE_NS / 1000);
-	t2 = tsc_read();
+	t2 = ticks_read();
 	return ((t2 - t1) - (t1 - t0)) * (1000000000u / CALIBRATE_NS);
 }
 

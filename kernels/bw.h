@@ -1,6 +1,9 @@
 /* Bandwidth kernels: read, write, non-temporal write, copy, the
  * read/write mixes and triad, in AVX-512 (512-bit), AVX2 (256-bit) and
- * SSE2 (128-bit) forms, chosen by name from one table. */
+ * SSE2 (128-bit) forms on x86-64, SVE and NEON (128-bit) on AArch64,
+ * chosen by name from one table per architecture
+ * (kernels/x86_64/bw_kernels_x86.c, kernels/aarch64/bw_table_arm.c),
+ * looked up by kernels/bw_table.c. */
 #ifndef BAREMEM_BW_H
 #define BAREMEM_BW_H
 
@@ -39,14 +42,22 @@ typedef uint64_t (*bw_fn)(void *dst, const void *src, uint64_t bytes,
  * keeps the faster). op tells them apart.
  */
 /* The vector extensions a kernel may need, narrowest first; a CPU that
- * has one has those before it. */
-enum bw_isa { BW_SSE2, BW_AVX2, BW_AVX512, BW_ISA_COUNT };
+ * has one has those before it. Each architecture names the slots it
+ * uses: x86-64 all three, AArch64 the first two (NEON, in every core;
+ * SVE, where the cpu has it and the OS or firmware enabled it). A build
+ * has one architecture's table, so a slot means one ISA in a run. */
+enum bw_isa {
+	BW_SSE2 = 0, BW_AVX2 = 1, BW_AVX512 = 2,
+	BW_NEON = 0, BW_SVE = 1,
+	BW_ISA_COUNT = 3
+};
 
 struct bw_kernel {
-	const char *name;	/* "avx512-read", ..., "sse2-triad" (docs/design.md §4) */
+	const char *name;	/* "avx512-read", ..., "sse2-triad", "neon-read",
+				 * "sve-triad" (docs/design.md §4) */
 	const char *op;		/* "read", "write", "ntwrite", "copy",
 				 * "ntcopy", "mix31", "mix21", "mix11",
-				 * "triad" */
+				 * "triad"; AArch64 also "zva" */
 	bw_fn run;
 	enum bw_isa isa;	/* needs this (and its state enabled) */
 	/* bytes counted per byte of one stream: streams read + written
@@ -57,7 +68,8 @@ struct bw_kernel {
 	int nontemporal;	/* its stores go around the caches */
 };
 
-/* "sse2", "avx2", "avx512": the prefix of its kernels' names. */
+/* "sse2", "avx2", "avx512" (AArch64: "neon", "sve"): the prefix of its
+ * kernels' names; "?" for a slot the architecture does not use. */
 const char *bw_isa_name(enum bw_isa isa);
 
 #define BW_FN_DECLS(isa)                                                    \
@@ -73,15 +85,48 @@ BW_FN_DECLS(avx512)
 BW_FN_DECLS(avx2)
 BW_FN_DECLS(sse2)
 
+/* One ISA's rows of an architecture's table (bw_kernels()), every
+ * architecture's in this order. copy reads and writes every byte: both count
+ * (docs/design.md §5); ntcopy is reported as copy. mix11 (one read stream, one
+ * write stream, cached stores) is the cached copy under its mix name. */
+#define BW_ISA_KERNELS(x, id)                                             \
+	{ .name = #x "-read", .op = "read", .run = bw_read_##x,         \
+	  .isa = id, .bytes_per_byte = 1, .needs_src = 1 },                 \
+	{ .name = #x "-write", .op = "write", .run = bw_write_##x,      \
+	  .isa = id, .bytes_per_byte = 1, .needs_dst = 1 },                 \
+	{ .name = #x "-ntwrite", .op = "ntwrite",                         \
+	  .run = bw_ntwrite_##x, .isa = id, .bytes_per_byte = 1,          \
+	  .needs_dst = 1, .nontemporal = 1 },                               \
+	{ .name = #x "-copy", .op = "copy", .run = bw_copy_##x,         \
+	  .isa = id, .bytes_per_byte = 2, .needs_src = 1, .needs_dst = 1 }, \
+	{ .name = #x "-copy", .op = "ntcopy", .run = bw_ntcopy_##x,     \
+	  .isa = id, .bytes_per_byte = 2, .needs_src = 1, .needs_dst = 1,   \
+	  .nontemporal = 1 },                                               \
+	{ .name = #x "-mix31", .op = "mix31", .run = bw_mix31_##x,      \
+	  .isa = id, .bytes_per_byte = 4, .needs_src = 1, .needs_dst = 1 }, \
+	{ .name = #x "-mix21", .op = "mix21", .run = bw_mix21_##x,      \
+	  .isa = id, .bytes_per_byte = 3, .needs_src = 1, .needs_dst = 1 }, \
+	{ .name = #x "-mix11", .op = "mix11", .run = bw_copy_##x,       \
+	  .isa = id, .bytes_per_byte = 2, .needs_src = 1, .needs_dst = 1 }, \
+	{ .name = #x "-triad", .op = "triad", .run = bw_triad_##x,      \
+	  .isa = id, .bytes_per_byte = 3, .needs_src = 1, .needs_dst = 1 }
+
 /* The pattern write and ntwrite store in every 8 bytes. */
 #define BW_PATTERN 0x5a5a5a5a5a5a5a5aull
 
-/* Every kernel. */
+/* Every kernel: the architecture's table (kernels/x86_64/bw_kernels_x86.c,
+ * kernels/aarch64/bw_table_arm.c). */
 const struct bw_kernel *bw_kernels(int *count);
 /* By name ("avx2-copy": the cached-store copy), or 0. */
 const struct bw_kernel *bw_kernel_find(const char *name);
 /* The kernel of `isa` for an operation (bw_kernel's op); 0 for another
  * op. */
 const struct bw_kernel *bw_kernel_for(const char *op, enum bw_isa isa);
+
+/* The widest kernels the calling cpu can run now: checked on the cpu
+ * that will run the kernel, just before, so a core without the state
+ * never faults. Each architecture has its own (x86:
+ * lib/arch/x86_64/isa.c, from CPUID and XCR0). */
+enum bw_isa isa_usable_here(void);
 
 #endif

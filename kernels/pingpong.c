@@ -4,7 +4,7 @@
  * locked instruction, which would measure the atomic, not the transfer. */
 #include "pingpong.h"
 
-#include "hw/x86.h"
+#include "arch/arch.h"
 #include "spin.h"
 
 #define CHECK_EVERY 64u	/* round trips between two deadline checks */
@@ -26,7 +26,7 @@ uint64_t pingpong_serve(volatile uint64_t *line, uint64_t *next,
 			}
 		v += 2;
 		rounds++;
-		if (rounds % CHECK_EVERY == 0 && tsc_read() >= deadline_tsc)
+		if (rounds % CHECK_EVERY == 0 && ticks_read() >= deadline_tsc)
 			break;
 	}
 	*next = v;

@@ -6,7 +6,7 @@
 
 #include <stdint.h>
 
-#include "hw/x86.h"
+#include "arch/arch.h"
 
 struct spin_wait {
 	uint64_t spins, since;	/* start it zeroed */
@@ -21,7 +21,7 @@ static inline int spin_expired(struct spin_wait *w, uint64_t mask,
 
 	if ((++w->spins & mask) != 0)
 		return 0;
-	now = tsc_read();
+	now = ticks_read();
 	if (!w->since) {
 		w->since = now;
 		return 0;

@@ -4,7 +4,7 @@
  * the transfer the bound is made of. */
 #include "tscping.h"
 
-#include "hw/x86.h"
+#include "arch/arch.h"
 #include "spin.h"
 
 #define SPIN_CHECK 255u	/* spins between two clock checks */
@@ -36,18 +36,18 @@ struct tscping_minima tscping_lead(struct tscping_line *l,
 	uint64_t seq = 1, first;
 
 	while (!l->ready)
-		if (tsc_read() > lim->ready_by_tsc)
+		if (ticks_read() > lim->ready_by_tsc)
 			goto stop;
-	first = tsc_read();
-	while (more(lim, m.exchanges, tsc_read() - first)) {
-		uint64_t sent = tsc_begin(), seen;
+	first = ticks_read();
+	while (more(lim, m.exchanges, ticks_read() - first)) {
+		uint64_t sent = ticks_begin(), seen;
 		int64_t there, back;
 
 		l->sent_tsc = sent;
 		l->seq = seq;
 		if (wait_seq(&l->seq, seq + 1, lim->answer_ticks))
 			break;
-		seen = tsc_begin();
+		seen = ticks_begin();
 		there = (int64_t)(l->seen_tsc - sent);
 		back = (int64_t)(seen - l->sent_tsc);
 		if (there < m.there)
@@ -75,9 +75,9 @@ int64_t tscping_follow(struct tscping_line *l, uint64_t timeout_ticks)
 		if (v == TSCPING_STOP)
 			return answered;
 		if (v != last && (v & 1)) {
-			uint64_t seen = tsc_begin();
+			uint64_t seen = ticks_begin();
 			l->seen_tsc = seen;
-			l->sent_tsc = tsc_begin();
+			l->sent_tsc = ticks_begin();
 			l->seq = v + 1;
 			last = v;
 			answered++;

@@ -54,10 +54,11 @@ struct tscping_limits {
  * TSCPING_STOP (returns the exchanges answered) or nothing comes for
  * timeout_ticks (returns -1).
  *
- * Both sides take the TSC with LFENCE before RDTSC (tsc_begin): on the
- * receiving side the reading is then after the load that saw the
- * message, and on the sending side it is before the store, so every
- * difference is at least the real transfer plus the offset, never less.
+ * Both sides take the TSC with LFENCE before RDTSC (ticks_begin,
+ * lib/arch/x86_64/cpu.h): on the receiving side the reading is then after
+ * the load that saw the message, and on the sending side it is before the
+ * store, so every difference is at least the real transfer plus the offset,
+ * never less.
  */
 struct tscping_minima tscping_lead(struct tscping_line *l,
 				   const struct tscping_limits *lim);

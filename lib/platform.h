@@ -109,7 +109,7 @@ int plat_bsp_runs_with_aps(void);
 
 /* MSRs on every cpu (the prefetcher control). plat_msr_probe
  * reads msr on the boot cpu and writes the same value back, both under
- * the #GP-safe probe (efi/msr.c): 0 when both worked, -1 when not or
+ * the #GP-safe probe (efi/x86_64/msr.c): 0 when both worked, -1 when not or
  * when the platform gives no MSR access (Linux). plat_msr_on_cpus runs
  * rdmsr (write 0: into vals[i]) or wrmsr (write 1: vals[i]) of msr on
  * each cpus[i] inside a window; ok[i] as plat_run_on_cpus, and returns

@@ -1,12 +1,15 @@
 /* One run, the same on every platform (see run.h). */
 #include "run.h"
+#include "registry.h"
 
+#include "arch/arch.h"
 #include "hw/mtrr.h"
 #include "platform.h"
 #include "util/fmt.h"
 #include "util/out.h"
 
-/* Points a run holds before capacity_fit sizes them to the plan. */
+/* Points a run holds before the latency and bandwidth tests each size
+ * their own series to the plan (lib/suite/capacity.h). */
 #define FIRST_LAT_POINTS 4096
 #define FIRST_BW_POINTS 1024
 
@@ -17,6 +20,9 @@ struct run_results *run_new(const char *platform)
 	if (!res)
 		return 0;
 	res->platform = platform;
+	res->arch = ARCH_NAME;
+	res->tests = registry_tests;
+	res->test_count = registry_test_count;
 	res->lat_cap = FIRST_LAT_POINTS;
 	res->lat = plat_alloc(sizeof(*res->lat) * (size_t)res->lat_cap);
 	res->bw_cap = FIRST_BW_POINTS;
@@ -41,7 +47,7 @@ void run_preflight(struct run_results *res)
 			 "cycles and the bandwidth points' core clock "
 			 "(APERF/MPERF) are not measured, TSC cycles are");
 	else
-		res->clock_read = coreclock_read_msrs;
+		res->clock_read = coreclock_read_here;
 	if (!res->cpu.f.invariant_tsc)
 		msgs_add(&res->warnings, "TSC is not invariant (CPUID "
 			 "80000007h): ns are right only while the TSC rate "

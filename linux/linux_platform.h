@@ -9,6 +9,9 @@
 #include "results/results.h"
 
 int linux_cpus_init(void);
+/* path's text into buf (cut to cap - 1 bytes); 0, or -1 when
+ * unreadable. */
+int linux_read_text(const char *path, char *buf, size_t cap);
 /* baremem's cpu number of the OS's cpu os_cpu, or -1 (lib/hw/cpuorder.h). */
 int linux_cpu_of_os(int os_cpu);
 uint64_t linux_tsc_calibrate(double *error_ppm);
@@ -25,9 +28,18 @@ uint64_t linux_buffer_recheck_pages(const struct plat_buffer *buf);
  * last. */
 int linux_page_notes(char *out, size_t cap, int i);
 
-/* l3alloc.c: res->l3alloc from resctrl (lib/hw/l3alloc.h), for the
- * cpu baremem numbers 0. */
-void l3alloc_linux(struct run_results *res);
+/* What differs by architecture (linux/x86_64/, linux/aarch64/): once
+ * res->cpu is read, the tick rate and its source, the widest ISA the
+ * kernel lets this process run, and the machine facts only that
+ * architecture has (x86: L3 partitions from resctrl); what is not read
+ * on this architecture is a warning. */
+void linux_arch_machine(struct run_results *res);
+/* How the tick rate is found here, for the warning that timer= is
+ * ignored ("the TSC is always calibrated against ..."). */
+const char *linux_arch_timer_note(void);
+/* The architecture's own lines after the machine's (AArch64: SVE's
+ * vector length). */
+void linux_arch_print(const struct run_results *res);
 
 /* report_file.c: the HTML report beside json_path; failures warn. */
 void linux_write_html(const struct run_results *res, enum run_status status,

@@ -12,8 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "hw/x86.h"
-#include "suite/isa.h"
+#include "arch/arch.h"
 #include "linux_platform.h"
 #include "util/out.h"
 #include "results/console_json.h"
@@ -73,29 +72,6 @@ static int default_out(char *path, size_t cap)
 	return next;
 }
 
-/* The microcode revision the kernel reports (x86 /proc/cpuinfo,
- * "microcode\t: 0xf0"): the first cpu's line. */
-static void read_microcode(struct run_results *res)
-{
-	FILE *f = fopen("/proc/cpuinfo", "r");
-	char line[256];
-	unsigned long long v;
-
-	if (!f)
-		return;
-	while (fgets(line, sizeof line, f)) {
-		char *colon = strchr(line, ':');
-		if (strncmp(line, "microcode", 9) || !colon)
-			continue;
-		if (sscanf(colon + 1, " %llx", &v) == 1) {
-			res->microcode = v;
-			res->microcode_known = 1;
-		}
-		break;
-	}
-	fclose(f);
-}
-
 static void machine_read(struct run_results *res)
 {
 	struct sysinfo si;
@@ -106,7 +82,6 @@ static void machine_read(struct run_results *res)
 		  sizeof res->firmware_vendor);
 	read_line("/sys/class/dmi/id/bios_version", res->firmware_version,
 		  sizeof res->firmware_version);
-	read_microcode(res);
 	if (sysinfo(&si) == 0)
 		res->memory_total_bytes = (uint64_t)si.totalram * si.mem_unit;
 	if (gmtime_r(&now, &tm))
@@ -213,23 +188,18 @@ int main(int argc, char **argv)
 		msgs_add(&res->warnings, "after=, var= and upload= apply to "
 			 "the UEFI app only: ignored");
 	if (res->config.timer != BM_TIMER_AUTO)
-		msgs_add(&res->warnings, "timer=: under Linux the TSC is "
-			 "always calibrated against CLOCK_MONOTONIC_RAW");
+		msgs_add(&res->warnings, "timer=: under Linux %s",
+			 linux_arch_timer_note());
 
 	if (linux_cpus_init() != 0) {
 		fprintf(stderr, "baremem-linux: out of memory\n");
 		return 1;
 	}
-	t0 = tsc_read();
+	t0 = ticks_read();
 	cpuinfo_read(&res->cpu);
 	machine_read(res);
 	freq_state_linux(&res->freq);
-	l3alloc_linux(res);
-	res->tsc_hz = linux_tsc_calibrate(&res->tsc_error_ppm);
-	res->tsc_source = "os";
-	/* Linux enables the AVX state itself when the CPU has it. */
-	res->avx2_usable = res->cpu.f.avx2 && res->cpu.f.osxsave;
-	res->isa_widest = isa_usable_here();	/* XCR0 as the kernel set it */
+	linux_arch_machine(res);
 	res->page_bytes = res->config.page_bytes;
 	run_preflight(res);
 
@@ -237,6 +207,7 @@ int main(int argc, char **argv)
 	    BAREMEM_VERSION);
 	run_print_config(&res->config);
 	run_print_machine(res);
+	linux_arch_print(res);
 	run_print_warnings(res);
 	suite_run(res);
 	for (int i = 0; linux_page_notes(note, sizeof note, i); i++)
@@ -249,7 +220,7 @@ int main(int argc, char **argv)
 			if (res->lat[i].page_bytes > res->page_bytes)
 				res->page_bytes = res->lat[i].page_bytes;
 	}
-	res->duration_s = (double)(tsc_read() - t0) / (double)res->tsc_hz;
+	res->duration_s = (double)(ticks_read() - t0) / (double)res->tsc_hz;
 
 	if (!out_path) {
 		if ((run = default_out(path, sizeof path)) < 0) {

@@ -12,7 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "hw/x86.h"
+#include "arch/arch.h"
 #include "config/config.h"
 #include "hw/cputable.h"
 #include "linux_platform.h"
@@ -69,6 +69,21 @@ const char *linux_console_log(size_t *len)
 {
 	*len = log_len;
 	return log_buf ? log_buf : "";
+}
+
+/* ---- files ---- */
+
+int linux_read_text(const char *path, char *buf, size_t cap)
+{
+	FILE *f = fopen(path, "r");
+	size_t n;
+
+	if (!f)
+		return -1;
+	n = fread(buf, 1, cap - 1, f);
+	fclose(f);
+	buf[n] = 0;
+	return 0;
 }
 
 /* ---- memory ---- */
@@ -382,9 +397,9 @@ struct stamp {
 static struct stamp stamp_take(void)
 {
 	struct stamp s;
-	uint64_t ta = tsc_read();
+	uint64_t ta = ticks_read();
 	s.ns = mono_ns();
-	uint64_t tb = tsc_read();
+	uint64_t tb = ticks_read();
 	s.tsc = ta + (tb - ta) / 2;
 	s.half_width = (tb - ta) / 2 + 1;
 	return s;

@@ -7,7 +7,7 @@
  * firmware's stored IP settings are never changed). */
 #include "netboot.h"
 #include "efi_http.h"
-#include "hw/x86.h"
+#include "arch/arch.h"
 #include "net/http.h"
 #include "util/fmt.h"
 #include "util/out.h"
@@ -41,7 +41,7 @@ static int wait_event(EFI_EVENT ev, uint64_t deadline_tsc,
 		      void (*poll)(void *), void *ctx)
 {
 	while (BS->CheckEvent(ev) != EFI_SUCCESS) {
-		if (tsc_read() > deadline_tsc)
+		if (ticks_read() > deadline_tsc)
 			return -1;
 		poll(ctx);
 		BS->Stall(POLL_US);
@@ -212,7 +212,7 @@ static int find_ipv4(struct ipv4 *ip, EFI_HANDLE *nic, char *why,
 	EFI_HANDLE *handles = 0, nics[NICS_MAX];
 	EFI_PXE_BASE_CODE *pxes[NICS_MAX];
 	UINTN n = 0, i;
-	uint64_t hz = plat_tsc_hz(), t0 = tsc_read();
+	uint64_t hz = plat_tsc_hz(), t0 = ticks_read();
 	char name[48];
 	int st = -1;
 
@@ -235,7 +235,7 @@ static int find_ipv4(struct ipv4 *ip, EFI_HANDLE *nic, char *why,
 		return -1;
 	}
 	for (i = 0; i < n && st; i++) {
-		if (i > 0 && hz && (tsc_read() - t0) / (hz / 1000) >
+		if (i > 0 && hz && (ticks_read() - t0) / (hz / 1000) >
 				   HTTP_DHCP_ALL_MS) {
 			fmt(why, why_cap, "no IPv4 address: no DHCP server "
 			    "answered on NICs 1 to %u of %u within %u s",
@@ -625,7 +625,7 @@ int http_put(const struct http_url *u, const char *name, const void *data,
 	ip = addr.ip;
 	/* The deadline starts with the address bound: the DHCP before it
 	 * is bounded by the firmware (about a minute). */
-	c.deadline_tsc = tsc_read() + timeout_ms * (plat_tsc_hz() / 1000);
+	c.deadline_tsc = ticks_read() + timeout_ms * (plat_tsc_hz() / 1000);
 	if (!test_hook_on(TEST_HOOK_NO_HTTP_PROTOCOL)) {
 		int via = put_http_protocol(u, name, data, len, &ip,
 					    c.deadline_tsc, why, why_cap);

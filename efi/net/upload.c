@@ -2,7 +2,7 @@
  * retries, and what a failure leaves in the record. TFTP goes to the PXE
  * boot server; http:// PUTs under the configured folder. */
 #include "netboot.h"
-#include "hw/x86.h"
+#include "arch/arch.h"
 #include "net/retry.h"
 #include "results/results_json.h"
 #include "results/upload_name.h"
@@ -34,7 +34,7 @@ static uint64_t now_ms(void)
 {
 	uint64_t hz = plat_tsc_hz();
 
-	return hz ? tsc_read() / (hz / 1000) : 0;
+	return hz ? ticks_read() / (hz / 1000) : 0;
 }
 
 /* Where a file of this run goes, as the console and the record say it. */

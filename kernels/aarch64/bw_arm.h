@@ -1,5 +1,5 @@
 /* AArch64 bandwidth kernels: NEON (bw_neon.c) and SVE (bw_sve.c, vector
- * length read at run time), chosen by name from bw_table_arm.c. Calling
+ * length read at run time), chosen by name from bw_table_arm.c (bw.h's lookups). Calling
  * shape, requirements and return values are kernels/bw.h's (bw_fn): a
  * kernel makes `repeats` passes over `bytes` bytes (a multiple of 64,
  * buffers 64-byte aligned) and returns a value the caller keeps. */
@@ -10,24 +10,13 @@
 
 #include "bw.h"
 
-/* The vector extensions an AArch64 kernel may need: NEON is in every
- * AArch64 core; SVE (FEAT_SVE, ID_AA64PFR0_EL1.SVE) must also be enabled
- * for the exception level running it (CPACR_EL1.ZEN, CPTR_EL2). */
-enum bw_arm_isa { BW_NEON, BW_SVE, BW_ARM_ISA_COUNT };
-
-/* One kernel: the fields of bw.h's struct bw_kernel, with the AArch64
- * ISA. op is one of bw_kernel's ops, or "zva" (bw_zva_neon: zeros
+/* The ISAs are bw.h's BW_NEON and BW_SVE: NEON is in every AArch64
+ * core; SVE (FEAT_SVE, ID_AA64PFR0_EL1.SVE) must also be enabled for the
+ * exception level running it (CPACR_EL1.ZEN, CPTR_EL2). The table
+ * (bw_table_arm.c) implements bw.h's lookups with bw.h's struct
+ * bw_kernel; its one op beyond bw.h's is "zva" (bw_zva_neon: zeros
  * written by DC ZVA, no read for ownership; its own op, so it is never
  * taken for ntwrite). */
-struct bw_arm_kernel {
-	const char *name;	/* "neon-read", ..., "sve-triad", "neon-zva" */
-	const char *op;
-	bw_fn run;
-	enum bw_arm_isa isa;
-	int bytes_per_byte;	/* streams read + written, as bw_kernel */
-	int needs_src, needs_dst;
-	int nontemporal;	/* STNP or STNT1D stores (not DC ZVA's) */
-};
 
 /* bw_read_neon ... bw_triad_sve (mix11 is the cached copy, as on x86). */
 BW_FN_DECLS(neon)
@@ -56,15 +45,5 @@ static inline uint64_t bw_arm_last_word(const void *dst, uint64_t bytes,
 {
 	return bytes && repeats ? ((const uint64_t *)dst)[bytes / 8 - 1] : 0;
 }
-
-/* "neon", "sve". */
-const char *bw_arm_isa_name(enum bw_arm_isa isa);
-/* Every kernel. */
-const struct bw_arm_kernel *bw_arm_kernels(int *count);
-/* By name ("sve-copy": the cached-store copy), or 0. */
-const struct bw_arm_kernel *bw_arm_kernel_find(const char *name);
-/* The kernel of `isa` for an operation, or 0. */
-const struct bw_arm_kernel *bw_arm_kernel_for(const char *op,
-					      enum bw_arm_isa isa);
 
 #endif

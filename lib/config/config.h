@@ -32,9 +32,11 @@ enum bm_key {
 
 enum bm_profile { BM_PROFILE_QUICK, BM_PROFILE_STANDARD, BM_PROFILE_FULL };
 
+/* The tests= words' bits: bit i is config.c's test_names[i] and row i
+ * of the registry of tests (lib/registry.c; test_registry checks). */
 #define BM_TEST_LATENCY (1u << 0)
 #define BM_TEST_BANDWIDTH (1u << 1)
-#define BM_TEST_LOADED (1u << 2)	/* same order as config.c's names */
+#define BM_TEST_LOADED (1u << 2)
 #define BM_TEST_C2C (1u << 3)
 #define BM_TEST_NUMA (1u << 4)
 #define BM_TEST_SCAN (1u << 5)	/* every usable GiB (lib/suite/scan.c) */

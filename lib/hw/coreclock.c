@@ -1,13 +1,13 @@
 /* The effective core clock (lib/hw/coreclock.h). */
 #include "hw/coreclock.h"
 
-#include "hw/x86.h"
+#include "arch/arch.h"
 
-void coreclock_read_msrs(uint64_t *aperf, uint64_t *mperf)
+void coreclock_read_here(uint64_t *aperf, uint64_t *mperf)
 {
 	/* the latency sweep's order (lib/suite/latency.c) */
-	*mperf = rdmsr(MSR_MPERF);
-	*aperf = rdmsr(MSR_APERF);
+	*mperf = coreclock_ref();
+	*aperf = coreclock_actual();
 }
 
 double coreclock_ratio(uint64_t daperf, uint64_t dmperf)

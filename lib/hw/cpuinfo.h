@@ -1,11 +1,17 @@
-/* What CPUID says about the processor: identity, features, caches.
- * Decoding is pure over a cpuid function so recorded dumps can be tested. */
+/* The processor described: identity, features, caches, how its timed
+ * regions end. The architecture's decoder fills it (x86: CPUID, in
+ * lib/arch/x86_64/cpuid.c, pure over a cpuid function so recorded dumps
+ * can be tested). */
 #ifndef BAREMEM_CPUINFO_H
 #define BAREMEM_CPUINFO_H
 
 #include <stdint.h>
 
-#include "hw/x86.h"
+/* The four registers one CPUID leaf answers: what a cpuid_fn returns
+ * (recorded dumps in the tests, lib/arch/x86_64/x86.h's cpuid()). */
+struct cpuid_regs {
+	uint32_t eax, ebx, ecx, edx;
+};
 
 #define CPU_MAX_CACHES 8
 
@@ -40,6 +46,9 @@ struct cpu_info {
 	uint32_t max_leaf, max_ext_leaf;
 	int phys_addr_bits;
 	struct cpu_features f;
+	/* ticks_end's way on this cpu (lib/arch/arch.h): TICKS_END_ORDERED
+	 * or TICKS_END_FENCED, chosen once per run. */
+	int ticks_end_way;
 	/* On a hybrid part, the type of the core that ran CPUID (leaf 1Ah):
 	 * "performance" or "efficiency"; 0 elsewhere. Its caches are those
 	 * listed: the other type's differ. */
@@ -53,7 +62,7 @@ typedef struct cpuid_regs (*cpuid_fn)(void *ctx, uint32_t leaf,
 
 /* Decodes through fn (recorded dumps in tests, the real CPU otherwise). */
 void cpuinfo_decode(struct cpu_info *ci, cpuid_fn fn, void *ctx);
-/* Decodes the CPU this runs on. */
+/* Decodes the CPU this runs on (each architecture has its own). */
 void cpuinfo_read(struct cpu_info *ci);
 /* The cpuid_fn of the CPU this runs on (ctx unused). */
 struct cpuid_regs cpuinfo_cpuid_here(void *ctx, uint32_t leaf, uint32_t sub);

@@ -1,4 +1,4 @@
-/* Names and messages for the exceptions efi/fault.c catches. */
+/* Names and messages for the exceptions efi/x86_64/fault.c catches. */
 #include "hw/fault.h"
 
 #include "util/fmt.h"

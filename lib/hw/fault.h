@@ -1,4 +1,4 @@
-/* A CPU exception caught inside a measurement window (efi/fault.c
+/* A CPU exception caught inside a measurement window (efi/x86_64/fault.c
  * catches it): what was recorded, the exception's name, and the message
  * the user reads. Pure: no firmware, no libc. */
 #ifndef BAREMEM_FAULT_H

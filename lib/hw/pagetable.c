@@ -214,6 +214,7 @@ int pt_ranges_normalize(struct pt_range *r, int n, int cap)
 /* ---- building ---- */
 
 struct builder {
+	const struct pt_format *f;
 	const struct pt_range *r;
 	int n;
 	int next;		/* ranges before it end at or below the block
@@ -303,12 +304,50 @@ static void put(struct builder *b, uint64_t table, int i, uint64_t entry)
 			entry;
 }
 
+/* ---- x86-64's entries (SDM vol 3A, 4.5) ---- */
+
 /* PAT index 0 (WB) or 3 (UC under the power-on PAT, SDM vol 3A 13.12.4). */
-static uint64_t leaf_flags(bool uc, int level)
+static uint64_t x86_leaf(const struct pt_format *f, uint64_t addr, int uc,
+			 int level)
 {
-	return PT_P | PT_RW | (uc ? PT_PWT | PT_PCD : 0) |
+	(void)f;
+	return addr | PT_P | PT_RW | (uc ? PT_PWT | PT_PCD : 0) |
 	       (level > 1 ? PT_PS : 0);
 }
+
+static uint64_t x86_table(const struct pt_format *f, uint64_t child)
+{
+	(void)f;
+	return child | PT_P | PT_RW;
+}
+
+static int x86_decode(const struct pt_format *f, uint64_t e, int level,
+		      uint64_t *addr)
+{
+	(void)f;
+	if (!(e & PT_P))
+		return PT_ENTRY_INVALID;
+	*addr = e & PT_ADDR_MASK;
+	if (level == 1 || (e & PT_PS))
+		return level > 3 ? PT_ENTRY_INVALID	/* PS reserved there */
+				 : PT_ENTRY_LEAF;
+	return PT_ENTRY_TABLE;
+}
+
+static uint64_t x86_limit(const struct pt_format *f, int levels)
+{
+	(void)f;
+	return pt_identity_limit(levels);
+}
+
+static const struct pt_format x86_format = {
+	.leaf = x86_leaf,
+	.table = x86_table,
+	.decode = x86_decode,
+	.limit = x86_limit,
+	.min_levels = 4,
+	.max_levels = 5,
+};
 
 /* Fills the level-`level` table at `table`, which maps from base. */
 static int fill(struct builder *b, uint64_t table, int level, uint64_t base)
@@ -337,38 +376,49 @@ static int fill(struct builder *b, uint64_t table, int level, uint64_t base)
 		if (level == 1 ||
 		    (level <= 3 && c.uniform && bytes <= c.max_page &&
 		     bytes <= b->max_leaf)) {
-			put(b, table, i, start | leaf_flags(c.uc, level));
+			put(b, table, i, b->f->leaf(b->f, start, c.uc, level));
 			continue;
 		}
 		if (new_table(b, &child))
 			return -1;
-		put(b, table, i, child | PT_P | PT_RW);
+		put(b, table, i, b->f->table(b->f, child));
 		if (fill(b, child, level - 1, start))
 			return -1;
 	}
 	return 0;
 }
 
-static struct builder builder(const struct pt_range *r, int n,
+static struct builder builder(const struct pt_format *f,
+			      const struct pt_range *r, int n,
 			      uint64_t max_page_all, int levels,
 			      struct pt_arena *a)
 {
 	return (struct builder){
+		.f = f,
 		.r = r,
 		.n = n,
 		.max_leaf = leaf_limit(max_page_all),
-		.limit = pt_identity_limit(levels),
+		.limit = f->limit(f, levels),
 		.a = a,
 	};
 }
 
-int pt_build(const struct pt_range *r, int n, uint64_t max_page_all,
-	     int levels, struct pt_arena *a, uint64_t *root)
+static bool levels_ok(const struct pt_format *f, int levels)
 {
-	struct builder b = builder(r, n, max_page_all, levels, a);
+	return levels >= f->min_levels && levels <= f->max_levels;
+}
+
+int pt_build_with(const struct pt_format *f, const struct pt_range *r,
+		  int n, uint64_t max_page_all, int levels,
+		  struct pt_arena *a, uint64_t *root)
+{
+	struct builder b;
 	uint64_t used;
 
-	if ((levels != 4 && levels != 5) || n < 0 || (n && !r) || !a ||
+	if (!levels_ok(f, levels))
+		return PT_ERR_ARGS;
+	b = builder(f, r, n, max_page_all, levels, a);
+	if (n < 0 || (n && !r) || !a ||
 	    !a->host || !root || (a->phys & OFFSET_4K) ||
 	    ((uintptr_t)a->host & 7))
 		return PT_ERR_ARGS;
@@ -383,19 +433,33 @@ int pt_build(const struct pt_range *r, int n, uint64_t max_page_all,
 	return 0;
 }
 
-uint64_t pt_bytes_needed(const struct pt_range *r, int n,
-			 uint64_t max_page_all, int levels)
+int pt_build(const struct pt_range *r, int n, uint64_t max_page_all,
+	     int levels, struct pt_arena *a, uint64_t *root)
+{
+	return pt_build_with(&x86_format, r, n, max_page_all, levels, a, root);
+}
+
+uint64_t pt_bytes_needed_with(const struct pt_format *f,
+			      const struct pt_range *r, int n,
+			      uint64_t max_page_all, int levels)
 {
 	/* The build itself, counting tables instead of writing them: exact,
 	 * and as quick as the build. */
-	struct builder b = builder(r, n, max_page_all, levels, 0);
+	struct builder b;
 	uint64_t root;
 
-	if ((levels != 4 && levels != 5) || n < 0 || (n && !r))
+	if (!levels_ok(f, levels) || n < 0 || (n && !r))
 		return 0;
+	b = builder(f, r, n, max_page_all, levels, 0);
 	new_table(&b, &root);
 	fill(&b, root, levels, 0);
 	return b.tables * TABLE_BYTES;
+}
+
+uint64_t pt_bytes_needed(const struct pt_range *r, int n,
+			 uint64_t max_page_all, int levels)
+{
+	return pt_bytes_needed_with(&x86_format, r, n, max_page_all, levels);
 }
 
 /* ---- walking ---- */
@@ -407,36 +471,52 @@ static bool table_in_arena(const struct pt_arena *a, uint64_t table)
 	       table - a->phys <= a->used - TABLE_BYTES;
 }
 
-uint64_t pt_lookup(const struct pt_arena *a, uint64_t root, int levels,
-		   uint64_t addr, uint64_t *phys_out, uint64_t *flags_out)
+uint64_t pt_walk_with(const struct pt_format *f, const struct pt_arena *a,
+		      uint64_t root, int levels, uint64_t addr,
+		      uint64_t *phys_out, uint64_t *entry_out)
 {
 	uint64_t table = root;
 
-	/* Identity maps live in the lower canonical half only. */
-	if ((levels != 4 && levels != 5) || addr >> (9 * levels + 11))
+	/* Identity maps live in the table's lowest 512^levels * 4K only
+	 * (x86's lower canonical half). */
+	if (!levels_ok(f, levels) || addr >> (9 * levels + 12))
 		return 0;
 	for (int level = levels; level >= 1; level--) {
 		const uint64_t *t;
-		uint64_t e, size = entry_bytes[level];
+		uint64_t e, next, size = entry_bytes[level];
+		int kind;
 
 		if (!table_in_arena(a, table))
 			return 0;
 		t = (const uint64_t *)(const void *)(a->host +
 						     (table - a->phys));
 		e = t[(addr >> (9 * level + 3)) & (ENTRIES - 1)];
-		if (!(e & PT_P))
+		kind = f->decode(f, e, level, &next);
+		if (kind == PT_ENTRY_INVALID)
 			return 0;
-		if (level == 1 || (e & PT_PS)) {
-			if (level > 3)	/* PS is reserved there */
-				return 0;
+		if (kind == PT_ENTRY_LEAF) {
 			if (phys_out)
-				*phys_out = (e & PT_ADDR_MASK & ~(size - 1)) |
+				*phys_out = (next & ~(size - 1)) |
 					    (addr & (size - 1));
-			if (flags_out)
-				*flags_out = e & 0xfff;
+			if (entry_out)
+				*entry_out = e;
 			return size;
 		}
-		table = e & PT_ADDR_MASK;
+		table = next;
 	}
 	return 0;
+}
+
+uint64_t pt_lookup(const struct pt_arena *a, uint64_t root, int levels,
+		   uint64_t addr, uint64_t *phys_out, uint64_t *flags_out)
+{
+	uint64_t e = 0, size;
+
+	/* The lower canonical half: 2^47 with 4 levels, 2^56 with 5. */
+	if (addr >> (9 * levels + 11))
+		return 0;
+	size = pt_walk_with(&x86_format, a, root, levels, addr, phys_out, &e);
+	if (size && flags_out)
+		*flags_out = e & 0xfff;
+	return size;
 }

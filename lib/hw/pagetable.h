@@ -1,5 +1,5 @@
 /* Builds x86-64 identity-mapping page tables into a caller's buffer.
- * A pure function: the caller (efi/paging.c) supplies the memory ranges
+ * A pure function: the caller (efi/x86_64/paging.c) supplies the memory ranges
  * and the table memory; nothing here touches CR3. */
 #ifndef BAREMEM_PAGETABLE_H
 #define BAREMEM_PAGETABLE_H
@@ -72,6 +72,40 @@ int pt_build(const struct pt_range *r, int n, uint64_t max_page_all,
  * 0) the leaf entry's low 12 bits. */
 uint64_t pt_lookup(const struct pt_arena *a, uint64_t root, int levels,
 		   uint64_t addr, uint64_t *phys_out, uint64_t *flags_out);
+
+/* The same builder and walker for another architecture's tables of the
+ * same shape (4 KiB tables of 512 entries; leaves of 4K at level 1, 2M
+ * at level 2, 1G at level 3): the format writes and reads its entries.
+ * pt_build and pt_lookup are these with x86-64's format; AArch64's 4 KiB
+ * granule is lib/arch/aarch64/pagetable_arm.c's. */
+enum pt_entry_kind { PT_ENTRY_INVALID, PT_ENTRY_TABLE, PT_ENTRY_LEAF };
+struct pt_format {
+	/* A leaf mapping addr (aligned to the level's size), of RAM or
+	 * not (uc: the range's class is not PT_CLASS_WB). */
+	uint64_t (*leaf)(const struct pt_format *f, uint64_t addr, int uc,
+			 int level);
+	/* An entry pointing at the next level's table at child. */
+	uint64_t (*table)(const struct pt_format *f, uint64_t child);
+	/* What entry e at this level is; for a table or a leaf, *addr gets
+	 * the next table's or the leaf's address. */
+	int (*decode)(const struct pt_format *f, uint64_t e, int level,
+		      uint64_t *addr);
+	/* Where identity mapping stops with this many levels. */
+	uint64_t (*limit)(const struct pt_format *f, int levels);
+	int min_levels, max_levels;
+	const void *ctx;	/* the format's own settings */
+};
+int pt_build_with(const struct pt_format *f, const struct pt_range *r,
+		  int n, uint64_t max_page_all, int levels,
+		  struct pt_arena *a, uint64_t *root);
+uint64_t pt_bytes_needed_with(const struct pt_format *f,
+			      const struct pt_range *r, int n,
+			      uint64_t max_page_all, int levels);
+/* The leaf size mapping addr, or 0; *phys_out (may be 0) the
+ * translation, *entry_out (may be 0) the leaf entry whole. */
+uint64_t pt_walk_with(const struct pt_format *f, const struct pt_arena *a,
+		      uint64_t root, int levels, uint64_t addr,
+		      uint64_t *phys_out, uint64_t *entry_out);
 
 /* An upper bound of the arena bytes pt_build needs for these ranges. */
 uint64_t pt_bytes_needed(const struct pt_range *r, int n,

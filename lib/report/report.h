@@ -15,8 +15,16 @@
 size_t report_html(const struct run_results *res, enum run_status status,
 		   char *buf, size_t cap);
 
-/* The chart sections (report_charts.c), each only when measured. */
+/* The chart sections (report_charts.c), each only when measured: every
+ * test's html in the registry's order (res->tests), then the latency
+ * sweep's page-size comparison and distributions. */
 void report_charts(struct html_writer *w, const struct run_results *res);
+/* The tests' sections, the registry's html column (lib/registry.c). */
+void report_latency(struct html_writer *w, const struct run_results *res);
+void report_bandwidth(struct html_writer *w, const struct run_results *res);
+void report_loaded(struct html_writer *w, const struct run_results *res);
+void report_c2c(struct html_writer *w, const struct run_results *res);
+void report_numa(struct html_writer *w, const struct run_results *res);
 /* tests=scan's section (report_scan.c): latency and GB/s against the
  * physical address, a bar per measured range coloured by its node. */
 void report_scan(struct html_writer *w, const struct run_results *res);

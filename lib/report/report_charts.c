@@ -114,7 +114,7 @@ static void lat_series_name(char *buf, size_t cap, const struct lat_series *s)
 	    : s->prefetch == BM_PF_ON ? ", prefetchers on" : "");
 }
 
-static void chart_latency(struct html_writer *w, const struct run_results *res)
+void report_latency(struct html_writer *w, const struct run_results *res)
 {
 	struct lat_series ser[MAX_SERIES];
 	struct cache_mark marks[AXIS_MAX_CACHE_MARKS];
@@ -343,8 +343,7 @@ static void chart_scaling(struct html_writer *w, const struct run_results *res)
 	html_raw(w, "</ul>\n</figure>\n");
 }
 
-static void chart_bandwidth(struct html_writer *w,
-			    const struct run_results *res)
+void report_bandwidth(struct html_writer *w, const struct run_results *res)
 {
 	const char *kern[MAX_KERNELS];
 	int nk = kernels_of(res, kern, MAX_KERNELS), all = 1;
@@ -372,7 +371,7 @@ static void chart_bandwidth(struct html_writer *w,
 	html_raw(w, "</section>\n");
 }
 
-static void chart_loaded(struct html_writer *w, const struct run_results *res)
+void report_loaded(struct html_writer *w, const struct run_results *res)
 {
 	struct svg_plot p;
 	double xmax = 0, ymax = 0;
@@ -436,7 +435,7 @@ static int cpu_insert(int *list, int n, int cap, int cpu)
 	return n + 1;
 }
 
-static void chart_c2c(struct html_writer *w, const struct run_results *res)
+void report_c2c(struct html_writer *w, const struct run_results *res)
 {
 	int cpus[HEAT_CPUS], n = 0, side, off = 48;
 	double lo = 1e300, hi = 0, cell;
@@ -530,7 +529,7 @@ static void numa_cells(struct html_writer *w, const double *v, int n,
 	html_raw(w, "</table>\n");
 }
 
-static void chart_numa(struct html_writer *w, const struct run_results *res)
+void report_numa(struct html_writer *w, const struct run_results *res)
 {
 	const struct numa_result *r = res->numa;
 	char b[24];
@@ -640,12 +639,11 @@ static void chart_dist(struct html_writer *w, const struct run_results *res)
 
 void report_charts(struct html_writer *w, const struct run_results *res)
 {
-	chart_latency(w, res);
-	chart_bandwidth(w, res);
-	chart_loaded(w, res);
-	chart_c2c(w, res);
-	chart_numa(w, res);
-	report_scan(w, res);
+	for (int i = 0; i < res->test_count; i++)
+		if (res->tests[i].html)
+			res->tests[i].html(w, res);
+	/* the latency sweep's page sizes and distributions, after every
+	 * test's section as they always were */
 	chart_pagecmp(w, res);
 	chart_dist(w, res);
 }

@@ -10,9 +10,36 @@ double scan_gib(const struct scan_result *sr)
 	return (double)bytes / (double)(1ull << 30);
 }
 
-/* tests=scan measured something: a range with a figure. */
-static int scan_measured(const struct scan_result *s)
+int results_latency_measured(const struct run_results *r)
 {
+	return r->lat_count > 0;
+}
+
+int results_bandwidth_measured(const struct run_results *r)
+{
+	return r->bw_count > 0;
+}
+
+int results_loaded_measured(const struct run_results *r)
+{
+	return r->loaded_count > 0;
+}
+
+int results_c2c_measured(const struct run_results *r)
+{
+	return r->c2c_count > 0;
+}
+
+int results_numa_measured(const struct run_results *r)
+{
+	return r->numa != 0;
+}
+
+/* tests=scan measured something: a range with a figure. */
+int results_scan_measured(const struct run_results *r)
+{
+	const struct scan_result *s = r->scan;
+
 	for (int i = 0; s && i < s->count; i++)
 		if (s->point[i].ns_median >= 0 || s->point[i].gb_per_s_median >= 0)
 			return 1;
@@ -21,10 +48,10 @@ static int scan_measured(const struct scan_result *s)
 
 enum run_status results_status(const struct run_results *r)
 {
-	int measured = r->lat_count > 0 || r->bw_count > 0 ||
-		       r->loaded_count > 0 || r->c2c_count > 0 || r->numa ||
-		       scan_measured(r->scan);
+	int measured = 0;
 
+	for (int i = 0; i < r->test_count && !measured; i++)
+		measured = r->tests[i].measured && r->tests[i].measured(r);
 	if (!measured)
 		return RUN_ERROR;
 	if (r->failed || r->errors.count > 0)

@@ -13,6 +13,7 @@
 #include "hw/tscskew.h"
 #include "util/hist.h"
 #include "util/msgs.h"
+#include "results/test_row.h"
 #include "platform.h"
 
 /* Hardware prefetchers during a point, where baremem switched them. */
@@ -213,6 +214,7 @@ struct mem_ceiling;
 
 struct run_results {
 	const char *platform;	/* "uefi" or "linux" */
+	const char *arch;	/* "x86_64" or "aarch64" (ARCH_NAME) */
 	const char *msr_note;	/* how MSRs were probed (console); 0: not */
 	int run_number;		/* 0: no results file */
 	char file[256];		/* where the file went, "" if nowhere */
@@ -259,7 +261,12 @@ struct run_results {
 	struct plat_cpu *cpus;	/* [cpu_count] */
 	int bsp_cpu;		/* the cpu the suite runs on */
 	int selected_count;	/* cpus the configuration selects, usable */
-	int *selected;		/* [selected_count], ascending */
+	int *selected;		/* [selected_count], ascending; only the
+				 * suite runner prunes it, between tests */
+	/* The registry of tests (lib/registry.c) in run order: the runner,
+	 * the results writer and the report go through it. */
+	const struct test_row *tests;
+	int test_count;
 
 	uint64_t page_bytes;	/* page size of the measurement buffers */
 	uint64_t mapped_bytes;	/* bytes the page tables map */
@@ -280,7 +287,7 @@ struct run_results {
 	int avx2_usable;	/* AVX2 present and its state enabled */
 	int avx512_used;	/* some bandwidth point ran AVX-512 kernels */
 	int isa_widest;		/* enum bw_isa: the widest the boot cpu
-				 * can run (CPUID and XCR0, lib/suite/isa.h) */
+				 * can run (CPUID and XCR0, lib/arch/x86_64/isa.h) */
 	int msr_ok;		/* the suite may read MSRs CPUID vouches for
 				 * (UEFI: ring 0; Linux: no) */
 	/* Reads the calling cpu's SMI count (UEFI: MSR 0x34 where msr.c
@@ -288,7 +295,7 @@ struct run_results {
 	 * are not counted. */
 	uint64_t (*smi_count)(void);
 	/* The calling cpu's widest ISA (enum bw_isa), asked inside every
-	 * bandwidth window; 0: lib/suite/isa.h's isa_usable_here. The unit
+	 * bandwidth window; 0: kernels/bw.h's isa_usable_here. The unit
 	 * tests give a cpu without AVX-512 here. */
 	int (*isa_here)(void);
 	/* Reads the calling cpu's APERF and MPERF (lib/hw/coreclock.h),
@@ -305,6 +312,13 @@ struct run_results {
 	struct c2c_point *c2c;
 	struct numa_result *numa;	/* 0: not measured */
 	struct scan_result *scan;	/* 0: not run */
+	/* The conditions the tests running now make their points under:
+	 * set by the suite around them (prefetch=off|both,
+	 * lib/suite/prefetch.c) and stamped on each latency and bandwidth
+	 * point as it is appended (lat_append, bw_append). */
+	struct {
+		int prefetch;	/* BM_PF_ON / BM_PF_OFF; 0: not controlled */
+	} now;
 	/* prefetch=off|both (lib/suite/prefetch.c); state 0: not asked. */
 	struct {
 		const char *state;	/* "switched", "unsupported", "failed" */
@@ -319,9 +333,33 @@ struct run_results {
 	} prefetch;
 };
 
+/* Each series of points owns its room: res->lat grows only through
+ * lat_reserve, res->bw only through bw_reserve (plat_alloc), keeping the
+ * points they hold; room for `more` points past those held. 0, or -1
+ * when pool memory is short: warned ("points past N latency are not
+ * kept"), the old array stays and a point past it is refused. */
+int lat_reserve(struct run_results *res, int more);
+int bw_reserve(struct run_results *res, int more);
+
+/* Appends a copy of *pt to its series, stamped with the conditions it
+ * was made under (res->now). Returns the point kept, or 0 when the
+ * series is full (nothing kept). */
+struct lat_point *lat_append(struct run_results *res,
+			     const struct lat_point *pt);
+struct bw_point *bw_append(struct run_results *res, const struct bw_point *pt);
+
 /* ok: everything selected was measured; partial: some results and some
- * failures; error: nothing measured. */
+ * failures; error: nothing measured (no row of r->tests says it
+ * measured something). */
 enum run_status results_status(const struct run_results *r);
+/* The registry's measured column (lib/registry.c): whether each test
+ * kept a point (the scan: a range with a figure). */
+int results_latency_measured(const struct run_results *r);
+int results_bandwidth_measured(const struct run_results *r);
+int results_loaded_measured(const struct run_results *r);
+int results_c2c_measured(const struct run_results *r);
+int results_numa_measured(const struct run_results *r);
+int results_scan_measured(const struct run_results *r);
 const char *results_status_name(enum run_status s);
 
 /* cpu's core type: an index into res->core_types (0 when not read; the

@@ -35,11 +35,17 @@ static void write_config(struct json_writer *w, const struct bm_config *c)
 	json_object_end(w);
 }
 
+static int arch_is_aarch64(const struct run_results *res)
+{
+	return res->arch && str_eq(res->arch, "aarch64");
+}
+
 static void write_cpu(struct json_writer *w, const struct run_results *res)
 {
 	const struct cpu_info *ci = &res->cpu;
 
 	json_object_begin(w, "cpu");
+	json_string(w, "arch", res->arch ? res->arch : "x86_64");
 	json_string(w, "vendor", ci->vendor);
 	json_string(w, "brand", ci->brand);
 	json_u64(w, "family", (uint64_t)ci->family);
@@ -315,8 +321,8 @@ static void write_machine(struct json_writer *w, const struct run_results *res)
 	json_u64(w, "hz", res->tsc_hz);
 	json_string(w, "source", res->tsc_source);
 	json_measured(w, "error_ppm", res->tsc_error_ppm, 1);
-	json_string(w, "region_end", res->cpu.f.rdtscp ? "rdtscp"
-		    : "mfence-lfence-rdtsc");
+	json_string(w, "region_end", arch_is_aarch64(res) ? "dsb-isb-cntvct"
+		    : res->cpu.f.rdtscp ? "rdtscp" : "mfence-lfence-rdtsc");
 	write_tsc_skew(w, res);
 	json_object_end(w);
 	write_caches(w, &res->cpu, l3_cpuid_bytes(res));
@@ -369,7 +375,7 @@ static void write_dist(struct json_writer *w, const struct lat_point *p)
 	json_object_end(w);
 }
 
-static void write_latency(struct json_writer *w, const struct run_results *res)
+void results_json_latency(struct json_writer *w, const struct run_results *res)
 {
 	json_array_begin(w, "latency");
 	for (int i = 0; i < res->lat_count; i++) {
@@ -421,7 +427,7 @@ static void write_cpu_list(struct json_writer *w, const struct run_results *res,
 	json_array_end(w);
 }
 
-static void write_bandwidth(struct json_writer *w,
+void results_json_bandwidth(struct json_writer *w,
 			    const struct run_results *res)
 {
 	json_array_begin(w, "bandwidth");
@@ -509,6 +515,22 @@ void results_json_prefetch(struct json_writer *w,
 	json_object_end(w);
 }
 
+/* Each test's keys, in the registry's order (res->tests), the prefetch
+ * object after the last of the rows prefetch=off|both repeats: the
+ * conditions they were measured under. */
+static void write_tests(struct json_writer *w, const struct run_results *res)
+{
+	for (int i = 0; i < res->test_count; i++) {
+		const struct test_row *t = &res->tests[i];
+
+		if (t->json)
+			t->json(w, res);
+		if (t->under_prefetch && (i + 1 == res->test_count ||
+					  !res->tests[i + 1].under_prefetch))
+			results_json_prefetch(w, res);
+	}
+}
+
 size_t results_json(const struct run_results *res, const struct summary *sum,
 		    enum run_status status, char *buf, size_t cap)
 {
@@ -556,13 +578,7 @@ size_t results_json(const struct run_results *res, const struct summary *sum,
 		json_null(&w, "amd_tom2");
 	}
 	json_object_end(&w);
-	write_latency(&w, res);
-	write_bandwidth(&w, res);
-	results_json_prefetch(&w, res);
-	results_json_loaded(&w, res);
-	results_json_c2c(&w, res);
-	results_json_numa(&w, res);
-	results_json_scan(&w, res);
+	write_tests(&w, res);
 	results_json_summary(&w, results_summary_cpu(res), sum);
 	json_object_end(&w);
 	if (json_finish(&w) != 0)

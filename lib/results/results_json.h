@@ -45,9 +45,14 @@ size_t results_summary_json(const struct run_results *res,
 /* The cpu whose sweep the summary's latency figures come from. */
 int results_summary_cpu(const struct run_results *res);
 
-/* The multi-cpu tests' entries (results_json_multi.c): each writes
- * nothing when its test did not run. */
+/* The tests' entries, the registry's json column (lib/registry.c):
+ * "latency" and "bandwidth" always (empty when not run); the multi-cpu
+ * tests' (results_json_multi.c) nothing when their test did not run. */
 struct json_writer;
+void results_json_latency(struct json_writer *w,
+			  const struct run_results *res);
+void results_json_bandwidth(struct json_writer *w,
+			    const struct run_results *res);
 /* The "summary" object: cpu and the per-level figures of s. */
 void results_json_summary(struct json_writer *w, int cpu,
 			  const struct summary *s);

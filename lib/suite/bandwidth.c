@@ -25,11 +25,12 @@
 
 #include "suite/barrier.h"
 #include "suite/calibrate.h"
+#include "suite/capacity.h"
 #include "suite/coretypes.h"
 #include "bw.h"
-#include "hw/x86.h"
+#include "arch/arch.h"
+#include "util/str.h"
 #include "hw/cpuinfo.h"
-#include "suite/isa.h"
 #include "suite/isa_plan.h"
 #include "suite/cpus.h"
 #include "util/fmt.h"
@@ -83,7 +84,7 @@ struct bw_job {
 	int wide;
 	struct settle_rule rule;
 	struct settle_result settled;	/* out, when wide */
-	int rdtscp;		/* tsc_end's way (lib/hw/x86.h) */
+	int end_way;		/* ticks_end's way (lib/arch/arch.h) */
 	uint64_t sink;
 };
 
@@ -93,10 +94,10 @@ struct bw_job {
 static uint64_t bw_timed(void *ctx, uint64_t passes)
 {
 	struct bw_job *j = ctx;
-	uint64_t t0 = tsc_begin();
+	uint64_t t0 = ticks_begin();
 
 	j->sink += j->ran->run(j->dst, j->src, j->bytes, passes);
-	return tsc_end(j->rdtscp) - t0;
+	return ticks_end(j->end_way) - t0;
 }
 
 static void bw_window(void *arg)
@@ -153,10 +154,10 @@ static void bw_window(void *arg)
 		} else {
 			if (j->clock_read)
 				j->clock_read(&a0, &m0);
-			t0 = tsc_begin();
+			t0 = ticks_begin();
 		}
 		j->sink += k->run(j->dst, j->src, j->bytes, j->passes);
-		t1 = tsc_end(j->rdtscp);
+		t1 = ticks_end(j->end_way);
 		if (j->clock_read) {
 			j->clock_read(&a1, &m1);
 			j->daperf[s] = a1 - a0;
@@ -171,13 +172,17 @@ static void bw_window(void *arg)
 	 * anything else runs on it (one that fell back to its AVX2 twin
 	 * too: 2 ms, and its neighbour may not have). */
 	if (j->wide)
-		settle_after_wide(j->clock_read, ref, tsc_read(), &j->rule,
+		settle_after_wide(j->clock_read, ref, ticks_read(), &j->rule,
 				  &j->settled);
 }
 
 struct point_ctx {
 	struct run_results *res;
-	const int *cpu_list;	/* who runs: res->selected for the table */
+	struct test_outcome *o;	/* the test's: cpus lost go there */
+	const int *cpu_list;	/* who runs: own for the table */
+	/* The table's own copy of the selection (0 elsewhere): a cpu lost
+	 * leaves it at once, as the runner drops it after the test. */
+	int *own, own_count;
 	const char *what;	/* the point in messages; 0: the kernel */
 	struct bw_job *jobs;
 	void **args;
@@ -195,6 +200,7 @@ struct point_ctx {
 	uint8_t *mem;
 	uint64_t mem_bytes;
 	int samples;
+	int refused;		/* points the full series did not keep */
 };
 
 /* The per-cpu and per-sample arrays of x for up to ncpu cpus (x->res
@@ -234,6 +240,7 @@ static void ctx_free(struct point_ctx *x)
 	plat_free(x->daperf);
 	plat_free(x->dmperf);
 	plat_free(x->clock_khz);
+	plat_free(x->own);
 }
 
 /* The buffer of cpu_list[i] for a point of `size` bytes a cpu; 0 when
@@ -266,7 +273,7 @@ static int run_once(struct point_ctx *x, const struct bw_kernel *k, int cpus,
 	for (int i = 0; i < cpus; i++) {
 		uint8_t *base = slot_of(x, i, size);
 		x->jobs[i] = (struct bw_job){
-			.rdtscp = res->cpu.f.rdtscp,
+			.end_way = res->cpu.ticks_end_way,
 			.k = k,
 			.dst = base,
 			.src = k->needs_src && k->needs_dst ? base + per_buf : base,
@@ -296,10 +303,11 @@ static int run_once(struct point_ctx *x, const struct bw_kernel *k, int cpus,
 	if (done < cpus) {
 		for (int i = 0; i < cpus; i++)
 			if (!x->ok[i])
-				cpus_lost(res, x->cpu_list[i],
+				cpus_lost(res, x->o, x->cpu_list[i],
 					  x->what ? x->what : k->name);
 		res->failed = 1;
-		cpus_prune(res);
+		if (x->own)
+			x->own_count = cpus_keep_usable(x->own, x->own_count);
 		return -1;
 	}
 	return 0;
@@ -374,7 +382,7 @@ static int measure(struct point_ctx *x, const struct bw_kernel *k,
 	 * first (a sample then lasts about the target on one cpu, longer when
 	 * they share a bottleneck). */
 	if (cpus > 1 && passes == 0) {
-		struct bw_job cal = { .rdtscp = res->cpu.f.rdtscp,
+		struct bw_job cal = { .end_way = res->cpu.ticks_end_way,
 				      .k = k, .dst = first,
 				      .src = k->needs_src && k->needs_dst
 						     ? first + per_buf : first,
@@ -495,17 +503,21 @@ static struct bw_point *run_point(struct point_ctx *x,
 	struct run_results *res = x->res;
 	struct bw_point pt;
 
-	if (res->bw_count >= res->bw_cap)
+	if (res->bw_count >= res->bw_cap) {
+		if (!x->refused++)
+			msgs_add(&res->warnings, "bandwidth: more points than "
+				 "the results can hold: points past %d are not "
+				 "kept", res->bw_cap);
 		return 0;
+	}
 	/* A cpu dropped earlier in this row: the row's `cpus` is stale. */
-	if (cpus > res->selected_count)
+	if (cpus > x->own_count)
 		return 0;
 	if (measure(x, k, level, size, cpus, passes, &pt) < 0)
 		return 0;
 	pt.level = level;
 	pt.scaling = scaling;
-	res->bw[res->bw_count] = pt;
-	return &res->bw[res->bw_count++];
+	return bw_append(res, &pt);
 }
 
 int bandwidth_scaling_counts(int n, int *counts, int cap)
@@ -697,7 +709,7 @@ struct plan {
 static uint64_t row_size(struct plan *p, int l, int all, int *cpus)
 {
 	const struct levels_row *row = &p->lv.rows[l];
-	int is_dram = l == p->lv.count - 1, sel = p->res->selected_count;
+	int is_dram = l == p->lv.count - 1, sel = p->x.own_count;
 	int planned = is_dram ? p->dram_cpus : row->all.cpus;
 
 	*cpus = !all ? 1 : planned < sel ? planned : sel;
@@ -730,7 +742,7 @@ static void run_table(struct plan *p, enum bw_isa isa, int dram_only)
 		int is_dram = l == p->lv.count - 1;
 		if (dram_only && !is_dram)
 			continue;
-		for (int all = 0; all <= (res->selected_count > 1); all++) {
+		for (int all = 0; all <= (p->x.own_count > 1); all++) {
 			int cpus;
 			uint64_t size = row_size(p, l, all, &cpus);
 			char line[200];
@@ -804,7 +816,6 @@ static void run_table(struct plan *p, enum bw_isa isa, int dram_only)
 /* The read/write mixes at DRAM, one cpu then all, every ISA. */
 static void run_mixes(struct plan *p, const enum bw_isa *isas, int nisa)
 {
-	struct run_results *res = p->res;
 	int l = p->lv.count - 1;
 	char a[16];
 
@@ -812,7 +823,7 @@ static void run_mixes(struct plan *p, const enum bw_isa *isas, int nisa)
 	    "stores; mix31 d=a+b+c, mix21 d=a+b, mix11 d=a, triad d=b+3a)\n"
 	    "%-7s %8s %5s %9s %9s %9s %9s\n", "isa", "size", "cpus",
 	    mixes[0], mixes[1], mixes[2], mixes[3]);
-	for (int all = 0; all <= (res->selected_count > 1); all++) {
+	for (int all = 0; all <= (p->x.own_count > 1); all++) {
 		for (int t = 0; t < nisa; t++) {
 			int cpus;
 			uint64_t size = row_size(p, l, all, &cpus);
@@ -849,14 +860,12 @@ static void run_mixes(struct plan *p, const enum bw_isa *isas, int nisa)
 /* The read scaling curve at DRAM with kernel k: 1..N cpus. */
 static void run_scaling(struct plan *p, const struct bw_kernel *k)
 {
-	struct run_results *res = p->res;
 	int counts[64], ncounts, ncpu;
 	char a[16];
 
-	if (res->selected_count < 2 || p->dram_cpus < 2)
+	if (p->x.own_count < 2 || p->dram_cpus < 2)
 		return;
-	ncpu = res->selected_count < p->dram_cpus ? res->selected_count
-						  : p->dram_cpus;
+	ncpu = p->x.own_count < p->dram_cpus ? p->x.own_count : p->dram_cpus;
 	ncounts = bandwidth_scaling_counts(ncpu, counts, 64);
 	p->pr.total = p->pr.done + ncounts;
 	p->x.bufs = &p->dram;
@@ -875,7 +884,7 @@ static void run_scaling(struct plan *p, const struct bw_kernel *k)
 	}
 }
 
-int bandwidth_run(struct run_results *res)
+int bandwidth_run(struct run_results *res, struct test_outcome *o)
 {
 	static struct plan zero;
 	struct plan pl = zero, *p = &pl;
@@ -886,7 +895,7 @@ int bandwidth_run(struct run_results *res)
 	/* The mixes are DRAM's, where the vector width does not decide:
 	 * isa=auto measures them with the widest alone, a list with each. */
 	int nmix = res->config.isa_mask ? nisa : 1;
-	/* ncpu sizes the buffers; the loops read res->selected_count, which
+	/* ncpu sizes the buffers; the loops read p->x.own_count, which
 	 * drops when a cpu stops answering. */
 	int counts[64], ncounts, rows;
 	uint64_t cache_one = 0, cache_all = 0;
@@ -895,6 +904,8 @@ int bandwidth_run(struct run_results *res)
 
 	p->res = res;
 	p->x.res = res;
+	p->x.o = o;
+	bw_reserve(res, capacity_bandwidth_pass(&res->config));
 	if (coretypes_plan(res, latency_dram_bytes(res), &p->lv) != 0) {
 		msgs_add(&res->errors, "bandwidth: out of pool memory");
 		res->failed = 1;
@@ -931,13 +942,18 @@ int bandwidth_run(struct run_results *res)
 		alloc_dram_all(res, floor_bytes, &p->dram_all, &p->dram_cpus,
 			       &p->dram);
 	}
-	p->x.cpu_list = res->selected;
-	if (ctx_alloc(&p->x, ncpu) < 0) {
+	p->x.own = plat_alloc(sizeof(int) * (size_t)ncpu);
+	p->x.own_count = p->x.own ? cpus_in_play(res, o, p->x.own) : 0;
+	p->x.cpu_list = p->x.own;
+	if (!p->x.own || ctx_alloc(&p->x, ncpu) < 0) {
 		msgs_add(&res->errors, "bandwidth: out of pool memory");
 		res->failed = 1;
 		goto out;
 	}
-	if (isas[0] == BW_SSE2 && !res->config.isa_mask)
+	/* x86-64 without AVX2 is a fallback to 128-bit kernels; an AArch64
+	 * core without SVE (Neoverse N1) runs NEON as it was designed to */
+	if (isas[0] == BW_SSE2 && str_eq(bw_isa_name(BW_SSE2), "sse2") &&
+	    !res->config.isa_mask)
 		msgs_add(&res->warnings, "CPU has no AVX2: bandwidth measured "
 			 "with the SSE2 kernels");
 
@@ -970,11 +986,13 @@ out:
 	return 0;
 }
 
-double bandwidth_read_together(struct run_results *res, const int *cpus,
-			       int n, uint8_t *buf, uint64_t buf_bytes,
-			       uint64_t size, const char *what)
+double bandwidth_read_together(struct run_results *res, struct test_outcome *o,
+			       const int *cpus, int n, uint8_t *buf,
+			       uint64_t buf_bytes, uint64_t size,
+			       const char *what)
 {
-	struct point_ctx x = { .res = res, .cpu_list = cpus, .what = what,
+	struct point_ctx x = { .res = res, .o = o, .cpu_list = cpus,
+			       .what = what,
 			       .mem = buf, .mem_bytes = buf_bytes,
 			       .samples = sweep_repeats(&res->config) };
 	struct bw_point pt;

@@ -11,7 +11,7 @@
  * the scaling curve with the widest read. A cpu that cannot run an ISA
  * runs the widest it can for that point, warned (bw_point's
  * fallback_cpus). */
-int bandwidth_run(struct run_results *res);
+int bandwidth_run(struct run_results *res, struct test_outcome *o);
 
 /* The table's all-cpus read, on any cpus and buffer: cpus[0..n) each
  * read their own `size` bytes of buf (slot i at buf + i * size rounded
@@ -20,11 +20,12 @@ int bandwidth_run(struct run_results *res);
  * warm pass, then `repeat` samples started on a TSC barrier, each all
  * bytes over the span to the slowest cpu's end (lib/suite/together.h), SMI
  * hits retaken. Returns the median GB/s, or < 0 when a cpu did not
- * finish (dropped, as in the table) or no sample was left (warned,
+ * finish (lost into *o, as in the table) or no sample was left (warned,
  * naming `what`). Appends nothing to res->bw. */
-double bandwidth_read_together(struct run_results *res, const int *cpus,
-			       int n, uint8_t *buf, uint64_t buf_bytes,
-			       uint64_t size, const char *what);
+double bandwidth_read_together(struct run_results *res, struct test_outcome *o,
+			       const int *cpus, int n, uint8_t *buf,
+			       uint64_t buf_bytes, uint64_t size,
+			       const char *what);
 
 /* The DRAM copy is measured with cached and then with non-temporal
  * stores: of the two points just appended (either 0 when it failed; nt

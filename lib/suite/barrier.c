@@ -3,7 +3,7 @@
  * a cpu whose TSC lags far is bounded and named, not waited out. */
 #include "suite/barrier.h"
 
-#include "hw/x86.h"
+#include "arch/arch.h"
 #include "results/results.h"
 #include "util/msgs.h"
 
@@ -27,7 +27,7 @@ void barrier_init(struct barrier *b, uint32_t n, uint64_t timeout_ticks,
 
 static uint64_t now(const struct barrier *b)
 {
-	return b->clock ? b->clock() : tsc_read();
+	return b->clock ? b->clock() : ticks_read();
 }
 
 static void lag_record(int cpu, uint64_t ahead_ticks)
@@ -63,7 +63,7 @@ uint64_t barrier_wait(struct barrier *b, int cpu)
 			__atomic_store_n(&b->aborted, 1, __ATOMIC_RELEASE);
 			return 0;
 		}
-		cpu_pause();
+		cpu_relax();
 	}
 	if (__atomic_load_n(&b->aborted, __ATOMIC_ACQUIRE))
 		return 0;
@@ -79,7 +79,7 @@ uint64_t barrier_wait(struct barrier *b, int cpu)
 			lag_record(cpu, go - t);
 			return t ? t : 1;
 		}
-		cpu_pause();
+		cpu_relax();
 	}
 	return go;
 }

@@ -18,7 +18,7 @@ struct barrier {
 	int aborted;			/* atomic */
 	uint32_t lagged;		/* atomic: participants that left on
 					 * the lag bound (barrier_wait) */
-	uint64_t (*clock)(void);	/* 0: tsc_read; tests put a fake TSC */
+	uint64_t (*clock)(void);	/* 0: ticks_read; tests put a fake TSC */
 };
 
 void barrier_init(struct barrier *b, uint32_t n, uint64_t timeout_ticks,

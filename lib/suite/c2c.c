@@ -5,7 +5,7 @@
 #include "suite/c2c.h"
 
 #include "suite/barrier.h"
-#include "hw/x86.h"
+#include "arch/arch.h"
 #include "hw/cpuorder.h"
 #include "suite/cpus.h"
 #include "util/fmt.h"
@@ -39,7 +39,7 @@ struct pp_job {
 	uint64_t target_ticks, timeout_ticks;
 	uint64_t *ticks, *rounds;	/* [samples], server only */
 	int failed;
-	int rdtscp;		/* tsc_end's way (lib/hw/x86.h) */
+	int end_way;		/* ticks_end's way (lib/arch/arch.h) */
 };
 
 static void pp_window(void *arg)
@@ -56,10 +56,10 @@ static void pp_window(void *arg)
 		return;
 	}
 	for (int s = 0; s < j->samples && !j->failed; s++) {
-		uint64_t t0 = tsc_begin(), r;
+		uint64_t t0 = ticks_begin(), r;
 		r = pingpong_serve(j->line, &next, t0 + j->target_ticks,
 				   j->timeout_ticks);
-		j->ticks[s] = tsc_end(j->rdtscp) - t0;
+		j->ticks[s] = ticks_end(j->end_way) - t0;
 		j->rounds[s] = r;
 		j->failed = r == 0;
 	}
@@ -79,7 +79,8 @@ int c2c_pair_cap(enum bm_profile profile, int cpus)
 }
 
 /* One pair: the median one-way ns, or < 0 when it failed. */
-static double measure_pair(struct run_results *res, int from, int to,
+static double measure_pair(struct run_results *res, struct test_outcome *o,
+			   int from, int to,
 			   volatile uint64_t *line, uint64_t *ticks,
 			   uint64_t *rounds)
 {
@@ -95,7 +96,7 @@ static double measure_pair(struct run_results *res, int from, int to,
 	*line = 0;
 	for (int i = 0; i < 2; i++)
 		j[i] = (struct pp_job){
-			.rdtscp = res->cpu.f.rdtscp,
+			.end_way = res->cpu.ticks_end_way,
 			.bar = &bar, .cpu = cpus[i], .line = line,
 			.serve = i == 0,
 			.samples = samples,
@@ -107,9 +108,8 @@ static double measure_pair(struct run_results *res, int from, int to,
 	if (plat_run_on_cpus(cpus, 2, pp_window, args, RUN_TIMEOUT_US, ok) < 2) {
 		for (int i = 0; i < 2; i++)
 			if (!ok[i])
-				cpus_lost(res, cpus[i], "core-to-core");
+				cpus_lost(res, o, cpus[i], "core-to-core");
 		res->failed = 1;
-		cpus_prune(res);
 		return -1;
 	}
 	if (j[0].failed || j[1].failed) {
@@ -125,9 +125,10 @@ static double measure_pair(struct run_results *res, int from, int to,
 	       1000;
 }
 
-static void print_matrix(const struct run_results *res, int first)
+/* The matrix over the cpus sel[0..n). */
+static void print_matrix(const struct run_results *res, const int *sel, int n,
+			 int first)
 {
-	int n = res->selected_count;
 	char line[MATRIX_MAX_CPUS * 8 + 16];
 	size_t len;
 
@@ -145,13 +146,13 @@ static void print_matrix(const struct run_results *res, int first)
 	len = fmt(line, sizeof line, "%6s", "");
 	for (int b = 0; b < n; b++)
 		len += fmt(line + len, sizeof line - len, " %6d",
-			   res->selected[b]);
+			   sel[b]);
 	out("%s\n", line);
 	for (int a = 0; a < n; a++) {
-		len = fmt(line, sizeof line, "%6d", res->selected[a]);
+		len = fmt(line, sizeof line, "%6d", sel[a]);
 		for (int b = 0; b < n; b++) {
 			double v = -1;
-			int x = res->selected[a], y = res->selected[b], sib = 0;
+			int x = sel[a], y = sel[b], sib = 0;
 			for (int i = first; i < res->c2c_count; i++) {
 				const struct c2c_point *p = &res->c2c[i];
 				if ((p->from == x && p->to == y) ||
@@ -176,7 +177,7 @@ static void print_matrix(const struct run_results *res, int first)
 		    "own caches)\n");
 }
 
-int c2c_run(struct run_results *res)
+int c2c_run(struct run_results *res, struct test_outcome *o)
 {
 	int n = res->selected_count, cap, count, *sel;
 	struct cpu_pair *pairs;
@@ -194,8 +195,7 @@ int c2c_run(struct run_results *res)
 	pairs = plat_alloc(sizeof(*pairs) * (size_t)cap);
 	ticks = plat_alloc(sizeof(uint64_t) * 2 * MAX_SAMPLES);
 	slot = plat_alloc(2 * LINE_SLOT_BYTES);
-	/* The selected list shrinks when a cpu stops answering: keep the
-	 * plan's own copy. */
+	/* The plan's own copy of the selection: the pairs index it. */
 	sel = plat_alloc(sizeof(int) * (size_t)n);
 	count = pairs ? pairs_plan(n, cap, res->config.seed, pairs) : 0;
 	res->c2c = plat_alloc(sizeof(*res->c2c) * (size_t)(count ? count : 1));
@@ -217,7 +217,7 @@ int c2c_run(struct run_results *res)
 			continue;
 		out_progress("core-to-core: cpus %d and %d (%d of %d)", from, to,
 			     i + 1, count);
-		ns = measure_pair(res, from, to, line, ticks, rounds);
+		ns = measure_pair(res, o, from, to, line, ticks, rounds);
 		if (ns >= 0)
 			res->c2c[res->c2c_count++] = (struct c2c_point){
 				from, to, ns,
@@ -228,7 +228,9 @@ int c2c_run(struct run_results *res)
 	    "%d samples; %d of %llu pairs%s)\n", sweep_repeats(&res->config),
 	    res->c2c_count, (unsigned long long)pairs_total(n),
 	    (uint64_t)count < pairs_total(n) ? ", a seeded sample" : "");
-	print_matrix(res, 0);
+	/* the matrix leaves out the cpus lost on the way, as the runner
+	 * will drop them from the selection */
+	print_matrix(res, sel, o->lost ? cpus_keep_usable(sel, n) : n, 0);
 out:
 	plat_free(pairs);
 	plat_free(ticks);

@@ -7,7 +7,7 @@
 #include "results/results.h"
 
 /* Runs the pairs, prints the matrix, appends the points to res. */
-int c2c_run(struct run_results *res);
+int c2c_run(struct run_results *res, struct test_outcome *o);
 
 /* Pairs measured at most, by profile: quick 24, standard 256, full every
  * pair up to C2C_FULL_PAIRS (a time budget of a few minutes), a seeded

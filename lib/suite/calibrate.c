@@ -2,7 +2,7 @@
 #include "suite/calibrate.h"
 
 #include "chase.h"
-#include "hw/x86.h"
+#include "arch/arch.h"
 
 /* Units past which doubling stops: a chase of 2^36 hops or 2^30 passes
  * takes minutes, so only a broken timer gets there. */
@@ -32,21 +32,21 @@ uint64_t calibrate_units(calibrate_timed_fn timed, void *ctx, uint64_t first,
 
 struct chase_trial {
 	void *p;
-	int rdtscp;
+	int end_way;
 };
 
 static uint64_t chase_timed(void *ctx, uint64_t hops)
 {
 	struct chase_trial *c = ctx;
-	uint64_t t0 = tsc_begin();
+	uint64_t t0 = ticks_begin();
 
 	c->p = chase_run(c->p, hops);
-	return tsc_end(c->rdtscp) - t0;
+	return ticks_end(c->end_way) - t0;
 }
 
-uint64_t calibrate_chase_hops(void **p, int rdtscp, uint64_t target_ticks)
+uint64_t calibrate_chase_hops(void **p, int end_way, uint64_t target_ticks)
 {
-	struct chase_trial c = { *p, rdtscp };
+	struct chase_trial c = { *p, end_way };
 	uint64_t hops = calibrate_units(chase_timed, &c, FIRST_CHASE_HOPS,
 					MAX_CHASE_HOPS, target_ticks);
 

@@ -19,7 +19,7 @@ uint64_t calibrate_units(calibrate_timed_fn timed, void *ctx, uint64_t first,
 
 /* The chase's hops per sample for target_ticks, a multiple of the
  * chase's unroll; *p walks on from where it was (the caller continues
- * the chain from there). rdtscp: tsc_end's way (hw/x86.h). */
-uint64_t calibrate_chase_hops(void **p, int rdtscp, uint64_t target_ticks);
+ * the chain from there). end_way: ticks_end's way (lib/arch/arch.h). */
+uint64_t calibrate_chase_hops(void **p, int end_way, uint64_t target_ticks);
 
 #endif

@@ -1,7 +1,6 @@
 /* Result capacities from the plan (see capacity.h). */
 #include "suite/capacity.h"
 
-#include "platform.h"
 #include "suite/dramfloor.h"
 #include "suite/sweep.h"
 
@@ -15,70 +14,70 @@
 #define BW_SCALING_MAX 64
 #define SLACK 16
 
-int capacity_planned(const struct bm_config *c, int cpus,
-		     uint64_t floor_bytes, int *lat_points, int *bw_points)
+/* One pass's latency points (the sweep once per page size; full: the
+ * first pass on every cpu, lib/suite/latency.c sweep_pass; then one DRAM
+ * point per cpu) and bandwidth points, each with some slack; -1 on bad
+ * arguments. */
+static long latency_pass(const struct bm_config *c, int cpus,
+			 uint64_t floor_bytes)
 {
 	uint64_t sizes[256];
-	int trimmed = 0, passes, pages, isas;
-	long lat, bw;
+	int trimmed = 0, pages;
+	long lat;
 
-	if (!c || cpus < 1 || !lat_points || !bw_points)
+	if (!c || cpus < 1)
 		return -1;
 	/* sizes: the sweep before any trim for memory (an upper bound) */
 	lat = (long)sweep_sizes(c, floor_bytes, ~0ull, sizes,
 				sizeof sizes / sizeof *sizes, &trimmed) +
 	      trimmed;
-	passes = c->prefetch == BM_PREFETCH_BOTH ? 2 : 1;
 	pages = c->page_count > 0 ? c->page_count : 1;
-	/* the sweep once per page size (full: the first pass on every cpu,
-	 * lib/suite/latency.c sweep_pass), then one DRAM point per cpu */
 	if (c->profile == BM_PROFILE_FULL)
 		pages += cpus - 1;
-	lat = passes * (lat * pages + cpus) + SLACK;
+	return lat * pages + cpus + SLACK;
+}
+
+static long bandwidth_pass(const struct bm_config *c)
+{
+	int isas = 0;
+
+	if (!c)
+		return -1;
 	/* ISAs asked for (a loop: __builtin_popcount becomes a libgcc call
 	 * the UEFI link does not have) */
-	isas = 0;
 	for (unsigned m = c->isa_mask; m; m &= m - 1)
 		isas++;
 	if (isas < 1)
 		isas = 1;	/* auto */
-	bw = passes * (isas * (BW_LEVELS * BW_KERNEL_SLOTS + BW_MIX_SLOTS) *
-		       2 + BW_SCALING_MAX) + SLACK;
-	*lat_points = lat > 0x7fffffff ? 0x7fffffff : (int)lat;
-	*bw_points = (int)bw;
+	return isas * (BW_LEVELS * BW_KERNEL_SLOTS + BW_MIX_SLOTS) * 2 +
+	       BW_SCALING_MAX + SLACK;
+}
+
+static int to_int(long v)
+{
+	return v > 0x7fffffff ? 0x7fffffff : (int)v;
+}
+
+int capacity_planned(const struct bm_config *c, int cpus,
+		     uint64_t floor_bytes, int *lat_points, int *bw_points)
+{
+	long lat = latency_pass(c, cpus, floor_bytes), passes;
+
+	if (lat < 0 || !lat_points || !bw_points)
+		return -1;
+	passes = c->prefetch == BM_PREFETCH_BOTH ? 2 : 1;
+	*lat_points = to_int(passes * lat);
+	*bw_points = to_int(passes * bandwidth_pass(c));
 	return 0;
 }
 
-/* *arr (count used, *cap) grown to want elements of elem bytes. */
-static int grow(void **arr, int count, int *cap, int want, size_t elem)
+int capacity_latency_pass(const struct bm_config *c, int cpus,
+			  uint64_t floor_bytes)
 {
-	unsigned char *n;
-
-	if (want <= *cap)
-		return 0;
-	n = plat_alloc(elem * (size_t)want);
-	if (!n)
-		return -1;
-	for (size_t i = 0; *arr && i < elem * (size_t)count; i++)
-		n[i] = ((unsigned char *)*arr)[i];
-	plat_free(*arr);
-	*arr = n;
-	*cap = want;
-	return 0;
+	return to_int(latency_pass(c, cpus > 0 ? cpus : 1, floor_bytes));
 }
 
-int capacity_fit(struct run_results *res)
+int capacity_bandwidth_pass(const struct bm_config *c)
 {
-	int lat, bw;
-
-	if (capacity_planned(&res->config, res->selected_count > 0
-				 ? res->selected_count : 1,
-			     dramfloor_bytes(res), &lat, &bw) != 0)
-		return -1;
-	if (grow((void **)&res->lat, res->lat_count, &res->lat_cap, lat,
-		 sizeof *res->lat) != 0 ||
-	    grow((void **)&res->bw, res->bw_count, &res->bw_cap, bw,
-		 sizeof *res->bw) != 0)
-		return -1;
-	return 0;
+	return to_int(bandwidth_pass(c));
 }

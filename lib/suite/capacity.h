@@ -13,10 +13,12 @@
 int capacity_planned(const struct bm_config *c, int cpus,
 		     uint64_t floor_bytes, int *lat_points, int *bw_points);
 
-/* Grows res->lat and res->bw (plat_alloc) to capacity_planned for
- * res->selected_count, keeping what they hold. 0, or -1 when pool memory
- * is short (the old arrays stay; a point past them is refused as
- * before). */
-int capacity_fit(struct run_results *res);
+/* One pass's share of those (prefetch=both makes two), for the latency
+ * and the bandwidth test to reserve room in their own series as they
+ * start (lat_reserve, bw_reserve: the second pass adds room past the
+ * first's points). cpus < 1 counts as 1. */
+int capacity_latency_pass(const struct bm_config *c, int cpus,
+			  uint64_t floor_bytes);
+int capacity_bandwidth_pass(const struct bm_config *c);
 
 #endif

@@ -89,7 +89,7 @@ static void print_type(const struct run_results *res, int t)
 	out("%s\n", line);
 }
 
-int coretypes_read(struct run_results *res)
+int coretypes_read(struct run_results *res, struct test_outcome *o)
 {
 	int n = 0, *list, *ok, boot;
 	struct type_job *jobs;
@@ -122,13 +122,12 @@ int coretypes_read(struct run_results *res)
 		res->cpu_type[i] = (unsigned char)boot;
 	for (int k = 0; k < n; k++) {
 		if (!ok[k]) {
-			cpus_lost(res, list[k], "reading its caches");
+			cpus_lost(res, o, list[k], "reading its caches");
 			continue;
 		}
 		res->cpu_type[list[k]] = (unsigned char)type_index(res,
 								  &jobs[k].info);
 	}
-	cpus_prune(res);
 	for (int t = 0; t < res->core_type_count; t++)
 		print_type(res, t);
 out:

@@ -14,10 +14,11 @@
 
 /* On a hybrid part, reads every usable cpu's CPUID and fills
  * res->core_types and res->cpu_type (a cpu that does not answer is
- * dropped and keeps the boot cpu's type); prints one line per type.
- * Elsewhere every core has the boot cpu's caches, and nothing is read.
- * Returns the number of core types (0: not read). */
-int coretypes_read(struct run_results *res);
+ * lost into *o, for the runner to drop, and keeps the boot cpu's type);
+ * prints one line per type. Elsewhere every core has the boot cpu's
+ * caches, and nothing is read. Returns the number of core types (0: not
+ * read). */
+int coretypes_read(struct run_results *res, struct test_outcome *o);
 
 /* Where res->l3alloc says the boot cpu's class of service may fill only
  * some of the L3's ways, sizes the L3 of res->cpu and of every core type

@@ -84,19 +84,36 @@ int cpus_drop_bsp(struct run_results *res, int count)
 	return n;
 }
 
-void cpus_lost(struct run_results *res, int cpu, const char *what)
+void cpus_lost(struct run_results *res, struct test_outcome *o, int cpu,
+	       const char *what)
 {
 	msgs_add(&res->warnings, "cpu %d did not finish %s (timed out or "
 		 "faulted: the errors say which): dropped", cpu, what);
-	res->failed = 1;
+	o->lost++;
+	o->failed = 1;
+}
+
+int cpus_keep_usable(int *list, int n)
+{
+	int k = 0;
+
+	for (int i = 0; i < n; i++)
+		if (cpus_usable(list[i]))
+			list[k++] = list[i];
+	return k;
 }
 
 void cpus_prune(struct run_results *res)
 {
-	int n = 0;
+	res->selected_count = cpus_keep_usable(res->selected,
+					       res->selected_count);
+}
 
+int cpus_in_play(const struct run_results *res, const struct test_outcome *o,
+		 int *out)
+{
 	for (int i = 0; i < res->selected_count; i++)
-		if (cpus_usable(res->selected[i]))
-			res->selected[n++] = res->selected[i];
-	res->selected_count = n;
+		out[i] = res->selected[i];
+	return o->lost ? cpus_keep_usable(out, res->selected_count)
+		       : res->selected_count;
 }

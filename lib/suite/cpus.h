@@ -16,11 +16,26 @@ int cpus_drop_bsp(struct run_results *res, int count);
 
 /* cpu did not finish `what` ("a latency point", a kernel's name): it
  * timed out or faulted, and the platform put which in the errors. A
- * warning names it; the run is partial. cpus_prune then drops it. */
-void cpus_lost(struct run_results *res, int cpu, const char *what);
+ * warning names it; the test's outcome counts it and says the run is
+ * partial. The suite runner drops it from the selection after the test
+ * (cpus_prune). */
+void cpus_lost(struct run_results *res, struct test_outcome *o, int cpu,
+	       const char *what);
 
-/* Drops cpus that stopped answering from res->selected. */
+/* Drops cpus that stopped answering from res->selected: the suite
+ * runner's, between tests. */
 void cpus_prune(struct run_results *res);
+
+/* Keeps the usable cpus of list[0..n) in order; returns how many. A
+ * test's own copy of the selection after it lost a cpu. */
+int cpus_keep_usable(int *list, int n);
+
+/* The selection as a test sees it while it runs: res->selected, less
+ * the cpus no longer usable once the test has lost one (o->lost), as
+ * the runner will prune them after it. Into out[0..selected_count);
+ * returns the count. */
+int cpus_in_play(const struct run_results *res, const struct test_outcome *o,
+		 int *out);
 
 /* Whether cpu is still usable (an AP that stopped answering is not). */
 int cpus_usable(int cpu);

@@ -15,7 +15,7 @@ struct dist_job {
 	void *start;
 	uint64_t *empty;	/* [DIST_EMPTY] */
 	uint64_t *seg;		/* [DIST_SEGMENTS] */
-	int rdtscp;		/* tsc_end's way (lib/hw/x86.h) */
+	int end_way;		/* ticks_end's way (lib/arch/arch.h) */
 	void *end;
 };
 
@@ -26,10 +26,10 @@ static void dist_window(void *arg)
 
 	/* A few empty segments first so the code and the out array are in
 	 * cache when the counted ones run. */
-	p = chase_segments(p, 0, 16, j->empty, j->rdtscp);
-	p = chase_segments(p, 0, DIST_EMPTY, j->empty, j->rdtscp);
+	p = chase_segments(p, 0, 16, j->empty, j->end_way);
+	p = chase_segments(p, 0, DIST_EMPTY, j->empty, j->end_way);
 	p = chase_segments(p, DIST_HOPS, DIST_SEGMENTS, j->seg,
-			       j->rdtscp);
+			       j->end_way);
 	j->end = p;
 }
 
@@ -62,7 +62,7 @@ int dist_measure(struct run_results *res, int cpu, void *start,
 		 struct lat_point *pt)
 {
 	struct dist_job job = { .start = start,
-				.rdtscp = res->cpu.f.rdtscp };
+				.end_way = res->cpu.ticks_end_way };
 	uint64_t *mem, overhead;
 	void *arg = &job;
 	int ok = 0;

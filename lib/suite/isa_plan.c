@@ -1,11 +1,21 @@
 /* The bandwidth plan's ISAs (lib/suite/isa_plan.h). */
 #include "suite/isa_plan.h"
 
-/* Why the boot cpu stops at `widest`: what the wider ISA needs. */
+#include "util/str.h"
+
+/* Why the boot cpu stops at `widest`: what the wider ISA needs; "" when
+ * the architecture has none wider (AArch64's SVE, x86's AVX-512). */
 static const char *missing(const struct run_results *res, enum bw_isa widest)
 {
-	if (widest >= BW_AVX512)
+	const char *wider = (int)widest + 1 < BW_ISA_COUNT
+				    ? bw_isa_name((enum bw_isa)(widest + 1))
+				    : "?";
+
+	if (str_eq(wider, "?"))
 		return "";
+	if (str_eq(wider, "sve"))
+		return "no SVE, or SVE not enabled for it (Linux: HWCAP_SVE; "
+		       "at EL1: CPACR_EL1.ZEN)";
 	if (widest == BW_AVX2)
 		return res->cpu.f.avx512f
 		       ? "AVX512F present but its ZMM state is off (XCR0 "

@@ -3,6 +3,7 @@
 #include "suite/latency.h"
 
 #include "suite/calibrate.h"
+#include "suite/capacity.h"
 #include "chase.h"
 #include "hw/cpuinfo.h"
 #include "hw/numa.h"
@@ -13,7 +14,7 @@
 #include "suite/levelcheck.h"
 #include "suite/levels.h"
 #include "suite/nodebuf.h"
-#include "hw/x86.h"
+#include "arch/arch.h"
 #include "util/fmt.h"
 #include "util/out.h"
 #include "suite/pagecmp.h"
@@ -46,7 +47,7 @@ struct chase_job {
 	int samples;
 	uint64_t *ticks;	/* [samples] */
 	int aperf;		/* read APERF/MPERF around each sample */
-	int rdtscp;		/* tsc_end's way (lib/hw/x86.h) */
+	int end_way;		/* ticks_end's way (lib/arch/arch.h) */
 	uint64_t *core;		/* [samples]: core cycles, when aperf */
 	uint64_t *scratch;	/* [2 * samples] for the outlier rule */
 	uint64_t (*smi_on)(void);	/* the SMI count, read around each
@@ -67,19 +68,19 @@ static void *take_sample(struct chase_job *j, void *p, uint64_t hops, int s)
 	if (j->smi_on)
 		s0 = j->smi_on();
 	if (j->aperf) {
-		m0 = rdmsr(MSR_MPERF);
-		a0 = rdmsr(MSR_APERF);
+		m0 = coreclock_ref();
+		a0 = coreclock_actual();
 	}
-	t0 = tsc_begin();
+	t0 = ticks_begin();
 	p = chase_run(p, hops);
-	t1 = tsc_end(j->rdtscp);
+	t1 = ticks_end(j->end_way);
 	j->ticks[s] = t1 - t0;
 	/* Core cycles = TSC ticks x APERF/MPERF: MPERF counts at the TSC's
 	 * rate, APERF at the core's, both only while running (SDM vol 3B,
 	 * 15.2; AMD APM vol 2, 17.3). */
 	if (j->aperf) {
-		uint64_t da = rdmsr(MSR_APERF) - a0;
-		uint64_t dm = rdmsr(MSR_MPERF) - m0;
+		uint64_t da = coreclock_actual() - a0;
+		uint64_t dm = coreclock_ref() - m0;
 		j->core[s] = dm ? (uint64_t)((double)j->ticks[s] * (double)da /
 					     (double)dm)
 				: 0;
@@ -111,7 +112,7 @@ static void chase_window(void *arg)
 	p = chase_run(p, j->warm);
 
 	/* Size the samples so one lasts about target_ticks. */
-	hops = calibrate_chase_hops(&p, j->rdtscp, j->target_ticks);
+	hops = calibrate_chase_hops(&p, j->end_way, j->target_ticks);
 	j->hops = hops;
 
 	for (int s = 0; s < j->samples; s++)
@@ -178,7 +179,7 @@ static int measure_point(struct run_results *res, int cpu,
 			.samples = samples,
 			.ticks = ticks,
 			.aperf = res->msr_ok && res->cpu.f.aperfmperf,
-			.rdtscp = res->cpu.f.rdtscp,
+			.end_way = res->cpu.ticks_end_way,
 			.core = ticks + MAX_SAMPLES,
 			.scratch = ticks + 2 * MAX_SAMPLES,
 			.smi_on = res->smi_count,
@@ -198,8 +199,7 @@ static int measure_point(struct run_results *res, int cpu,
 	}
 	st = stats_summarize_u64(ticks, (size_t)samples);
 
-	pt = &res->lat[res->lat_count++];
-	*pt = (struct lat_point){
+	pt = lat_append(res, &(struct lat_point){
 		.cpu = cpu,
 		.size_bytes = size_bytes,
 		.page_bytes = buf->page_bytes,
@@ -220,7 +220,9 @@ static int measure_point(struct run_results *res, int cpu,
 			summary_level_of(coretypes_info(res, cpu),
 					 size_bytes)),
 		.buffer_node = buffer_node,
-	};
+	});
+	if (!pt)
+		return -1;
 	if (pt->disturbed) {
 		char a[16];
 		msgs_add(&res->warnings, "latency at %s on cpu %d: samples "
@@ -263,7 +265,7 @@ double latency_chase_ns(struct run_results *res, int cpu, void *start,
 		.target_ticks = sample_ns * res->tsc_hz / 1000000000u,
 		.samples = samples,
 		.ticks = ticks,
-		.rdtscp = res->cpu.f.rdtscp,
+		.end_way = res->cpu.ticks_end_way,
 		.core = ticks + MAX_SAMPLES,
 		.scratch = ticks + 2 * MAX_SAMPLES,
 		.smi_on = res->smi_count,
@@ -406,7 +408,7 @@ static int alloc_ticks(struct run_results *res, uint64_t **ticks)
 
 /* Measures sizes[0..count) on cpu into res, printing a row each.
  * Returns the number of points measured. */
-static int sweep_on(struct run_results *res, int cpu,
+static int sweep_on(struct run_results *res, struct test_outcome *o, int cpu,
 		    const struct plat_buffer *buf, int buffer_node,
 		    const uint64_t *sizes, size_t count, uint64_t *ticks,
 		    int samples, const char *what)
@@ -431,7 +433,7 @@ static int sweep_on(struct run_results *res, int cpu,
 			break;
 		}
 		if (r == -2) {
-			cpus_lost(res, cpu, "a latency point");
+			cpus_lost(res, o, cpu, "a latency point");
 			break;
 		}
 		print_row(&res->lat[res->lat_count - 1], 0);
@@ -485,8 +487,8 @@ static void warn_under_floor(struct run_results *res, uint64_t largest,
  * get smaller pages, which another pass of the list measures, is not
  * measured twice: the pass is skipped, with a warning. Returns the page
  * size measured, or 0. */
-static uint64_t sweep_pass(struct run_results *res, uint64_t page_bytes,
-			   int first_pass, const struct numa_topo *t,
+static uint64_t sweep_pass(struct run_results *res, struct test_outcome *o,
+			   uint64_t page_bytes, int first_pass, const struct numa_topo *t,
 			   uint64_t *ticks)
 {
 	const struct bm_config *c = &res->config;
@@ -526,7 +528,7 @@ static uint64_t sweep_pass(struct run_results *res, uint64_t page_bytes,
 		}
 	}
 	print_header(cpu, buf.page_bytes, samples);
-	sweep_on(res, cpu, &buf, node, sizes, count, ticks, samples,
+	sweep_on(res, o, cpu, &buf, node, sizes, count, ticks, samples,
 		 "latency");
 	warn_under_floor(res, sizes[count - 1], floor_bytes, buf.page_bytes);
 	if (first_pass && c->profile == BM_PROFILE_FULL) {
@@ -535,8 +537,8 @@ static uint64_t sweep_pass(struct run_results *res, uint64_t page_bytes,
 			if (!cpus_usable(other))
 				continue;
 			print_header(other, buf.page_bytes, samples);
-			sweep_on(res, other, &buf, node, sizes, count, ticks,
-				 samples, "latency");
+			sweep_on(res, o, other, &buf, node, sizes, count,
+				 ticks, samples, "latency");
 		}
 	}
 	page_bytes = buf.page_bytes;
@@ -545,19 +547,22 @@ static uint64_t sweep_pass(struct run_results *res, uint64_t page_bytes,
 	return page_bytes;
 }
 
-int latency_sweep(struct run_results *res)
+int latency_sweep(struct run_results *res, struct test_outcome *o)
 {
 	const struct bm_config *c = &res->config;
 	uint64_t *ticks;
 	struct numa_topo *t = get_topology(res);
 	int first = res->lat_count, passes = 0;
 
+	/* room for this pass's points, the per-cpu ones after it too */
+	lat_reserve(res, capacity_latency_pass(c, res->selected_count,
+					       dramfloor_bytes(res)));
 	if (!t || alloc_ticks(res, &ticks)) {
 		plat_free(t);
 		return -1;
 	}
 	for (int k = 0; k < c->page_count && k < 3; k++)
-		if (sweep_pass(res, c->pages[k], passes == 0, t, ticks))
+		if (sweep_pass(res, o, c->pages[k], passes == 0, t, ticks))
 			passes++;
 	plat_free(ticks);
 	plat_free(t);
@@ -567,7 +572,8 @@ int latency_sweep(struct run_results *res)
 		return -1;
 	}
 	if (passes > 1)
-		pagecmp_print(res, first, res->selected[0]);
+		pagecmp_print(res->lat + first, res->lat_count - first,
+			      res->selected[0]);
 	levelcheck_run(res, first);
 	return 0;
 }
@@ -712,9 +718,10 @@ int latency_buffer_node(const struct run_results *res,
  * on every selected, usable cpu whose own node is node (rep, the first
  * of them, names the buffer). Returns -1 when there was no buffer (said
  * in errors) or no room for more points, 0 otherwise. */
-static int chase_node(struct run_results *res, const struct numa_topo *t,
-		      int node, int rep, uint64_t size, uint64_t *ticks,
-		      int samples, struct progress *pr)
+static int chase_node(struct run_results *res, struct test_outcome *o,
+		      const struct numa_topo *t, int node, int rep,
+		      uint64_t size, uint64_t *ticks, int samples,
+		      struct progress *pr)
 {
 	struct nodebuf nb;
 	struct plat_buffer buf;
@@ -755,9 +762,9 @@ static int chase_node(struct run_results *res, const struct numa_topo *t,
 				  samples);
 		progress_done(pr);
 		if (r == -2) {
-			cpus_lost(res, cpu, "its latency point");
-			cpus_prune(res);	/* later tests go without it */
-			i--;
+			/* no longer usable: latency_buffer_node passes it
+			 * by from here on, and the runner drops it */
+			cpus_lost(res, o, cpu, "its latency point");
 			continue;
 		}
 		if (r != 0)
@@ -768,7 +775,7 @@ static int chase_node(struct run_results *res, const struct numa_topo *t,
 	return r == -1 ? -1 : 0;
 }
 
-int latency_per_cpu(struct run_results *res)
+int latency_per_cpu(struct run_results *res, struct test_outcome *o)
 {
 	const struct bm_config *c = &res->config;
 	uint64_t size = latency_dram_bytes(res), max_bytes, *ticks;
@@ -780,6 +787,7 @@ int latency_per_cpu(struct run_results *res)
 
 	if (!t)
 		return -1;
+	lat_reserve(res, res->selected_count);	/* a point per cpu */
 	max_bytes = plat_buffer_max_bytes(c->page_bytes);
 	while (size > max_bytes && size > (1ull << 20))
 		size >>= 1;
@@ -815,7 +823,7 @@ int latency_per_cpu(struct run_results *res)
 		if (rep < 0)
 			break;
 		done[node + 1] = 1;
-		if (chase_node(res, t, node, rep, size, ticks, samples, &pr)) {
+		if (chase_node(res, o, t, node, rep, size, ticks, samples, &pr)) {
 			rc = -1;
 			break;
 		}
@@ -831,5 +839,14 @@ int latency_per_cpu(struct run_results *res)
 	plat_free(distance);
 	plat_free(ticks);
 	plat_free(t);
+	return rc;
+}
+
+int latency_run(struct run_results *res, struct test_outcome *o)
+{
+	int rc = latency_sweep(res, o);
+
+	if (res->selected_count > 1)
+		latency_per_cpu(res, o);
 	return rc;
 }

@@ -11,13 +11,17 @@
  * full, on every selected cpu, the same buffer), prints the table and
  * appends the points to res. Returns 0, or -1 when nothing could be
  * measured (the reason is in res->errors). */
-int latency_sweep(struct run_results *res);
+int latency_sweep(struct run_results *res, struct test_outcome *o);
 
 /* Each selected cpu alone chases a DRAM-sized buffer in its own node
  * (the nearest with room when that is full; anywhere when the nodes are
  * unknown): the per-core idle DRAM latency, with the spread and outliers
  * among cpus at the same distance from their buffer. */
-int latency_per_cpu(struct run_results *res);
+int latency_per_cpu(struct run_results *res, struct test_outcome *o);
+
+/* tests=latency: the sweep, then per cpu where more than one is
+ * selected; cpus lost on the way into *o. Returns the sweep's 0 or -1. */
+int latency_run(struct run_results *res, struct test_outcome *o);
 
 /* Where the per-cpu DRAM chase puts cpu's buffer: cpu chases the buffer
  * nodebuf gives *rep, the first usable selected cpu of cpu's node, asked

@@ -3,6 +3,7 @@
 
 #include "suite/coretypes.h"
 #include "suite/curve.h"
+#include "suite/dramfloor.h"
 #include "suite/summary.h"
 #include "util/fmt.h"
 #include "util/out.h"
@@ -41,7 +42,8 @@ void levelcheck_run(struct run_results *res, int first)
 		return;
 	cpu = res->selected[0];
 	ci = coretypes_info(res, cpu);
-	n = summary_curve(res, cpu, idx, &cv);
+	n = summary_curve(res->lat, res->lat_count, ci, dramfloor_bytes(res),
+			  cpu, idx, &cv);
 	if (n < 2)
 		return;
 	/* a later sweep (prefetch=both's second pass) that is not the

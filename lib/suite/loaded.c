@@ -12,7 +12,7 @@
 #include "suite/calibrate.h"
 #include "chase.h"
 #include "suite/cpus.h"
-#include "hw/x86.h"
+#include "arch/arch.h"
 #include "hw/cpuorder.h"
 #include "suite/delays.h"
 #include "util/fmt.h"
@@ -61,7 +61,7 @@ struct load_job {
 	int *stop;		/* atomic: the chaser is done */
 	int *running;		/* atomic: loaders that have read a chunk */
 	int failed;
-	int rdtscp;		/* tsc_end's way (lib/hw/x86.h) */
+	int end_way;		/* ticks_end's way (lib/arch/arch.h) */
 };
 
 static void chase_part(struct load_job *j, uint64_t go)
@@ -73,25 +73,25 @@ static void chase_part(struct load_job *j, uint64_t go)
 	 * and sizes the samples; loaded points reuse its hops. */
 	if (!j->hops) {
 		p = chase_run(p, j->nodes);
-		j->hops = calibrate_chase_hops(&p, j->rdtscp, j->target_ticks);
+		j->hops = calibrate_chase_hops(&p, j->end_way, j->target_ticks);
 	}
-	while (go && tsc_read() < go + j->ramp_ticks)
-		cpu_pause();
+	while (go && ticks_read() < go + j->ramp_ticks)
+		cpu_relax();
 	/* Sample only once every loader is reading: a loader that starts
 	 * late (a slow wake-up, a vCPU the host has not scheduled yet)
 	 * would leave the first samples unloaded. Bounded: a loader that
 	 * never starts costs a second, not a hang. */
 	if (go && j->running) {
-		uint64_t t = tsc_read(), limit = j->ramp_ticks * 2000;
+		uint64_t t = ticks_read(), limit = j->ramp_ticks * 2000;
 		while (__atomic_load_n(j->running, __ATOMIC_ACQUIRE) <
 			       j->loaders &&
-		       tsc_read() - t < limit)
-			cpu_pause();
+		       ticks_read() - t < limit)
+			cpu_relax();
 	}
 	for (int s = 0; s < j->samples; s++) {
-		t0 = tsc_begin();
+		t0 = ticks_begin();
 		p = chase_run(p, j->hops);
-		t1 = tsc_end(j->rdtscp);
+		t1 = ticks_end(j->end_way);
 		j->ticks[s] = t1 - t0;
 	}
 	j->end = p;
@@ -109,7 +109,7 @@ static void load_part(struct load_job *j, uint64_t go)
 		off += CHUNK_BYTES;
 		if (off >= j->slice)
 			off = 0;
-		now = tsc_read();
+		now = ticks_read();
 		if (now >= limit ||
 		    (j->stop && __atomic_load_n(j->stop, __ATOMIC_ACQUIRE)))
 			break;
@@ -135,7 +135,7 @@ static void load_window(void *arg)
 		if (j->stop)
 			__atomic_store_n(j->stop, 1, __ATOMIC_RELEASE);
 	} else {
-		load_part(j, go ? go : tsc_read());
+		load_part(j, go ? go : ticks_read());
 	}
 }
 
@@ -153,7 +153,7 @@ static double idle_chase(struct run_results *res, int cpu, void *buf,
 			 void **end)
 {
 	struct load_job j = {
-		.rdtscp = res->cpu.f.rdtscp,
+		.end_way = res->cpu.ticks_end_way,
 		.start = chase_build(buf, bytes, NODE_BYTES,
 				     res->config.seed ^ bytes),
 		.nodes = bytes / NODE_BYTES,
@@ -200,8 +200,9 @@ static double loaders_gb(struct run_results *res, const struct load_job *j,
 }
 
 /* Runs jobs on cpus together; 0 when all finished and started together. */
-static int run_together(struct run_results *res, const int *cpus, int n,
-			struct load_job *jobs, const char *what)
+static int run_together(struct run_results *res, struct test_outcome *o,
+			const int *cpus, int n, struct load_job *jobs,
+			const char *what)
 {
 	struct barrier bar;
 	void **args = plat_alloc(sizeof(void *) * (size_t)n);
@@ -224,9 +225,8 @@ static int run_together(struct run_results *res, const int *cpus, int n,
 	if (done < n) {
 		for (int i = 0; i < n; i++)
 			if (!ok[i])
-				cpus_lost(res, cpus[i], what);
+				cpus_lost(res, o, cpus[i], what);
 		res->failed = 1;
-		cpus_prune(res);
 		bad = -1;
 	}
 	for (int i = 0; i < n && !bad; i++)
@@ -310,23 +310,25 @@ static int alloc_buffers(struct run_results *res, const int *team,
 /* The chaser (the first selected cpu), then every other selected cpu
  * that is not a thread of the chaser's core: a loader there would share
  * its L1, L2 and load ports, and the curve would show that, not the
- * memory getting busier. Returns the count. */
-static int team_of(const struct run_results *res, int *team)
+ * memory getting busier. The selection less the cpus this test lost
+ * (cpus_in_play); team has room for res->selected_count. Returns the
+ * count. */
+static int team_of(const struct run_results *res, const struct test_outcome *o,
+		   int *team)
 {
 	const struct plat_cpu *chaser;
-	int n = 0;
+	int n = 1, in_play = cpus_in_play(res, o, team);
 
-	if (res->selected_count < 1)
+	if (in_play < 1)
 		return 0;
-	team[n++] = res->selected[0];
-	chaser = &res->cpus[res->selected[0]];
-	for (int i = 1; i < res->selected_count; i++)
-		if (!cpuorder_same_core(&res->cpus[res->selected[i]], chaser))
-			team[n++] = res->selected[i];
+	chaser = &res->cpus[team[0]];
+	for (int i = 1; i < in_play; i++)
+		if (!cpuorder_same_core(&res->cpus[team[i]], chaser))
+			team[n++] = team[i];
 	return n;
 }
 
-int loaded_run(struct run_results *res)
+int loaded_run(struct run_results *res, struct test_outcome *o)
 {
 	int n = res->selected_count, ndelays, samples, *team;
 	uint64_t size = latency_dram_bytes(res), hops = 0, *ticks;
@@ -347,7 +349,7 @@ int loaded_run(struct run_results *res)
 		return -1;
 	}
 	team = plat_alloc(sizeof(int) * (size_t)n);
-	if (!team || (n = team_of(res, team)) < 2) {
+	if (!team || (n = team_of(res, o, team)) < 2) {
 		if (team)
 			msgs_add(&res->warnings, "loaded latency: every other "
 				 "selected cpu is a thread of the chaser's core "
@@ -391,7 +393,7 @@ int loaded_run(struct run_results *res)
 	for (int d = 0; d < ndelays; d++) {
 		/* n: the cpus with a buffer (fewer when memory is short);
 		 * the team again, less any cpu lost since */
-		int have = team_of(res, team), cpus = have < n ? have : n;
+		int have = team_of(res, o, team), cpus = have < n ? have : n;
 		uint8_t *src = 0;
 
 		if (cpus < 2)
@@ -401,7 +403,7 @@ int loaded_run(struct run_results *res)
 		stop = 0;
 		running = 0;
 		jobs[0] = (struct load_job){
-			.rdtscp = res->cpu.f.rdtscp,
+			.end_way = res->cpu.ticks_end_way,
 			.start = at,
 			.nodes = size / NODE_BYTES,
 			.hops = hops,
@@ -421,7 +423,7 @@ int loaded_run(struct run_results *res)
 			if (!(src = nodebuf_slot(&bufs, team[i], 0)))
 				break;
 			jobs[i] = (struct load_job){
-				.rdtscp = res->cpu.f.rdtscp,
+				.end_way = res->cpu.ticks_end_way,
 				.src = src,
 				.slice = size,
 				.delay = delays[d],
@@ -432,7 +434,7 @@ int loaded_run(struct run_results *res)
 		}
 		if (!src || nodebuf_slot(&bufs, team[0], 0) != chase_buf)
 			break;
-		if (run_together(res, team, cpus, jobs,
+		if (run_together(res, o, team, cpus, jobs,
 				 "loaded latency"))
 			continue;
 		at = jobs[0].end;

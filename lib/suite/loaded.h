@@ -9,7 +9,7 @@
 #include "results/results.h"
 
 /* Runs the curve, prints it, appends the points to res. */
-int loaded_run(struct run_results *res);
+int loaded_run(struct run_results *res, struct test_outcome *o);
 
 /* Median ns per hop of a chase over the `bytes` at buf (the chain is
  * built here) on cpu alone; < 0 when the cpu did not answer. */

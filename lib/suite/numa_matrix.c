@@ -99,7 +99,7 @@ static void print_matrix(const struct numa_topo *t, const double *v,
 	}
 }
 
-int numa_run(struct run_results *res)
+int numa_run(struct run_results *res, struct test_outcome *o)
 {
 	struct numa_result *r = plat_alloc(sizeof *r);
 	struct numa_topo *t = plat_alloc(sizeof *t);
@@ -192,7 +192,7 @@ int numa_run(struct run_results *res)
 			fmt(what, sizeof what, "numa read of node %d by "
 			    "node %d", m, c);
 			r->read_gb[c * n + m] = bandwidth_read_together(
-				res, cpus, used, buf.base, buf.bytes, size,
+				res, o, cpus, used, buf.base, buf.bytes, size,
 				what);
 			plat_buffer_free(&buf);
 		}

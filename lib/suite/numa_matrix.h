@@ -9,6 +9,6 @@
 
 /* Measures and prints the matrix into res->numa. Without a topology from
  * the platform: one node holding every cpu and all memory, said once. */
-int numa_run(struct run_results *res);
+int numa_run(struct run_results *res, struct test_outcome *o);
 
 #endif

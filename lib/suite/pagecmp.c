@@ -71,9 +71,9 @@ int pagecmp_build(const struct lat_point *pts, int n, int cpu,
 	return nr;
 }
 
-void pagecmp_print(struct run_results *res, int first, int cpu)
+void pagecmp_print(const struct lat_point *pts, int n, int cpu)
 {
-	int n = res->lat_count - first, np = 0, nr;
+	int np = 0, nr;
 	uint64_t pages[PAGECMP_PAGES];
 	struct pagecmp_row *rows;
 	char line[160], a[16], b[16];
@@ -81,7 +81,7 @@ void pagecmp_print(struct run_results *res, int first, int cpu)
 
 	if (n <= 0 || !(rows = plat_alloc(sizeof(*rows) * (size_t)n)))
 		return;
-	nr = pagecmp_build(res->lat + first, n, cpu, pages, &np, rows, n);
+	nr = pagecmp_build(pts, n, cpu, pages, &np, rows, n);
 	if (np < 2) {
 		plat_free(rows);
 		return;

@@ -24,7 +24,8 @@ int pagecmp_build(const struct lat_point *pts, int n, int cpu,
 		  uint64_t pages_out[PAGECMP_PAGES], int *npages,
 		  struct pagecmp_row *rows, int cap);
 
-/* Prints the table of res->lat[first..) on cpu. */
-void pagecmp_print(struct run_results *res, int first, int cpu);
+/* Prints the table of cpu's points among pts[0..n) (one sweep's, on
+ * each page size). */
+void pagecmp_print(const struct lat_point *pts, int n, int cpu);
 
 #endif

@@ -147,12 +147,14 @@ static void pf_restore(struct run_results *res, struct pf_state *s)
 		res->failed = 1;
 }
 
-static void tag(struct run_results *res, int lat0, int bw0, int v)
+/* fn with the prefetchers in state v: the condition each point it
+ * appends is stamped with (lat_append, bw_append). */
+static void run_as(struct run_results *res,
+		   void (*fn)(struct run_results *res), int v)
 {
-	for (int i = lat0; i < res->lat_count; i++)
-		res->lat[i].prefetch = v;
-	for (int i = bw0; i < res->bw_count; i++)
-		res->bw[i].prefetch = v;
+	res->now.prefetch = v;
+	fn(res);
+	res->now.prefetch = 0;
 }
 
 static const char *asked_name(const struct run_results *res)
@@ -177,7 +179,6 @@ void prefetch_run(struct run_results *res,
 {
 	struct pf_state s = { 0 };
 	const char *names = 0;
-	int lat0, bw0;
 
 	if (res->config.prefetch == BM_PREFETCH_ON) {
 		fn(res);
@@ -223,21 +224,15 @@ void prefetch_run(struct run_results *res,
 	    "0x%llx on cpu %d)\n", asked_name(res), names, (unsigned)s.msr,
 	    s.n, (unsigned long long)s.saved[0], s.cpus[0]);
 	if (res->config.prefetch == BM_PREFETCH_BOTH) {
-		lat0 = res->lat_count;
-		bw0 = res->bw_count;
 		out("\nprefetchers on (as found):\n");
-		fn(res);
-		tag(res, lat0, bw0, BM_PF_ON);
+		run_as(res, fn, BM_PF_ON);
 	}
 	if (pf_write(&s, 1) == 0) {
-		lat0 = res->lat_count;
-		bw0 = res->bw_count;
 		out("\nprefetchers off:\n");
 		live = s;
 		live_switched = 1;
-		fn(res);
+		run_as(res, fn, BM_PF_OFF);
 		live_switched = 0;
-		tag(res, lat0, bw0, BM_PF_OFF);
 		pf_restore(res, &s);
 	} else {
 		/* Half switched: every cpu back before anything else runs. */
@@ -254,7 +249,8 @@ void prefetch_run(struct run_results *res,
 	}
 	pf_free(&s);
 	if (res->config.prefetch == BM_PREFETCH_BOTH)
-		prefetch_print_compare(res);
+		prefetch_print_compare(res->lat, res->lat_count, res->bw,
+				       res->bw_count);
 }
 
 static void ratio(char *buf, size_t cap, double off, double on)
@@ -265,17 +261,18 @@ static void ratio(char *buf, size_t cap, double off, double on)
 		fmt(buf, cap, "-");
 }
 
-void prefetch_print_compare(const struct run_results *res)
+void prefetch_print_compare(const struct lat_point *lat, int lat_count,
+			    const struct bw_point *bw, int bw_count)
 {
 	char a[16], r[16];
 	int header = 0;
 
-	for (int i = 0; i < res->lat_count; i++) {
-		const struct lat_point *off = &res->lat[i];
+	for (int i = 0; i < lat_count; i++) {
+		const struct lat_point *off = &lat[i];
 		if (off->prefetch != BM_PF_OFF)
 			continue;
-		for (int j = 0; j < res->lat_count; j++) {
-			const struct lat_point *on = &res->lat[j];
+		for (int j = 0; j < lat_count; j++) {
+			const struct lat_point *on = &lat[j];
 			if (on->prefetch != BM_PF_ON || on->cpu != off->cpu ||
 			    on->size_bytes != off->size_bytes ||
 			    on->page_bytes != off->page_bytes)
@@ -294,12 +291,12 @@ void prefetch_print_compare(const struct run_results *res)
 		}
 	}
 	header = 0;
-	for (int i = 0; i < res->bw_count; i++) {
-		const struct bw_point *off = &res->bw[i];
+	for (int i = 0; i < bw_count; i++) {
+		const struct bw_point *off = &bw[i];
 		if (off->prefetch != BM_PF_OFF)
 			continue;
-		for (int j = 0; j < res->bw_count; j++) {
-			const struct bw_point *on = &res->bw[j];
+		for (int j = 0; j < bw_count; j++) {
+			const struct bw_point *on = &bw[j];
 			if (on->prefetch != BM_PF_ON || on->cpus != off->cpus ||
 			    on->size_bytes != off->size_bytes ||
 			    on->scaling != off->scaling ||
@@ -324,6 +321,7 @@ int prefetch_restore_after_abort(struct run_results *res)
 	if (!live_switched)
 		return 0;
 	live_switched = 0;
+	res->now.prefetch = 0;
 	pf_restore(res, &live);
 	pf_free(&live);
 	return 1;

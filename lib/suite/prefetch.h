@@ -4,12 +4,15 @@
 #ifndef BAREMEM_PREFETCH_H
 #define BAREMEM_PREFETCH_H
 
-#include "hw/x86.h"
 #include "results/results.h"
 
-#define PREFETCH_MSR_INTEL MSR_MISC_FEATURE_CONTROL
+/* The controls are x86 MSRs, read and written through the platform seam
+ * (plat_msr_*; a platform without MSRs has no control): Intel's
+ * MISC_FEATURE_CONTROL (SDM vol 4), AMD family 19h's prefetch control
+ * (its PPR). */
+#define PREFETCH_MSR_INTEL 0x1a4u
 #define PREFETCH_INTEL_BITS 0xfull	/* bits 0-3: 1 = disabled */
-#define PREFETCH_MSR_AMD MSR_AMD_PREFETCH_CONTROL
+#define PREFETCH_MSR_AMD 0xc0000108u
 #define PREFETCH_AMD_BITS 0x2full	/* bits 0-3, 5: 1 = disabled */
 
 /* Whether the vendor documents a prefetcher control for this cpu, from
@@ -19,8 +22,9 @@ uint32_t prefetch_documented(const struct cpu_info *ci, uint64_t *bits,
 			     const char **names, char *why, size_t cap);
 
 /* Runs fn(res) as prefetch= asks: once as found (on), once with the
- * prefetchers off (off), or both in turn, tagging the points each run
- * added; restores every cpu's MSR afterwards and when switching fails
+ * prefetchers off (off), or both in turn, with res->now.prefetch saying
+ * which while fn makes its points (each point is stamped with it as it
+ * is appended); restores every cpu's MSR afterwards and when switching fails
  * half-way. Where the control is unavailable: a warning, one run with
  * the prefetchers as the firmware left them, state "unsupported". */
 void prefetch_run(struct run_results *res,
@@ -34,7 +38,9 @@ void prefetch_run(struct run_results *res,
 int prefetch_restore_after_abort(struct run_results *res);
 
 /* The console table: each latency / bandwidth point measured with the
- * prefetchers on beside the same point with them off. */
-void prefetch_print_compare(const struct run_results *res);
+ * prefetchers on beside the same point with them off, from the two
+ * series, read only. */
+void prefetch_print_compare(const struct lat_point *lat, int lat_count,
+			    const struct bw_point *bw, int bw_count);
 
 #endif

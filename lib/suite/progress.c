@@ -3,7 +3,7 @@
 
 #include <stdarg.h>
 
-#include "hw/x86.h"
+#include "arch/arch.h"
 #include "util/fmt.h"
 #include "platform.h"
 
@@ -27,7 +27,7 @@ size_t progress_text(char *buf, size_t cap, int done, int total,
 
 void progress_begin(struct progress *p, int total)
 {
-	p->t0 = tsc_read();
+	p->t0 = ticks_read();
 	p->done = 0;
 	p->total = total;
 }
@@ -36,7 +36,7 @@ void progress_step(struct progress *p, const char *f, ...)
 {
 	char line[160], tail[48];
 	uint64_t hz = plat_tsc_hz();
-	double elapsed = hz ? (double)(tsc_read() - p->t0) / (double)hz : -1;
+	double elapsed = hz ? (double)(ticks_read() - p->t0) / (double)hz : -1;
 	size_t n;
 	va_list ap;
 

@@ -7,9 +7,10 @@
 #include "suite/scan.h"
 
 #include "hw/numa.h"
-#include "hw/x86.h"
+#include "arch/arch.h"
 #include "platform.h"
 #include "suite/bandwidth.h"
+#include "suite/cpus.h"
 #include "suite/latency.h"
 #include "suite/perm.h"
 #include "suite/scan_flag.h"
@@ -44,19 +45,23 @@ static int dimms_for_range(const struct run_results *res, uint64_t base,
 }
 
 /* Measures buf (the range pt names, in node pt->node): its chain and
- * its read; the figures stay < 0 where a cpu did not finish. The TSC
- * ticks each part took are added to sr's. */
-static void measure(struct run_results *res, const struct numa_topo *t,
-		    const struct plat_buffer *buf, struct scan_point *pt,
-		    int *cpus, struct scan_result *sr)
+ * its read; the figures stay < 0 where a cpu did not finish (lost into
+ * *o). cpus has room for twice res->selected_count + 1: the readers,
+ * then the selection less the cpus lost so far. The TSC ticks each part
+ * took are added to sr's. */
+static void measure(struct run_results *res, struct test_outcome *o,
+		    const struct numa_topo *t, const struct plat_buffer *buf,
+		    struct scan_point *pt, int *cpus, struct scan_result *sr)
 {
+	int *sel = cpus + res->selected_count + 1;
+	int nsel = cpus_in_play(res, o, sel);
 	int whole;
 	uint64_t lines, t0, t1, t2;
 	uint32_t *index;
 	void *start;
 
-	pt->cpu_count = scan_readers(t, res->selected, res->selected_count,
-				     pt->node, cpus, &pt->cpus_of_node);
+	pt->cpu_count = scan_readers(t, sel, nsel, pt->node, cpus,
+				     &pt->cpus_of_node);
 	pt->distance = scan_reader_distance(t, cpus[0], pt->node);
 	pt->cpus = plat_alloc(sizeof(int) * (size_t)pt->cpu_count);
 	if (pt->cpus)
@@ -69,10 +74,10 @@ static void measure(struct run_results *res, const struct numa_topo *t,
 	/* The shuffle in a compact index, the lines written once in
 	 * order; in the lines themselves when the pool has no room. */
 	index = plat_alloc(sizeof *index * (size_t)lines);
-	t0 = tsc_read();
+	t0 = ticks_read();
 	start = chase_build_spread(buf->base, buf->bytes, lines,
 				   res->config.seed ^ pt->base, index);
-	t1 = tsc_read();
+	t1 = ticks_read();
 	plat_free(index);
 	if (start) {
 		pt->chase_lines = lines;
@@ -82,13 +87,13 @@ static void measure(struct run_results *res, const struct numa_topo *t,
 			scan_warm_hops(lines, latency_dram_floor_bytes(res)),
 			SCAN_SAMPLE_NS);
 	}
-	t2 = tsc_read();
+	t2 = ticks_read();
 	pt->gb_per_s_median = bandwidth_read_together(
-		res, cpus, pt->cpu_count, buf->base, buf->bytes,
+		res, o, cpus, pt->cpu_count, buf->base, buf->bytes,
 		(buf->bytes / (uint64_t)pt->cpu_count) & ~4095ull, "scan");
 	sr->build_ticks += t1 - t0;
 	sr->chase_ticks += t2 - t1;
-	sr->read_ticks += tsc_read() - t2;
+	sr->read_ticks += ticks_read() - t2;
 }
 
 /* Gives buf back; 0, or -1 when the platform refused (a lost cpu may
@@ -272,9 +277,9 @@ static void held_stop(struct run_results *res, const struct scan_point *pt,
 /* The ranges of the plan, each taken at its address, measured and given
  * back, until a range cannot be given back: the rest are named in the
  * plan's skips. free_bytes: the free memory the map listed. */
-static void scan_planned(struct run_results *res, const struct numa_topo *t,
-			 struct scan_plan *plan, uint64_t free_bytes,
-			 struct scan_result *sr, int *cpus)
+static void scan_planned(struct run_results *res, struct test_outcome *o,
+			 const struct numa_topo *t, struct scan_plan *plan,
+			 uint64_t free_bytes, struct scan_result *sr, int *cpus)
 {
 	struct progress prog;
 	int held = 0;
@@ -286,7 +291,7 @@ static void scan_planned(struct run_results *res, const struct numa_topo *t,
 		return;
 	}
 	progress_begin(&prog, plan->count);
-	sr->measure_tsc = tsc_read();
+	sr->measure_tsc = ticks_read();
 	for (int i = 0; i < plan->count; i++) {
 		const struct scan_range r = plan->range[i];
 		struct scan_point *pt;
@@ -314,7 +319,7 @@ static void scan_planned(struct run_results *res, const struct numa_topo *t,
 				 "the firmware did not give it (allocated there "
 				 "since the plan)", (unsigned long long)r.base, a);
 		} else {
-			measure(res, t, &buf, pt, cpus, sr);
+			measure(res, o, t, &buf, pt, cpus, sr);
 			if (pt->ns_median < 0 || pt->gb_per_s_median < 0)
 				res->failed = 1;
 			if (give_back(&buf) != 0) {
@@ -335,8 +340,9 @@ static void scan_planned(struct run_results *res, const struct numa_topo *t,
 /* Linux: every piece the platform can pin, held at once (so each is
  * memory none of the others is), then each measured and given back;
  * its node from where the pages really are (plat_buffer_node). */
-static void scan_pinned(struct run_results *res, const struct numa_topo *t,
-			struct scan_result *sr, int *cpus)
+static void scan_pinned(struct run_results *res, struct test_outcome *o,
+			const struct numa_topo *t, struct scan_result *sr,
+			int *cpus)
 {
 	struct plat_buffer *bufs = plat_alloc(sizeof *bufs * MAX_RANGES);
 	struct plat_pin *pins = plat_alloc(sizeof *pins * MAX_RANGES);
@@ -368,7 +374,7 @@ static void scan_pinned(struct run_results *res, const struct numa_topo *t,
 	}
 	res->failed |= n == 0;
 	progress_begin(&prog, n);
-	sr->measure_tsc = tsc_read();
+	sr->measure_tsc = ticks_read();
 	for (int i = 0; i < n; i++) {
 		int node = plat_buffer_node(bufs[i].base, bufs[i].bytes, t);
 		int known = pins[i].phys != ~0ull;
@@ -382,7 +388,7 @@ static void scan_pinned(struct run_results *res, const struct numa_topo *t,
 		progress_step(&prog, "scan: pinned range %d of %d (%s), node "
 			      "%d", i + 1, n, fmt_size(a, sizeof a,
 						       bufs[i].bytes), pt->node);
-		measure(res, t, &bufs[i], pt, cpus, sr);
+		measure(res, o, t, &bufs[i], pt, cpus, sr);
 		if (pt->ns_median < 0 || pt->gb_per_s_median < 0)
 			res->failed = 1;
 		pt->dimm_count = known && pt->phys_contiguous
@@ -400,14 +406,15 @@ static void scan_pinned(struct run_results *res, const struct numa_topo *t,
 	plat_free(pins);
 }
 
-int scan_run(struct run_results *res)
+int scan_run(struct run_results *res, struct test_outcome *o)
 {
 	struct scan_result *sr = plat_alloc(sizeof *sr);
 	struct numa_topo *t = plat_alloc(sizeof *t);
 	struct scan_span *spans = plat_alloc(sizeof *spans * MAX_SPANS);
 	struct scan_plan plan = { .cap = MAX_RANGES, .skip_cap = MAX_SKIPS };
 	uint64_t free_bytes = 0;
-	int *cpus = plat_alloc(sizeof(int) * (size_t)(res->selected_count + 1));
+	int *cpus = plat_alloc(sizeof(int) * 2 *
+			       (size_t)(res->selected_count + 1));
 	int n, known_dimms = 0;
 
 	plan.range = plat_alloc(sizeof *plan.range * MAX_RANGES);
@@ -425,7 +432,7 @@ int scan_run(struct run_results *res)
 	res->scan = sr;
 	n = plat_memory_spans(spans, MAX_SPANS);
 	if (n < 0) {
-		scan_pinned(res, t, sr, cpus);
+		scan_pinned(res, o, t, sr, cpus);
 		plat_free(plan.skip);
 	} else {
 		scan_plan_build(spans, n,
@@ -435,7 +442,7 @@ int scan_run(struct run_results *res)
 			free_bytes += spans[i].kind == SCAN_FREE
 					      ? spans[i].bytes
 					      : 0;
-		scan_planned(res, t, &plan, free_bytes, sr, cpus);
+		scan_planned(res, o, t, &plan, free_bytes, sr, cpus);
 		if (plan.dropped)
 			msgs_add(&res->warnings, "scan: %d ranges or gaps past "
 				 "the planner's room (%d ranges, %d gaps) not "
@@ -454,7 +461,7 @@ int scan_run(struct run_results *res)
 	if (sr->measure_tsc && plat_tsc_hz()) {
 		double hz = (double)plat_tsc_hz();
 
-		sr->seconds = (double)(tsc_read() - sr->measure_tsc) / hz;
+		sr->seconds = (double)(ticks_read() - sr->measure_tsc) / hz;
 		sr->build_s = (double)sr->build_ticks / hz;
 		sr->chase_s = (double)sr->chase_ticks / hz;
 		sr->read_s = (double)sr->read_ticks / hz;

@@ -7,6 +7,6 @@
 
 /* Plans and measures, prints the table, keeps res->scan. Returns 0, or
  * -1 when nothing could be planned (the reason is in res->errors). */
-int scan_run(struct run_results *res);
+int scan_run(struct run_results *res, struct test_outcome *o);
 
 #endif

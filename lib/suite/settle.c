@@ -1,7 +1,7 @@
 /* The wait after a 512-bit kernel (lib/suite/settle.h). */
 #include "suite/settle.h"
 
-#include "hw/x86.h"
+#include "arch/arch.h"
 
 struct settle_rule settle_rule(uint64_t tsc_hz)
 {
@@ -20,8 +20,8 @@ static uint64_t spin_until(uint64_t until)
 {
 	uint64_t now;
 
-	while ((now = tsc_read()) < until)
-		__asm__ volatile("pause");
+	while ((now = ticks_read()) < until)
+		cpu_relax();
 	return now;
 }
 
@@ -32,7 +32,7 @@ double settle_spin_ratio(coreclock_read_fn rd, uint64_t ticks)
 	if (!rd)
 		return -1;
 	rd(&a0, &m0);
-	spin_until(tsc_read() + ticks);
+	spin_until(ticks_read() + ticks);
 	rd(&a1, &m1);
 	return coreclock_ratio(a1 - a0, m1 - m0);
 }
@@ -51,7 +51,7 @@ void settle_after_wide(coreclock_read_fn rd, double ref, uint64_t end_tsc,
 		 * past the bound (an SMI, a descheduled vCPU) */
 		do {
 			double r = settle_spin_ratio(rd, rule->slice_ticks);
-			now = tsc_read();
+			now = ticks_read();
 			if (r < 0)
 				break;	/* the counters stopped: unchecked */
 			out->ratio = r / ref;

@@ -1,21 +1,17 @@
-/* The suite: runs the tests a configuration selects, in order, then
+/* The suite runner: runs the tests a configuration selects, in the
+ * order of the run's registry of tests (res->tests, lib/registry.c),
+ * drops the cpus each one lost from the selection before the next, then
  * prints the per-level summary. */
 #include "suite/suite.h"
 
-#include "suite/bandwidth.h"
+#include "arch/arch.h"
 #include "suite/barrier.h"
-#include "suite/c2c.h"
-#include "suite/capacity.h"
 #include "suite/ceiling.h"
 #include "suite/coretypes.h"
 #include "suite/cpus.h"
 #include "util/fmt.h"
-#include "suite/latency.h"
-#include "suite/loaded.h"
-#include "suite/numa_matrix.h"
 #include "util/out.h"
 #include "suite/prefetch.h"
-#include "suite/scan.h"
 #include "suite/summary.h"
 #include "suite/tsccheck.h"
 
@@ -131,47 +127,61 @@ static void print_summary(const struct run_results *res)
 	print_stores("write", s.dram_write);
 }
 
-/* The tests prefetch=off|both repeats with the prefetchers off. */
-static void latency_and_bandwidth(struct run_results *res)
+/* After a test (or a step before them): the cpus it lost leave the
+ * selection, and a loss makes the run partial. The only place the
+ * selection shrinks. */
+static void after_test(struct run_results *res, const struct test_outcome *o)
 {
-	if (res->config.tests & BM_TEST_LATENCY) {
-		latency_sweep(res);
-		if (res->selected_count > 1)
-			latency_per_cpu(res);
+	if (o->failed)
+		res->failed = 1;
+	if (o->lost)
+		cpus_prune(res);
+}
+
+/* The rows of the registry with under_prefetch == prefetched that the
+ * configuration selects, in order. */
+static void run_rows(struct run_results *res, int prefetched)
+{
+	for (int i = 0; i < res->test_count; i++) {
+		const struct test_row *t = &res->tests[i];
+		struct test_outcome o = { 0, 0 };
+
+		if (!(res->config.tests & t->bit) ||
+		    !t->under_prefetch != !prefetched)
+			continue;
+		t->run(res, &o);
+		after_test(res, &o);
 	}
-	if (res->config.tests & BM_TEST_BANDWIDTH)
-		bandwidth_run(res);
+}
+
+/* The tests prefetch=off|both repeats with the prefetchers off. */
+static void prefetched_rows(struct run_results *res)
+{
+	run_rows(res, 1);
 }
 
 enum run_status suite_run(struct run_results *res)
 {
+	struct test_outcome o = { 0, 0 };
+
 	if (cpus_select(res) == 0) {
 		msgs_add(&res->errors, "out of memory listing the cpus");
 		return results_status(res);
 	}
 	ceiling_read(res);
 	/* before anything is sized: a hybrid part's cpus by their own caches */
-	coretypes_read(res);
+	coretypes_read(res, &o);
+	after_test(res, &o);
 	coretypes_partition(res);	/* an L3 partition: its share */
-	if (capacity_fit(res) != 0)
-		msgs_add(&res->warnings, "out of pool memory for the results "
-			 "of %d cpus: points past %d latency and %d bandwidth "
-			 "are not kept", res->selected_count, res->lat_cap,
-			 res->bw_cap);
-	if (!res->cpu.f.rdtscp)
+	if (res->cpu.ticks_end_way == TICKS_END_FENCED)	/* x86 alone */
 		msgs_add(&res->warnings, "CPU has no RDTSCP (CPUID 80000001h): "
 			 "timed regions end with MFENCE; LFENCE; RDTSC; LFENCE "
 			 "instead");
-	tsccheck_run(res);
-	prefetch_run(res, latency_and_bandwidth);
-	if (res->config.tests & BM_TEST_LOADED)
-		loaded_run(res);
-	if (res->config.tests & BM_TEST_C2C)
-		c2c_run(res);
-	if (res->config.tests & BM_TEST_NUMA)
-		numa_run(res);
-	if (res->config.tests & BM_TEST_SCAN)
-		scan_run(res);
+	o = (struct test_outcome){ 0, 0 };
+	tsccheck_run(res, &o);
+	after_test(res, &o);
+	prefetch_run(res, prefetched_rows);
+	run_rows(res, 0);
 	barrier_lag_report(res);
 	print_summary(res);
 	return results_status(res);

@@ -5,9 +5,12 @@
 
 #include "results/results.h"
 
-/* Runs every test the configuration selects, printing tables as it goes,
- * and records points, warnings and errors in res (res->config, cpu and
- * tsc_hz filled in by the caller). Returns the run's status. */
+/* Runs every test the configuration selects, in the order of res->tests
+ * (the registry, lib/registry.c; the rows under prefetch first, inside
+ * prefetch=off|both's rounds), printing tables as it goes, and records
+ * points, warnings and errors in res (res->config, cpu, tsc_hz and tests
+ * filled in by the caller). A test's lost cpus leave res->selected after
+ * it. Returns the run's status. */
 enum run_status suite_run(struct run_results *res);
 
 #endif

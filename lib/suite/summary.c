@@ -40,36 +40,35 @@ static int level_index(const char *level)
 
 /* With page=all the sweep runs once per page size: the summary takes the
  * largest pages' points (1G: no page walks), as with one page size. */
-static uint64_t summary_page(const struct run_results *res, int cpu)
+static uint64_t summary_page(const struct lat_point *lat, int n, int cpu)
 {
 	uint64_t page = 0;
 
-	for (int i = 0; i < res->lat_count; i++)
-		if (res->lat[i].cpu == cpu && res->lat[i].page_bytes > page)
-			page = res->lat[i].page_bytes;
+	for (int i = 0; i < n; i++)
+		if (lat[i].cpu == cpu && lat[i].page_bytes > page)
+			page = lat[i].page_bytes;
 	return page;
 }
 
-int summary_curve(const struct run_results *res, int cpu, int *idx,
-		  struct curve_out *out)
+int summary_curve(const struct lat_point *lat, int lat_count,
+		  const struct cpu_info *ci, uint64_t floor_bytes, int cpu,
+		  int *idx, struct curve_out *out)
 {
-	const struct cpu_info *ci = coretypes_info(res, cpu);
-	uint64_t page = summary_page(res, cpu), size[CURVE_MAX_POINTS];
+	uint64_t page = summary_page(lat, lat_count, cpu),
+		 size[CURVE_MAX_POINTS];
 	double ns[CURVE_MAX_POINTS];
 	struct curve_in in = { .size_bytes = size, .ns = ns };
 	int n = 0;
 
-	for (int i = 0; i < res->lat_count; i++) {
-		const struct lat_point *p = &res->lat[i];
+	for (int i = 0; i < lat_count; i++) {
+		const struct lat_point *p = &lat[i];
 		int at = n, dup = 0;
 		if (p->cpu != cpu || p->page_bytes != page ||
 		    p->prefetch == BM_PF_OFF)
 			continue;
 		/* insert by size; a size already there keeps its first */
-		while (at > 0 && res->lat[idx[at - 1]].size_bytes >=
-				 p->size_bytes) {
-			dup |= res->lat[idx[at - 1]].size_bytes ==
-			       p->size_bytes;
+		while (at > 0 && lat[idx[at - 1]].size_bytes >= p->size_bytes) {
+			dup |= lat[idx[at - 1]].size_bytes == p->size_bytes;
 			at--;
 		}
 		if (dup || n == CURVE_MAX_POINTS)
@@ -80,15 +79,15 @@ int summary_curve(const struct run_results *res, int cpu, int *idx,
 		n++;
 	}
 	for (int k = 0; k < n; k++) {
-		size[k] = res->lat[idx[k]].size_bytes;
-		ns[k] = res->lat[idx[k]].ns_median;
+		size[k] = lat[idx[k]].size_bytes;
+		ns[k] = lat[idx[k]].ns_median;
 	}
 	for (int l = 1; l <= 3; l++) {
 		const struct cpu_cache *c = cpuinfo_cache(ci, l);
 		in.cache_bytes[l - 1] = c ? c->size_bytes : 0;
 	}
 	in.n = n;
-	in.floor_bytes = dramfloor_bytes(res);
+	in.floor_bytes = floor_bytes;
 	curve_check(&in, out);
 	return n;
 }
@@ -100,7 +99,7 @@ static int flagged(const struct lat_point *p)
 
 /* Median of ns, tsc and core cycles over the curve's points in [lo, hi]
  * that read as level l (any, where the curve is not judged). */
-static int level_latency(const struct run_results *res, const int *idx,
+static int level_latency(const struct lat_point *lat, const int *idx,
 			 int n, const struct curve_out *cv, uint64_t lo,
 			 uint64_t hi, struct summary *s, int l)
 {
@@ -109,7 +108,7 @@ static int level_latency(const struct run_results *res, const int *idx,
 	int k = 0, have_core = 1, bad = 0;
 
 	for (int i = 0; i < n; i++) {
-		const struct lat_point *p = &res->lat[idx[i]];
+		const struct lat_point *p = &lat[idx[i]];
 		if (p->size_bytes < lo || p->size_bytes > hi ||
 		    (cv->judged && cv->level[i] != l))
 			continue;
@@ -132,14 +131,14 @@ static int level_latency(const struct run_results *res, const int *idx,
 
 /* The DRAM figure: the largest point, when the curve (or, unjudged, the
  * floor) says it is DRAM. */
-static void dram_latency(const struct run_results *res, const int *idx,
+static void dram_latency(const struct lat_point *lat, const int *idx,
 			 int n, const struct curve_out *cv, struct summary *s)
 {
 	const struct lat_point *p;
 
 	if (n == 0)
 		return;
-	p = &res->lat[idx[n - 1]];
+	p = &lat[idx[n - 1]];
 	if (cv->judged ? cv->level[n - 1] != CURVE_DRAM
 		       : p->size_bytes < s->dram_floor_bytes)
 		return;
@@ -151,15 +150,15 @@ static void dram_latency(const struct run_results *res, const int *idx,
 	s->dram_below_floor = p->size_bytes < s->dram_floor_bytes;
 }
 
-static void latency_figures(const struct run_results *res, int cpu,
-			    struct summary *s)
+static void latency_figures(const struct lat_point *lat, int lat_count,
+			    const struct cpu_info *ci, uint64_t floor_bytes,
+			    int cpu, struct summary *s)
 {
-	const struct cpu_info *ci = coretypes_info(res, cpu);
 	struct curve_out cv;
 	int idx[CURVE_MAX_POINTS];
-	int n = summary_curve(res, cpu, idx, &cv);
+	int n = summary_curve(lat, lat_count, ci, floor_bytes, cpu, idx, &cv);
 
-	s->dram_floor_bytes = dramfloor_bytes(res);
+	s->dram_floor_bytes = floor_bytes;
 	s->curve_judged = cv.judged;
 	for (int l = 1; l <= 3; l++) {
 		const struct cpu_cache *c = cpuinfo_cache(ci, l);
@@ -176,11 +175,11 @@ static void latency_figures(const struct run_results *res, int cpu,
 		/* a level shorter than CPUID says may have no point left
 		 * in CPUID's range: its own plateau's, above the level
 		 * below */
-		if (!level_latency(res, idx, n, &cv, lo, hi, s, l - 1) &&
+		if (!level_latency(lat, idx, n, &cv, lo, hi, s, l - 1) &&
 		    cv.judged)
-			level_latency(res, idx, n, &cv, lo, ~0ull, s, l - 1);
+			level_latency(lat, idx, n, &cv, lo, ~0ull, s, l - 1);
 	}
-	dram_latency(res, idx, n, &cv, s);
+	dram_latency(lat, idx, n, &cv, s);
 }
 
 void summary_compute(const struct run_results *res, int cpu,
@@ -217,7 +216,9 @@ void summary_compute(const struct run_results *res, int cpu,
 		s->scan_flagged += p->flag[0] != 0;
 	}
 	if (res->lat_count)
-		latency_figures(res, cpu, s);
+		latency_figures(res->lat, res->lat_count,
+				coretypes_info(res, cpu), dramfloor_bytes(res),
+				cpu, s);
 
 	for (int i = 0; i < res->bw_count; i++) {
 		const struct bw_point *p = &res->bw[i];
@@ -243,7 +244,7 @@ void summary_compute(const struct run_results *res, int cpu,
 	}
 	if (s->ceiling_gb > 0 && s->read_gb_dram_all >= 0)
 		s->dram_all_of_ceiling = s->read_gb_dram_all / s->ceiling_gb;
-	summary_dram_stores(res, s);
+	summary_dram_stores(res->bw, res->bw_count, s);
 }
 
 int summary_level_of(const struct cpu_info *ci, uint64_t size_bytes)

@@ -33,25 +33,29 @@ void summary_compute(const struct run_results *res, int cpu,
  * (results/results_json.h). */
 void summary_of_run(const struct run_results *res, struct summary *s);
 
-/* Fills s->dram_copy and s->dram_write from res's DRAM copy, write and
- * ntwrite points (not the scaling curve, not prefetch=off): on one cpu
+/* Fills s->dram_copy and s->dram_write from the DRAM copy, write and
+ * ntwrite points of bw[0..bw_count) (not the scaling curve, not
+ * prefetch=off): on one cpu
  * the fastest, on several the fastest of those with the most cpus;
  * whatever the ISA and the stores, since the widest vectors do not
  * always copy or write DRAM fastest. gb < 0 where none was measured. */
-void summary_dram_stores(const struct run_results *res, struct summary *s);
+void summary_dram_stores(const struct bw_point *bw, int bw_count,
+			 struct summary *s);
 
 /* The level a working set of size_bytes falls in: the smallest data or
  * unified cache (L1..L3) that holds it whole, else DRAM. A latency point
  * runs on one cpu while the others idle, so a shared cache counts whole.
  * Returns SUM_L1..SUM_DRAM. */
 int summary_level_of(const struct cpu_info *ci, uint64_t size_bytes);
-/* cpu's sweep on the summary's page size (the largest it ran on),
- * prefetchers not off, one point per size (the first), ascending: their
- * indices in res->lat into idx[CURVE_MAX_POINTS], the count returned, and
- * the curve's check of them into *out. */
+/* cpu's sweep among lat[0..lat_count) on the summary's page size (the
+ * largest it ran on), prefetchers not off, one point per size (the
+ * first), ascending: their indices in lat into idx[CURVE_MAX_POINTS], the
+ * count returned, and the curve's check of them against ci's caches and
+ * the DRAM floor into *out. */
 struct curve_out;
-int summary_curve(const struct run_results *res, int cpu, int *idx,
-		  struct curve_out *out);
+int summary_curve(const struct lat_point *lat, int lat_count,
+		  const struct cpu_info *ci, uint64_t floor_bytes, int cpu,
+		  int *idx, struct curve_out *out);
 
 /* "L1", "L2", "L3", "DRAM". */
 const char *summary_level_name(int level);

@@ -29,13 +29,14 @@ static void keep(struct sum_store *s, const struct bw_point *p,
 				 .cpus = p->cpus };
 }
 
-void summary_dram_stores(const struct run_results *res, struct summary *s)
+void summary_dram_stores(const struct bw_point *bw, int bw_count,
+			 struct summary *s)
 {
 	for (int c = 0; c < SUM_CPU_COUNTS; c++)
 		s->dram_copy[c] = s->dram_write[c] =
 			(struct sum_store){ .gb = -1 };
-	for (int i = 0; i < res->bw_count; i++) {
-		const struct bw_point *p = &res->bw[i];
+	for (int i = 0; i < bw_count; i++) {
+		const struct bw_point *p = &bw[i];
 		/* a copy point names the cached kernel whichever stores won
 		 * (bw.h): its op is copy, its stores are p->nontemporal */
 		const struct bw_kernel *k = bw_kernel_find(p->kernel);

@@ -7,6 +7,7 @@
  * are slow. */
 #include "suite/tsccheck.h"
 
+#include "arch/arch.h"
 #include "hw/cpuinfo.h"
 #include "suite/cpus.h"
 #include "suite/launch.h"
@@ -48,7 +49,7 @@ struct tsc_job {
 static void tsc_window(void *arg)
 {
 	struct tsc_job *j = arg;
-	uint64_t start = tsc_read();
+	uint64_t start = ticks_read();
 
 	if (!j->lead) {
 		j->answered = tscping_follow(j->lines[0], j->wait_ticks);
@@ -67,7 +68,7 @@ static uint64_t us_ticks(uint64_t us, uint64_t hz)
 }
 
 /* Runs the exchanges; fills each partner's est and exchanges. */
-static void measure(struct run_results *res, int n)
+static void measure(struct run_results *res, struct test_outcome *o, int n)
 {
 	int partners = n - 1, *ok = plat_alloc(sizeof(int) * (size_t)n);
 	uint64_t per_cpu_us = TSC_TOTAL_US / (uint64_t)partners, wait_us;
@@ -124,7 +125,8 @@ static void measure(struct run_results *res, int n)
 			     launch_timeout_us(wait_us, n), ok) < n) {
 		for (int i = 0; i < n; i++)
 			if (!ok[i])
-				cpus_lost(res, res->selected[i], "the TSC check");
+				cpus_lost(res, o, res->selected[i],
+					  "the TSC check");
 		if (!ok[0])
 			res->tsc_skew_why = "the reference cpu did not finish";
 	}
@@ -223,7 +225,7 @@ static void report(struct run_results *res, int n)
 			 s->bound_ns, TSC_SKEW_WARN_NS / 1000);
 }
 
-void tsccheck_run(struct run_results *res)
+void tsccheck_run(struct run_results *res, struct test_outcome *o)
 {
 	int n = res->selected_count;
 	struct tsc_skew_est *est;
@@ -244,7 +246,7 @@ void tsccheck_run(struct run_results *res)
 	if (n < 2)
 		res->tsc_skew_why = "one cpu selected";
 	else
-		measure(res, n);
+		measure(res, o, n);
 	est = plat_alloc(sizeof(*est) * (size_t)n);
 	if (!est && !res->tsc_skew_why)
 		res->tsc_skew_why = "out of pool memory";
@@ -256,5 +258,4 @@ void tsccheck_run(struct run_results *res)
 		res->tsc_skew_why = "no cpu completed an exchange";
 	plat_free(est);
 	report(res, n);
-	cpus_prune(res);
 }

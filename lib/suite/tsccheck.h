@@ -10,7 +10,7 @@
 
 /* Fills res->tsc, res->tsc_skew and res->tsc_skew_why, prints the
  * console's "tsc skew:" line and warns where the TSCs disagree. A cpu
- * that does not finish is lost (cpus_lost) like in any test. */
-void tsccheck_run(struct run_results *res);
+ * that does not finish is lost (cpus_lost, into *o) like in any test. */
+void tsccheck_run(struct run_results *res, struct test_outcome *o);
 
 #endif

@@ -88,7 +88,7 @@ static void fill_doubles(double *d, uint64_t n)
 		d[i] = (double)(next() >> 11) / (double)(1ull << 33);
 }
 
-static void check_one(const struct bw_arm_kernel *k, uint64_t bytes,
+static void check_one(const struct bw_kernel *k, uint64_t bytes,
 		      unsigned offset, uint64_t repeats)
 {
 	int streams = k->bytes_per_byte - (k->needs_dst ? 1 : 0);
@@ -176,14 +176,14 @@ static const uint64_t sizes[] = {
 	2048, 2112, 4096 + 192, 16384 + 448, 65536 + 64,
 };
 
-int bw_check_isa(enum bw_arm_isa isa)
+int bw_check_isa(enum bw_isa isa)
 {
 	int count;
-	const struct bw_arm_kernel *ks = bw_arm_kernels(&count);
+	const struct bw_kernel *ks = bw_kernels(&count);
 	int seen = 0;
 
 	for (int i = 0; i < count; i++) {
-		const struct bw_arm_kernel *k = &ks[i];
+		const struct bw_kernel *k = &ks[i];
 
 		if (k->isa != isa)
 			continue;
@@ -198,7 +198,7 @@ int bw_check_isa(enum bw_arm_isa isa)
 				for (uint64_t rep = 0; rep < 4; rep += 1 + 2 * (rep == 1))
 					check_one(k, sizes[s], off, rep);
 	}
-	result(seen > 0, bw_arm_isa_name(isa), 0, 0, 0, "no kernel of this ISA");
+	result(seen > 0, bw_isa_name(isa), 0, 0, 0, "no kernel of this ISA");
 	return seen;
 }
 
@@ -211,13 +211,13 @@ void bw_check_table(void)
 		"ntcopy", "mix31", "mix21", "mix11", "triad" };
 	static const int bytes[] = { 1, 1, 1, 2, 2, 4, 3, 2, 3 };
 	int count;
-	const struct bw_arm_kernel *ks = bw_arm_kernels(&count);
+	const struct bw_kernel *ks = bw_kernels(&count);
 
-	for (int isa = 0; isa < BW_ARM_ISA_COUNT; isa++)
+	for (int isa = BW_NEON; isa <= BW_SVE; isa++)
 		for (unsigned o = 0; o < sizeof ops / sizeof ops[0]; o++) {
-			const struct bw_arm_kernel *k =
-				bw_arm_kernel_for(ops[o], (enum bw_arm_isa)isa);
-			const char *name = bw_arm_isa_name((enum bw_arm_isa)isa);
+			const struct bw_kernel *k =
+				bw_kernel_for(ops[o], (enum bw_isa)isa);
+			const char *name = bw_isa_name((enum bw_isa)isa);
 			int nt = !strcmp(ops[o], "ntwrite") ||
 				 !strcmp(ops[o], "ntcopy");
 
@@ -232,20 +232,26 @@ void bw_check_table(void)
 			       k->nontemporal == nt, k->name, 0, 0, 0,
 			       "byte count or non-temporal flag wrong");
 			/* ntcopy is reported as copy: find gives the cached one */
-			result(bw_arm_kernel_find(k->name) ==
+			result(bw_kernel_find(k->name) ==
 			       (strcmp(ops[o], "ntcopy") ? k :
-				bw_arm_kernel_for("copy", (enum bw_arm_isa)isa)),
+				bw_kernel_for("copy", (enum bw_isa)isa)),
 			       k->name, 0, 0, 0, "not found by its name");
 		}
-	result(bw_arm_kernel_find("neon-zva") &&
-	       bw_arm_kernel_find("neon-zva")->run == bw_zva_neon &&
-	       !bw_arm_kernel_find("neon-zva")->nontemporal, "neon-zva", 0, 0,
+	result(bw_kernel_find("neon-zva") &&
+	       bw_kernel_find("neon-zva")->run == bw_zva_neon &&
+	       !bw_kernel_find("neon-zva")->nontemporal, "neon-zva", 0, 0,
 	       0, "DC ZVA kernel missing or marked non-temporal");
-	result(!bw_arm_kernel_find("avx2-read") && !bw_arm_kernel_find("neon"),
+	result(!bw_kernel_find("avx2-read") && !bw_kernel_find("neon"),
 	       "find", 0, 0, 0, "found a name that is not an AArch64 kernel");
 	result(count == 2 * 9 + 1, "table", 0, 0, 0, "kernel count");
+	/* bw.h's slots on AArch64: NEON, SVE, and none past them */
+	result(!strcmp(bw_isa_name(BW_NEON), "neon") &&
+	       !strcmp(bw_isa_name(BW_SVE), "sve") &&
+	       !strcmp(bw_isa_name(BW_AVX512), "?") &&
+	       !bw_kernel_for("read", BW_AVX512), "isa names", 0, 0, 0,
+	       "an ISA slot named wrong, or a kernel past SVE's");
 	for (int i = 0; i < count; i++)
-		result(ks[i].run && ks[i].isa < BW_ARM_ISA_COUNT, ks[i].name,
+		result(ks[i].run && (ks[i].isa == BW_NEON || ks[i].isa == BW_SVE), ks[i].name,
 		       0, 0, 0, "no function or no ISA");
 }
 

@@ -6,7 +6,7 @@
 
 /* Runs every kernel of isa over the sizes, offsets and repeats; returns
  * how many kernels it checked. */
-int bw_check_isa(enum bw_arm_isa isa);
+int bw_check_isa(enum bw_isa isa);
 /* Checks the kernel table (bw_table_arm.c). */
 void bw_check_table(void);
 /* Counts one check of the caller's. */

@@ -31,13 +31,14 @@ FAILURES=0
 # about 0.7 s more under TCG, every scenario. Not where the scenario
 # names its own firmware (OVMF_VARS), boots from the network (net.sh) or
 # attaches the disk otherwise (--readonly: virtio-blk, which the stored
-# boot order does not name, so OVMF would start its shell instead).
+# boot order does not name, so OVMF would start its shell instead), nor
+# for another architecture's firmware (--arch: AAVMF).
 # vars_from_template [the boot's run-qemu options ...]
 VARS_TEMPLATE=$ROOT/build/ovmf-vars.fd
 vars_from_template() {
 	local a
 	for a in "$@"; do
-		[ "$a" = --readonly ] && return 0
+		[ "$a" = --readonly ] || [ "$a" = --arch ] && return 0
 	done
 	if [ ! -f "$VARS" ] && [ -z "${OVMF_VARS:-}" ] &&
 		[ -f "$VARS_TEMPLATE" ]; then

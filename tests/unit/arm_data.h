@@ -77,6 +77,23 @@ static inline void arm_data_checksum(uint8_t *t, size_t len)
 	t[9] = (uint8_t)-sum;
 }
 
+/* The first `cut` bytes of t (all len of them when cut is larger) in a
+ * heap block of exactly that length, for a decoder to read (ASan sees
+ * any read past it); *n gets the length. Free it. */
+static inline uint8_t *arm_data_prefix(const uint8_t *t, size_t len,
+				       size_t cut, size_t *n)
+{
+	uint8_t *copy;
+
+	if (cut > len)
+		cut = len;
+	copy = malloc(cut ? cut : 1);
+	assert_non_null(copy);
+	memcpy(copy, t, cut);
+	*n = cut;
+	return copy;
+}
+
 static inline unsigned long long arm_hex(const char *s)
 {
 	return strtoull(s, 0, 16);

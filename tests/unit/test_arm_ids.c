@@ -3,7 +3,8 @@
  * in tests/data/arm/id-registers.txt: each part's name, its caches'
  * sizes and lines, and the part table's fixed sizes agreeing with the
  * registers; then FEAT_CCIDX's 64-bit CCSIDR layout, CLIDR's kinds of
- * level and the end of the hierarchy. */
+ * level and the end of the hierarchy; the cpu description made from
+ * them (cpu_desc.c). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -11,6 +12,8 @@
 #include <cmocka.h>
 
 #include "arch/aarch64/cache_id.h"
+#include "arch/aarch64/cpu_desc.h"
+#include "arch/arch.h"
 #include "arch/aarch64/midr.h"
 #include "arm_data.h"
 
@@ -158,6 +161,43 @@ static void clidr_kinds(void **state)
 	assert_int_equal(arm_caches_from_ids(clidr, ccsidr, 0, c, 2), 2);
 }
 
+/* The arch-neutral description (cpu_desc.c) the results and the level
+ * planner read: a named part, a part baremem does not name (QEMU's
+ * -cpu max, MIDR 0x000f0510), and a decoded cache as cpu_info lists it. */
+static void cpu_description(void **state)
+{
+	struct cpu_info ci;
+	struct cpu_cache c;
+
+	(void)state;
+	ci.cache_count = 3;	/* cleared by the call */
+	arm_cpu_describe(&ci, 0x413fd0c1);
+	assert_string_equal(ci.vendor, "Arm");
+	assert_string_equal(ci.brand, "Neoverse N1 r3p1");
+	assert_int_equal(ci.family, 0x41);
+	assert_int_equal(ci.model, 0xd0c);
+	assert_int_equal(ci.stepping, 1);
+	assert_int_equal(ci.ticks_end_way, TICKS_END_ORDERED);
+	assert_true(ci.f.page1g && ci.f.invariant_tsc);
+	assert_false(ci.f.rdtscp || ci.f.avx2 || ci.f.aperfmperf);
+	assert_int_equal(ci.cache_count, 0);
+	arm_cpu_describe(&ci, 0x000f0510);
+	assert_string_equal(ci.vendor, "unknown");
+	assert_string_equal(ci.brand, "part 0x051 r0p0");
+	c = arm_cpu_cache(&(struct arm_cache){ .level = 2, .type = 'U',
+		.bytes = 1 << 20, .line_bytes = 64, .ways = 8 });
+	assert_int_equal(c.level, 2);
+	assert_string_equal(c.type, "unified");
+	assert_int_equal(c.size_bytes, 1 << 20);
+	assert_int_equal(c.line_bytes, 64);
+	assert_int_equal(c.ways, 8);
+	assert_int_equal(c.shared_by, 1);	/* not known: one */
+	c = arm_cpu_cache(&(struct arm_cache){ .level = 1, .type = 'I',
+		.bytes = 65536, .shared_by = 2 });
+	assert_string_equal(c.type, "instruction");
+	assert_int_equal(c.shared_by, 2);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -165,6 +205,7 @@ int main(void)
 		cmocka_unit_test(midr_fields),
 		cmocka_unit_test(ccidx_layout),
 		cmocka_unit_test(clidr_kinds),
+		cmocka_unit_test(cpu_description),
 	};
 	return cmocka_run_group_tests(tests, 0, 0);
 }

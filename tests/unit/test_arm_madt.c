@@ -73,10 +73,7 @@ static int parse_edited(size_t cut, void (*edit)(uint8_t *t, size_t len))
 		edit(t, len);
 		arm_data_checksum(t, len);
 	}
-	if (cut > len)
-		cut = len;
-	copy = malloc(cut ? cut : 1);
-	memcpy(copy, t, cut);
+	copy = arm_data_prefix(t, len, cut, &cut);
 	r = madt_gicc_parse(copy, cut, &m);
 	free(copy);
 	free(t);

@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include "results/results.h"
 #include "suite/barrier.h"
-#include "hw/x86.h"
+#include "arch/arch.h"
 
 struct arrival {
 	struct barrier *b;
@@ -47,7 +47,7 @@ static void all_start_together(void **state)
 	}
 	assert_true(go[0] != 0);
 	assert_true(go[0] == go[1] && go[1] == go[2]);
-	assert_true(tsc_read() >= go[0]);
+	assert_true(ticks_read() >= go[0]);
 	/* TSCs in step (one host): nobody lagged, nothing to say. */
 	assert_int_equal(b.lagged, 0);
 	res->tsc_hz = 1000000000ull;
@@ -85,7 +85,7 @@ static int ran_away;
 
 static uint64_t lagging_tsc(void)
 {
-	uint64_t real = tsc_read();
+	uint64_t real = ticks_read();
 
 	if (real - lag_t0 > RUNAWAY_TICKS) {
 		__atomic_store_n(&ran_away, 1, __ATOMIC_RELAXED);
@@ -106,7 +106,7 @@ static __thread int thread_lags;
 
 static uint64_t per_thread_tsc(void)
 {
-	return thread_lags ? lagging_tsc() : tsc_read();
+	return thread_lags ? lagging_tsc() : ticks_read();
 }
 
 static void *lagging_arrival(void *p)
@@ -128,7 +128,7 @@ static void lagging_tsc_is_bounded_and_named(void **state)
 	struct run_results *res = calloc(1, sizeof *res);
 	(void)state;
 
-	lag_t0 = tsc_read();
+	lag_t0 = ticks_read();
 	ran_away = 0;
 	barrier_init(&b, 2, 10000000000ull, 1000);
 	b.clock = per_thread_tsc;

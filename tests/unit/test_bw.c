@@ -15,7 +15,7 @@
 #include <cmocka.h>
 
 #include "bw.h"
-#include "suite/isa.h"
+#include "arch/x86_64/isa.h"
 #include "skip_reason.h"
 
 /* Guards around every buffer: FRONT keeps the buffer 64-byte aligned,

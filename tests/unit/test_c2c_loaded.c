@@ -10,7 +10,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "hw/x86.h"
+#include "arch/arch.h"
 #include "suite/delays.h"
 #include "loadgen.h"
 #include "suite/pairs.h"
@@ -119,13 +119,13 @@ static void loadgen_sums_and_delays(void **state)
 	fast = slow = UINT64_MAX;
 	for (int i = 0; i < 9; i++) {
 		uint64_t t;
-		t0 = tsc_begin();
+		t0 = ticks_begin();
 		loadgen_read(buf, bytes, 0);
-		t = tsc_end(cpu_has_rdtscp()) - t0;
+		t = ticks_end(ticks_end_way_here()) - t0;
 		fast = t < fast ? t : fast;
-		t0 = tsc_begin();
+		t0 = ticks_begin();
 		loadgen_read(buf, bytes, 1000);
-		t = tsc_end(cpu_has_rdtscp()) - t0;
+		t = ticks_end(ticks_end_way_here()) - t0;
 		slow = t < slow ? t : slow;
 	}
 	assert_true(slow > 5 * fast);
@@ -153,7 +153,7 @@ static void pingpong_between_threads(void **state)
 	*line = 0;
 	assert_int_equal(pthread_create(&t, 0, answer, &a), 0);
 	for (int s = 0; s < 3; s++) {
-		uint64_t r = pingpong_serve(line, &next, tsc_read() + 1000000,
+		uint64_t r = pingpong_serve(line, &next, ticks_read() + 1000000,
 					    20000000000ull);
 		assert_true(r >= 64);
 		rounds += r;
@@ -171,7 +171,7 @@ static void pingpong_times_out_alone(void **state)
 	(void)state;
 	*line = 0;
 	/* Nobody answers: the server gives up, so does a lone answerer. */
-	assert_int_equal(pingpong_serve(line, &next, tsc_read(), 1000000), 0);
+	assert_int_equal(pingpong_serve(line, &next, ticks_read(), 1000000), 0);
 	*line = 2;
 	assert_int_equal(pingpong_answer(line, 1000000), -1);
 	free(line);

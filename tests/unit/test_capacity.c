@@ -1,7 +1,7 @@
 /* capacity: the results hold every point a plan makes on a machine of
  * any size (profile=full on 512 threads with page=all and prefetch=both
- * once failed with "more points than the results can hold"), and
- * capacity_fit grows the arrays without losing a point. */
+ * once failed with "more points than the results can hold"), and each
+ * series grows alone (lat_reserve, bw_reserve) without losing a point. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -48,11 +48,15 @@ static void full_on_512_threads_fits(void **state)
 	assert_int_equal(capacity_planned(&c, 0, floor_bytes, &lat, &bw), -1);
 }
 
-/* Growing keeps every point already there and never shrinks. */
-static void fit_grows_and_keeps(void **state)
+/* Growing keeps every point already there and never shrinks, and one
+ * series' reserve leaves the other's array where it was. */
+static void reserve_grows_its_own_series(void **state)
 {
 	const char *w[] = { "profile=full" };
 	struct run_results *res;
+	struct bw_point *bw;
+	struct lat_point *lat;
+	int cap, more;
 	(void)state;
 
 	res = fake_results_new(w, 1, 8, 4);
@@ -63,17 +67,60 @@ static void fit_grows_and_keeps(void **state)
 		res->lat[i].size_bytes = 4096u << i;
 	res->bw_count = 1;
 	res->bw[0].bytes = 12345;
-	assert_int_equal(capacity_fit(res), 0);
-	assert_true(res->lat_cap >= 300 && res->bw_cap >= 4);
+	more = capacity_latency_pass(&res->config, res->selected_count,
+				     1ull << 30);
+	assert_true(more >= 300);	/* a DRAM point per cpu at least */
+	bw = res->bw;
+	assert_int_equal(lat_reserve(res, more), 0);
+	assert_true(res->lat_cap >= 3 + more);
+	assert_ptr_equal(res->bw, bw);	/* bandwidth's untouched */
+	assert_int_equal(res->bw_cap, 4);
 	for (int i = 0; i < 3; i++)
 		assert_int_equal(res->lat[i].size_bytes, 4096u << i);
+	lat = res->lat;
+	assert_int_equal(bw_reserve(res, capacity_bandwidth_pass(
+					      &res->config)), 0);
+	assert_true(res->bw_cap >= 1 + 4 * 8 * 2 + 64);
+	assert_ptr_equal(res->lat, lat);	/* latency's untouched */
 	assert_int_equal(res->bw[0].bytes, 12345);
-	{
-		int cap = res->lat_cap;
-		res->selected_count = 1;
-		assert_int_equal(capacity_fit(res), 0);
-		assert_int_equal(res->lat_cap, cap);
-	}
+	cap = res->lat_cap;
+	assert_int_equal(lat_reserve(res, 1), 0);	/* room already */
+	assert_int_equal(res->lat_cap, cap);
+	assert_ptr_equal(res->lat, lat);
+	assert_int_equal(res->warnings.count, 0);
+	fake_results_free(res);
+}
+
+/* A pool too short to grow a series: its own warning with the points it
+ * keeps, the points it holds and its room unchanged. */
+static void short_pool_warns_per_series(void **state)
+{
+	const char *w[] = { "profile=quick" };
+	struct run_results *res = fake_results_new(w, 1, 8, 4);
+	struct lat_point *lat;
+	(void)state;
+
+	assert_non_null(res);
+	res->selected_count = 2;
+	res->lat_count = 8;
+	res->lat[7].size_bytes = 77;
+	lat = res->lat;
+	fake_alloc_max = 64 * sizeof *res->bw;
+	assert_int_equal(lat_reserve(res, 100), -1);
+	assert_int_equal(bw_reserve(res, 100), -1);
+	fake_alloc_max = 0;
+	assert_ptr_equal(res->lat, lat);
+	assert_int_equal(res->lat_cap, 8);
+	assert_int_equal(res->lat[7].size_bytes, 77);
+	assert_null(lat_append(res, &(struct lat_point){ .cpu = 1 }));
+	assert_int_equal(res->lat_count, 8);
+	assert_int_equal(res->warnings.count, 2);
+	assert_string_equal(res->warnings.text[0], "out of pool memory for "
+			    "the results of 2 cpus: points past 8 latency are "
+			    "not kept");
+	assert_string_equal(res->warnings.text[1], "out of pool memory for "
+			    "the results of 2 cpus: points past 4 bandwidth "
+			    "are not kept");
 	fake_results_free(res);
 }
 
@@ -92,7 +139,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(full_on_512_threads_fits),
-		cmocka_unit_test(fit_grows_and_keeps),
+		cmocka_unit_test(reserve_grows_its_own_series),
+		cmocka_unit_test(short_pool_warns_per_series),
 		cmocka_unit_test(c2c_full_has_a_budget),
 	};
 	return cmocka_run_group_tests(tests, 0, 0);

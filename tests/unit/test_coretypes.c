@@ -101,7 +101,7 @@ static void each_cpu_has_its_own_caches(void **state)
 {
 	struct run_results *res = hybrid_run();
 	(void)state;
-	assert_int_equal(coretypes_read(res), 2);
+	assert_int_equal(coretypes_read(res, &(struct test_outcome){ 0 }), 2);
 	assert_string_equal(coretypes_info(res, 0)->core_type, "performance");
 	assert_string_equal(coretypes_info(res, E_FIRST)->core_type,
 			    "efficiency");
@@ -123,7 +123,7 @@ static void plan_sizes_by_each_type(void **state)
 	struct run_results *res = hybrid_run();
 	struct levels_plan p;
 	(void)state;
-	coretypes_read(res);
+	coretypes_read(res, &(struct test_outcome){ 0 });
 	assert_int_equal(coretypes_plan(res, 64 * M, &p), 0);
 	assert_string_equal(p.rows[1].name, "L2");
 	assert_int_equal(p.rows[1].all.cpus, 6);
@@ -146,7 +146,7 @@ static void json_names_types(void **state)
 	static char buf[1 << 18];
 	char *types;
 	(void)state;
-	coretypes_read(res);
+	coretypes_read(res, &(struct test_outcome){ 0 });
 	assert_true(json_of(res, buf, sizeof buf) > 0);
 	assert_non_null(strstr(buf, "\"core_type\": \"efficiency\""));
 	types = strstr(buf, "\"core_types\"");
@@ -163,18 +163,25 @@ static void one_type_reads_nothing(void **state)
 	struct run_results *res = hybrid_run();
 	(void)state;
 	res->cpu.f.hybrid = 0;
-	assert_int_equal(coretypes_read(res), 0);
+	assert_int_equal(coretypes_read(res, &(struct test_outcome){ 0 }), 0);
 	assert_ptr_equal(coretypes_info(res, E_FIRST), &res->cpu);
 	fake_results_free(res);
 }
 
-/* A cpu that does not answer is dropped, and keeps the boot type. */
+/* A cpu that does not answer is reported lost, keeps the boot type,
+ * and leaves the selection when the runner prunes it (not before). */
 static void lost_cpu_is_dropped(void **state)
 {
 	struct run_results *res = hybrid_run();
+	struct test_outcome o = { 0, 0 };
+	int before = res->selected_count;
 	(void)state;
 	fake_lost_cpu = 3;
-	coretypes_read(res);
+	coretypes_read(res, &o);
+	assert_int_equal(o.lost, 1);
+	assert_true(o.failed);
+	assert_int_equal(res->selected_count, before);
+	cpus_prune(res);
 	fake_lost_cpu = -1;
 	assert_int_equal(res->selected_count, 5);
 	assert_true(fake_warned(res, "cpu 3 did not finish reading its "
@@ -199,7 +206,7 @@ static void lp_ecores_without_l3_are_their_own_type(void **state)
 	cpuinfo_decode(&res->cpu, fake_cpuid, &(int){ 0 });
 	res->cpuid_here = fake_cpuid;
 	assert_int_equal(cpus_select(res), 8);
-	assert_int_equal(coretypes_read(res), 3);
+	assert_int_equal(coretypes_read(res, &(struct test_outcome){ 0 }), 3);
 	assert_string_equal(coretypes_info(res, 6)->core_type, "efficiency");
 	assert_null(cpuinfo_cache(coretypes_info(res, 6), 3));
 	assert_null(cpuinfo_cache(coretypes_info(res, 7), 3));
@@ -224,7 +231,7 @@ static void partition_sizes_l3_by_its_share(void **state)
 	struct levels_plan p;
 	const char *part;
 	(void)state;
-	coretypes_read(res);
+	coretypes_read(res, &(struct test_outcome){ 0 });
 	res->l3alloc = (struct l3alloc){
 		.state = "partitioned", .source = "msr", .cos = 1,
 		.mask = 0x7, .ways_allowed = 3, .ways_total = 12,
@@ -255,7 +262,7 @@ static void cpu_in_other_class_warned(void **state)
 {
 	struct run_results *res = hybrid_run();
 	(void)state;
-	coretypes_read(res);
+	coretypes_read(res, &(struct test_outcome){ 0 });
 	res->l3alloc = (struct l3alloc){
 		.state = "full", .source = "msr", .cos = 0, .mask = 0xfff,
 		.ways_allowed = 12, .ways_total = 12, .cpuid_bytes = 30 * M,
@@ -270,7 +277,7 @@ static void cpu_in_other_class_warned(void **state)
 	fake_results_free(res);
 	/* every cpu in the boot cpu's class: no warning */
 	res = hybrid_run();
-	coretypes_read(res);
+	coretypes_read(res, &(struct test_outcome){ 0 });
 	res->l3alloc.source = "msr";
 	res->l3alloc.cos = 0;
 	fake_msr[3] = 7;

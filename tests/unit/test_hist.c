@@ -14,7 +14,7 @@
 
 #include "chase.h"
 #include "chase_seg.h"
-#include "hw/x86.h"
+#include "arch/arch.h"
 #include "suite/dist.h"
 #include "util/hist.h"
 #include "suite/perm.h"
@@ -151,7 +151,7 @@ static void segments_walk_the_chain(void **state)
 	uint64_t out[33];
 	(void)state;
 	start = chase_build(buf, bytes, 64, 7);
-	for (int way = 0; way <= cpu_has_rdtscp(); way++) {
+	for (int way = 0; way <= ticks_end_way_here(); way++) {
 		out[32] = 0xdead;
 		a = chase_segments(start, 13, 32, out, way);
 		b = chase_run(start, 13 * 32);

@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include "fake_platform.h"
+#include "registry.h"
 #include "config/config.h"
 #include "hw/memceiling.h"
 #include "hw/smbios.h"
@@ -190,6 +191,8 @@ static void hostile_run(struct run_results *r)
 
 	memset(r, 0, sizeof *r);
 	r->platform = "uefi";
+	r->tests = registry_tests;
+	r->test_count = registry_test_count;
 	r->run_number = 7;
 	config_defaults(&r->config);
 	strcpy(r->file, "\\baremem\\results\\run-0007.json");

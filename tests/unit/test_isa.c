@@ -8,7 +8,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "suite/isa.h"
+#include "arch/x86_64/isa.h"
 
 #define ECX_OSXSAVE (1u << 27)
 #define ECX_AVX (1u << 28)

@@ -19,21 +19,33 @@
 static struct run_results *res;
 static int calls;
 static uint64_t seen[4][FAKE_MSR_CPUS];	/* MSRs during each call */
+static int stamped[4][2];	/* each call's points' prefetch, as appended */
 
 static const uint64_t original[4] = { 0x0, 0x1, 0x8, 0x100 };
 
-/* Stands in for latency and bandwidth: one point of each per call. */
+/* Stands in for latency and bandwidth: one point of each per call,
+ * appended as they append theirs (the condition stamped then). */
 static void fake_tests(struct run_results *r)
 {
 	if (calls < 4)
 		memcpy(seen[calls], fake_msr, sizeof fake_msr);
+	struct lat_point *lp;
+	struct bw_point *bp;
+
 	calls++;
-	r->lat[r->lat_count++] = (struct lat_point){
+	lp = lat_append(r, &(struct lat_point){
 		.cpu = 0, .size_bytes = 1 << 20, .page_bytes = 4096,
-		.ns_median = 10.0 * calls, .level = "L2" };
-	r->bw[r->bw_count++] = (struct bw_point){
+		.ns_median = 10.0 * calls, .level = "L2", .prefetch = -1 });
+	bp = bw_append(r, &(struct bw_point){
 		.kernel = "sse2-read", .level = "L2", .cpus = 1,
-		.size_bytes = 1 << 20, .gb_median = 50.0 / calls };
+		.size_bytes = 1 << 20, .gb_median = 50.0 / calls,
+		.prefetch = -1 });
+	assert_non_null(lp);
+	assert_non_null(bp);
+	if (calls <= 4) {
+		stamped[calls - 1][0] = lp->prefetch;
+		stamped[calls - 1][1] = bp->prefetch;
+	}
 }
 
 static void set_cpu(struct cpu_info *ci, const char *vendor, int family,
@@ -63,6 +75,7 @@ static int setup(void **state)
 	memset(fake_msr, 0, sizeof fake_msr);
 	memcpy(fake_msr, original, sizeof original);
 	calls = 0;
+	memset(stamped, 0xff, sizeof stamped);
 	fake_out_len = 0;
 	fake_out[0] = 0;
 	return 0;
@@ -146,6 +159,27 @@ static void both_switches_and_restores(void **state)
 	assert_non_null(strstr(fake_out, "50.00      25.00     0.50"));
 }
 
+/* Each point carries its condition from the moment it is appended (a
+ * test that reads its own point back sees it), and nothing rewrites the
+ * points afterwards: one made before or after prefetch_run is not
+ * controlled. */
+static void points_stamped_as_made(void **state)
+{
+	(void)state;
+	assert_non_null(lat_append(res, &(struct lat_point){ .cpu = 1 }));
+	res->config.prefetch = BM_PREFETCH_BOTH;
+	prefetch_run(res, fake_tests);
+	assert_int_equal(stamped[0][0], BM_PF_ON);
+	assert_int_equal(stamped[0][1], BM_PF_ON);
+	assert_int_equal(stamped[1][0], BM_PF_OFF);
+	assert_int_equal(stamped[1][1], BM_PF_OFF);
+	assert_int_equal(res->lat[0].prefetch, 0);
+	assert_int_equal(res->lat[1].prefetch, BM_PF_ON);
+	assert_int_equal(res->lat[2].prefetch, BM_PF_OFF);
+	assert_non_null(bw_append(res, &(struct bw_point){ .kernel = "x" }));
+	assert_int_equal(res->bw[2].prefetch, 0);
+}
+
 /* A Zen 4 on bare metal: PrefetchControl's five documented bits go on
  * and come off again on every cpu, reserved bit 4 untouched. */
 static void amd_switches_its_five_bits(void **state)
@@ -203,8 +237,9 @@ static void failed_write_restores_all(void **state)
 }
 
 /* The run during which cpu 3 stops taking writes (as if it hung). */
-/* A fault on the boot cpu leaves the suite without returning (efi/fault.c
- * jumps out): here, out of the prefetchers-off pass. */
+/* A fault on the boot cpu leaves the suite without returning
+ * (efi/x86_64/fault.c jumps out): here, out of the prefetchers-off
+ * pass. */
 static jmp_buf abandon;
 
 static void tests_then_abandoned(struct run_results *r)
@@ -317,6 +352,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(documented_cores),
+		cmocka_unit_test_setup_teardown(points_stamped_as_made, setup,
+						teardown),
 		cmocka_unit_test_setup_teardown(both_switches_and_restores,
 						setup, teardown),
 		cmocka_unit_test_setup_teardown(amd_switches_its_five_bits,

@@ -52,7 +52,7 @@ static void latency_sample_hit_by_smi_is_retaken(void **state)
 	smi_every = 0;
 	smi_step = 2;
 	res = run("tests=latency", fake_smi_count);
-	assert_int_equal(latency_sweep(res), 0);
+	assert_int_equal(latency_sweep(res, &(struct test_outcome){ 0 }), 0);
 	assert_int_equal(res->lat_count, 1);
 	assert_int_equal(res->lat[0].smi, 1);
 	assert_true(res->lat[0].retaken >= 1);
@@ -70,7 +70,7 @@ static void latency_smi_storm_is_bounded_and_warned(void **state)
 	(void)state;
 	smi_every = 1;
 	res = run("tests=latency", fake_smi_count);
-	assert_int_equal(latency_sweep(res), 0);
+	assert_int_equal(latency_sweep(res, &(struct test_outcome){ 0 }), 0);
 	assert_int_equal(res->lat[0].smi, 15 * (1 + res->lat[0].whole_retakes));
 	assert_int_equal(res->lat[0].retaken,
 			 10 * (1 + res->lat[0].whole_retakes));
@@ -85,7 +85,7 @@ static void no_counter_no_smi_field(void **state)
 	struct run_results *res;
 	(void)state;
 	res = run("tests=latency", 0);
-	assert_int_equal(latency_sweep(res), 0);
+	assert_int_equal(latency_sweep(res, &(struct test_outcome){ 0 }), 0);
 	assert_int_equal(res->lat[0].smi, -1);
 	assert_int_equal(smi_reads, 0);
 	fake_results_free(res);
@@ -140,7 +140,7 @@ static void disturbed_point_retaken_whole_then_flagged(void **state)
 
 		sample_starts = 0;
 		res = run("tests=latency", disturbing_counter);
-		assert_int_equal(latency_sweep(res), 0);
+		assert_int_equal(latency_sweep(res, &(struct test_outcome){ 0 }), 0);
 		assert_int_equal(res->lat_count, 1);
 		p = &res->lat[0];
 		assert_int_equal(p->disturbed, p->spread > 0.25);
@@ -164,7 +164,7 @@ static void bandwidth_sample_hit_by_smi_is_retaken(void **state)
 	smi_every = 0;
 	smi_step = 0;
 	res = run("tests=bandwidth", fake_smi_count);
-	assert_int_equal(bandwidth_run(res), 0);
+	assert_int_equal(bandwidth_run(res, &(struct test_outcome){ 0 }), 0);
 	assert_true(res->bw_count >= 8);
 	assert_int_equal(res->bw[0].smi, 1);
 	assert_int_equal(res->bw[0].retaken, 1);
@@ -183,7 +183,7 @@ static void bandwidth_smi_storm_drops_points(void **state)
 	(void)state;
 	smi_every = 1;
 	res = run("tests=bandwidth", fake_smi_count);
-	assert_int_equal(bandwidth_run(res), 0);
+	assert_int_equal(bandwidth_run(res, &(struct test_outcome){ 0 }), 0);
 	assert_int_equal(res->bw_count, 0);
 	assert_true(fake_warned(res, "every sample hit by an SMI"));
 	fake_results_free(res);

@@ -88,7 +88,7 @@ static const struct scan_result *scan_losing_cpu1(struct run_results *res,
 	fake_lose_at_alloc = 2;
 	fake_lose_cpu = 1;
 	fake_hold_on_loss = hold;
-	assert_int_equal(scan_run(res), 0);
+	assert_int_equal(scan_run(res, &(struct test_outcome){ 0 }), 0);
 	return res->scan;
 }
 
@@ -156,7 +156,7 @@ static void pinned_pieces_are_scanned(void **state)
 
 	fake_span_count = 0;	/* no map: the Linux case */
 	fake_pin_count = 3;
-	assert_int_equal(scan_run(res), 0);
+	assert_int_equal(scan_run(res, &(struct test_outcome){ 0 }), 0);
 	sr = res->scan;
 	assert_int_equal(sr->count, 3);
 	assert_string_equal(sr->source, "pinned");

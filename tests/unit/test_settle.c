@@ -13,7 +13,7 @@
 #include <cmocka.h>
 
 #include "hw/coreclock.h"
-#include "hw/x86.h"
+#include "arch/arch.h"
 #include "suite/settle.h"
 
 /* The fake counters: MPERF counts 1000 a read, APERF 1000 x the clock
@@ -78,11 +78,11 @@ static void the_rule_is_two_ms_at_least(void **state)
 static void waits_the_least_time_even_when_back(void **state)
 {
 	struct settle_result out;
-	uint64_t end = tsc_read();
+	uint64_t end = ticks_read();
 
 	(void)state;
 	settle_after_wide(fake_read, 1.0, end, &rule, &out);
-	assert_true(tsc_read() - end >= rule.min_ticks);
+	assert_true(ticks_read() - end >= rule.min_ticks);
 	assert_true(out.waited_ticks >= rule.min_ticks);
 	assert_int_equal(out.back, 1);
 	assert_true(out.ratio >= 0.95);
@@ -97,7 +97,7 @@ static void waits_until_the_clock_is_back(void **state)
 
 	(void)state;
 	fake_low_reads = 6;
-	settle_after_wide(fake_read, 1.0, tsc_read(), &rule, &out);
+	settle_after_wide(fake_read, 1.0, ticks_read(), &rule, &out);
 	assert_int_equal(out.back, 1);
 	assert_int_equal(fake_reads, 8);
 	assert_true(out.ratio >= 0.95);
@@ -111,7 +111,7 @@ static void gives_up_at_the_bound(void **state)
 
 	(void)state;
 	fake_low_reads = ~0ull;
-	settle_after_wide(fake_read, 1.0, tsc_read(), &rule, &out);
+	settle_after_wide(fake_read, 1.0, ticks_read(), &rule, &out);
 	assert_int_equal(out.back, 0);
 	assert_true(out.waited_ticks >= rule.bound_ticks);
 	assert_true(out.ratio > 0.69 && out.ratio < 0.71);
@@ -124,16 +124,16 @@ static void without_counters_waits_the_least_time(void **state)
 	struct settle_result out;
 
 	(void)state;
-	settle_after_wide(0, 1.0, tsc_read(), &rule, &out);
+	settle_after_wide(0, 1.0, ticks_read(), &rule, &out);
 	assert_int_equal(out.back, -1);
 	assert_true(out.waited_ticks >= rule.min_ticks);
 	assert_true(out.ratio < 0);
 	fake_mperf_stuck = 1;
-	settle_after_wide(fake_read, 1.0, tsc_read(), &rule, &out);
+	settle_after_wide(fake_read, 1.0, ticks_read(), &rule, &out);
 	assert_int_equal(out.back, -1);
 	assert_true(out.waited_ticks >= rule.min_ticks);
 	fake_mperf_stuck = 0;
-	settle_after_wide(fake_read, -1, tsc_read(), &rule, &out);
+	settle_after_wide(fake_read, -1, ticks_read(), &rule, &out);
 	assert_int_equal(out.back, -1);
 	assert_true(out.waited_ticks >= rule.min_ticks);
 }

@@ -3,8 +3,8 @@
  * MSR plat_msr_probe (msr.c) accepted: the probe ran on the boot cpu
  * only, and a #GP on an AP is caught by the window (fault.c) only at the
  * price of dropping that AP from the run. */
-#include "baremem_efi.h"
-#include "hw/x86.h"
+#include "../baremem_efi.h"
+#include "arch/x86_64/x86.h"
 #include "platform.h"
 
 #define MSR_TIMEOUT_US 1000000u

@@ -2,8 +2,8 @@
  * gated by vendor and model (SMI count, microcode revision). A #GP that
  * reaches the firmware's own handler is a hang (docs/design.md §7), so nothing
  * here reads an MSR it has not first shown to exist on the boot cpu. */
-#include "baremem_efi.h"
-#include "hw/x86.h"
+#include "../baremem_efi.h"
+#include "arch/x86_64/x86.h"
 #include "idt.h"
 
 #define VEC_GP 13

@@ -1,7 +1,7 @@
-/* The widest vector ISA a cpu can run now (lib/suite/isa.h). */
-#include "suite/isa.h"
+/* The widest vector ISA an x86 cpu can run now (lib/arch/x86_64/isa.h). */
+#include "arch/x86_64/isa.h"
 
-#include "hw/x86.h"
+#include "arch/x86_64/x86.h"
 
 enum bw_isa isa_widest(const struct isa_bits *b)
 {
@@ -29,6 +29,7 @@ struct isa_bits isa_bits_here(void)
 	return b;
 }
 
+/* isa_widest(isa_bits_here()): a core without the state never gets #UD. */
 enum bw_isa isa_usable_here(void)
 {
 	struct isa_bits b = isa_bits_here();

@@ -1,8 +1,8 @@
 /* baremem's own identity map: built from the firmware memory map with
  * lib/hw/pagetable.c, loaded into CR3 only inside a measurement window
  * (interrupts off, no firmware calls), the firmware's CR3 put back after. */
-#include "baremem_efi.h"
-#include "hw/x86.h"
+#include "../baremem_efi.h"
+#include "arch/x86_64/x86.h"
 #include "hw/memclass.h"
 #include "hw/mtrr.h"
 #include "hw/pagetable.h"
@@ -99,7 +99,7 @@ const struct mtrr_state *paging_mtrr(void)
 }
 
 /* d's ranges for the tables, into out (0: only counted): RAM cut where
- * its MTRR type changes (lib/hw/mtrr.c, mtrr_split), so the WB part of
+ * its MTRR type changes (lib/arch/x86_64/mtrr.c, mtrr_split), so the WB part of
  * a range the MTRRs cover only partly keeps the class a large page may
  * span, and each piece's class from the firmware's word on it
  * (memclass_of, lib/hw/memclass.h: only RAM that is WB throughout gets

@@ -1,16 +1,16 @@
-/* x86 register access, all of it in one place: CPUID, serialized TSC
- * reads, MSRs and their numbers, control registers, XCR0, interrupts,
- * port I/O. Header-only so every caller inlines them; no firmware, no
- * libc. Ring-0 instructions (CR*, xsetbv, wrmsr, cli, in) are for efi/
- * and for code that runs inside a UEFI measurement window. */
+/* x86 register access: CPUID, MSRs and their numbers, control
+ * registers, XCR0, interrupts, port I/O; the TSC reads and the spin hint
+ * the suite times with are cpu.h's, reached through lib/arch/arch.h.
+ * Only lib/arch/x86_64/, efi/ and linux/ include it. Header-only so
+ * every caller inlines them; no firmware, no libc. Ring-0 instructions
+ * (CR*, xsetbv, wrmsr, cli, in) are for efi/ and for code that runs
+ * inside a UEFI measurement window. */
 #ifndef BAREMEM_X86_H
 #define BAREMEM_X86_H
 
 #include <stdint.h>
 
-struct cpuid_regs {
-	uint32_t eax, ebx, ecx, edx;
-};
+#include "hw/cpuinfo.h"	/* struct cpuid_regs */
 
 static inline struct cpuid_regs cpuid(uint32_t leaf, uint32_t subleaf)
 {
@@ -19,59 +19,6 @@ static inline struct cpuid_regs cpuid(uint32_t leaf, uint32_t subleaf)
 			 : "=a"(r.eax), "=b"(r.ebx), "=c"(r.ecx), "=d"(r.edx)
 			 : "a"(leaf), "c"(subleaf));
 	return r;
-}
-
-/* Start of a timed region: lfence keeps earlier loads from drifting into
- * the region and later ones from starting before the read (SDM vol 2B,
- * RDTSC: "LFENCE; RDTSC; LFENCE" orders it against both sides). */
-static inline uint64_t tsc_begin(void)
-{
-	uint32_t lo, hi;
-	__asm__ volatile("lfence\n\trdtsc\n\tlfence"
-			 : "=a"(lo), "=d"(hi)::"memory");
-	return ((uint64_t)hi << 32) | lo;
-}
-
-/* End of a timed region. With RDTSCP (CPUID 80000001h:EDX[27]; every
- * x86-64 since Nehalem and AMD K8 rev F, but not Core 2 or some virtual
- * CPU models, where it is #UD): rdtscp waits for every earlier
- * instruction (the last load of the chase) to complete, lfence stops
- * later ones from starting early. Without it: MFENCE; LFENCE; RDTSC,
- * the SDM's sequence for a read after all earlier instructions executed
- * and earlier loads and stores are globally visible (vol 2B, RDTSC; AMD
- * APM vol 3 asks for MFENCE before RDTSC as well), then lfence.
- *
- * The caller passes cpu_info's rdtscp, chosen once per run; the branch
- * depends on no timed load, so it resolves while the last one is still
- * in flight and the fast path times what it always did. */
-static inline uint64_t tsc_end(int rdtscp)
-{
-	uint32_t lo, hi, aux;
-
-	if (__builtin_expect(rdtscp, 1)) {
-		__asm__ volatile("rdtscp\n\tlfence"
-				 : "=a"(lo), "=d"(hi), "=c"(aux)::"memory");
-		(void)aux;
-	} else {
-		__asm__ volatile("mfence\n\tlfence\n\trdtsc\n\tlfence"
-				 : "=a"(lo), "=d"(hi)::"memory");
-	}
-	return ((uint64_t)hi << 32) | lo;
-}
-
-/* Does this cpu have RDTSCP? For code without a cpu_info at hand (the
- * host tests). */
-static inline int cpu_has_rdtscp(void)
-{
-	return cpuid(0x80000000u, 0).eax >= 0x80000001u &&
-	       ((cpuid(0x80000001u, 0).edx >> 27) & 1);
-}
-
-static inline uint64_t tsc_read(void)
-{
-	uint32_t lo, hi;
-	__asm__ volatile("rdtsc" : "=a"(lo), "=d"(hi));
-	return ((uint64_t)hi << 32) | lo;
 }
 
 /* Only for MSRs the caller has checked exist (CPUID, vendor, model):
@@ -91,14 +38,9 @@ static inline void wrmsr(uint32_t msr, uint64_t v)
 			 : "memory");
 }
 
-static inline void cpu_pause(void)
-{
-	__asm__ volatile("pause");
-}
-
 /* MSR numbers: Intel SDM vol 4 (architectural and model-specific MSRs),
  * AMD APM vol 2 and the family PPRs. Each is read only where CPUID,
- * vendor and model vouch for it (see efi/msr.c). */
+ * vendor and model vouch for it (see efi/x86_64/msr.c). */
 #define MSR_SMI_COUNT		0x34		/* Intel, Nehalem on */
 #define MSR_BIOS_SIGN_ID	0x8b		/* Intel: microcode revision */
 #define MSR_PATCH_LEVEL		0x8b		/* AMD: microcode revision */
@@ -106,7 +48,6 @@ static inline void cpu_pause(void)
 #define MSR_MPERF		0xe7		/* CPUID.6:ECX[0] */
 #define MSR_APERF		0xe8
 #define MSR_IA32_MISC_ENABLE	0x1a0		/* bit 38: turbo disabled */
-#define MSR_MISC_FEATURE_CONTROL 0x1a4		/* Intel prefetcher control */
 #define MSR_MTRR_PHYSBASE0	0x200		/* PHYSBASEn = 0x200 + 2n,
 						 * PHYSMASKn = 0x201 + 2n */
 #define MSR_MTRR_DEF_TYPE	0x2ff
@@ -115,7 +56,6 @@ static inline void cpu_pause(void)
 #define MSR_MC0_STATUS		0x401		/* IA32_MCi_STATUS = 0x401 + 4i,
 						 * ADDR + 1, MISC + 2 */
 #define MSR_IA32_PM_ENABLE	0x770		/* bit 0: HWP enabled */
-#define MSR_AMD_PREFETCH_CONTROL 0xc0000108u	/* family 19h PPR */
 #define MSR_AMD_SYSCFG		0xc0010010u	/* bits 21, 22: TOM2 */
 #define MSR_AMD_HWCR		0xc0010015u	/* bit 25: CPB disabled */
 #define MSR_AMD_TOM2		0xc001001du

@@ -19,8 +19,8 @@
  * which becomes a #DF that cannot be delivered either, then a triple
  * fault that resets the machine; and a fault inside this handler, which
  * halts that cpu (an AP: the BSP gives it up after its timeout). */
-#include "baremem_efi.h"
-#include "hw/x86.h"
+#include "../baremem_efi.h"
+#include "arch/x86_64/x86.h"
 #include "hw/fault.h"
 #include "idt.h"
 #include "util/msgs.h"

@@ -1,7 +1,7 @@
 /* CPU state the kernels need and firmware does not set up: AVX, and
  * AVX-512 where the CPU has it. */
-#include "baremem_efi.h"
-#include "hw/x86.h"
+#include "../baremem_efi.h"
+#include "arch/x86_64/x86.h"
 
 
 /* Enables the AVX register state on the calling cpu (docs/design.md §7: firmware
@@ -9,7 +9,7 @@
  * AVX512F and CPUID 0Dh sub-leaf 0 EAX says XCR0 may hold bits 5-7 (all
  * three, or none: SDM vol 1, 13.3, xsetbv faults on a part of them).
  * Safe on APs: no firmware calls. Every cpu calls it before its window;
- * lib/suite/isa.h then reads what it got. Returns 0 when AVX state is
+ * lib/arch/x86_64/isa.h then reads what it got. Returns 0 when AVX state is
  * usable, -1 when the CPU cannot have it. */
 int cpu_enable_avx(void)
 {

@@ -1,11 +1,12 @@
-/* Which vector kernels a cpu can run now: what CPUID says it has and what
- * XCR0 says is enabled (by the OS, or by efi/cpu_state.c on that cpu). */
+/* Which x86 vector kernels a cpu can run now: what CPUID says it has and
+ * what XCR0 says is enabled (by the OS, or by efi/x86_64/cpu_state.c on that
+ * cpu). The suite asks through lib/arch/arch.h's isa_usable_here. */
 #ifndef BAREMEM_ISA_H
 #define BAREMEM_ISA_H
 
 #include <stdint.h>
 
-#include "bw.h"
+#include "bw.h"	/* isa_usable_here */
 
 /* The CPUID bits and XCR0 that decide it (pure, for the tests). */
 struct isa_bits {
@@ -25,8 +26,5 @@ enum bw_isa isa_widest(const struct isa_bits *b);
  * is set: xgetbv faults otherwise). */
 struct isa_bits isa_bits_here(void);
 
-/* isa_widest(isa_bits_here()): checked on the cpu that will run the
- * kernel, just before, so a core without the state never gets #UD. */
-enum bw_isa isa_usable_here(void);
 
 #endif

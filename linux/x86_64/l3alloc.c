@@ -14,20 +14,6 @@
 
 #define RESCTRL "/sys/fs/resctrl"
 
-/* path's text into buf (cut to cap - 1 bytes); 0, or -1 when unreadable. */
-static int read_text(const char *path, char *buf, size_t cap)
-{
-	FILE *f = fopen(path, "r");
-	size_t n;
-
-	if (!f)
-		return -1;
-	n = fread(buf, 1, cap - 1, f);
-	fclose(f);
-	buf[n] = 0;
-	return 0;
-}
-
 /* Whether dir's tasks file lists pid. */
 static int lists_task(const char *dir, long pid)
 {
@@ -54,7 +40,7 @@ static void task_group(char *dir, size_t cap)
 	struct dirent *e;
 
 	snprintf(dir, cap, RESCTRL);
-	if (read_text("/proc/self/cpu_resctrl_groups", text, sizeof text) == 0 &&
+	if (linux_read_text("/proc/self/cpu_resctrl_groups", text, sizeof text) == 0 &&
 	    (res = strstr(text, "res:/"))) {
 		res[strcspn(res, "\n")] = 0;
 		if (res[5])
@@ -93,15 +79,15 @@ void l3alloc_linux(struct run_results *res)
 	plat_cpu_info(0, &pc);
 	task_group(dir, sizeof dir);
 	snprintf(path, sizeof path, "%s/schemata", dir);
-	if (read_text(path, schemata, sizeof schemata) != 0)
+	if (linux_read_text(path, schemata, sizeof schemata) != 0)
 		schemata[0] = 0;
-	if (read_text(RESCTRL "/info/L3/cbm_mask", cbm, sizeof cbm) != 0 &&
-	    read_text(RESCTRL "/info/L3DATA/cbm_mask", cbm, sizeof cbm) != 0)
+	if (linux_read_text(RESCTRL "/info/L3/cbm_mask", cbm, sizeof cbm) != 0 &&
+	    linux_read_text(RESCTRL "/info/L3DATA/cbm_mask", cbm, sizeof cbm) != 0)
 		cbm[0] = 0;
 	snprintf(path, sizeof path,
 		 "/sys/devices/system/cpu/cpu%d/cache/index3/id",
 		 pc.platform_cpu);
-	if (read_text(path, id, sizeof id) != 0)
+	if (linux_read_text(path, id, sizeof id) != 0)
 		snprintf(id, sizeof id, "-1");
 	l3alloc_from_schemata(&res->cpu, &caps, schemata, atoi(id), cbm,
 			      &res->l3alloc);

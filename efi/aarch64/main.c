@@ -1,0 +1,51 @@
+/* The AArch64 UEFI entry point: config, watchdog, the machine's Arm
+ * facts, baremem's tables, the chase on every cpu, then the results
+ * (efi/run_finish.c, as on x86) and `after`. */
+#include "baremem_efi.h"
+#include "arm_efi.h"
+#include "sysreg.h"
+#include "platform.h"
+#include "run.h"
+#include "util/out.h"
+#include "net/netboot.h"
+#include "results/results_json.h"
+
+EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
+{
+	struct run_results *res;
+	EFI_FILE_HANDLE root;
+	const char *why = 0;
+	struct arm_machine machine = { 0 };
+	uint64_t t_start = read_cntvct_el0();
+
+	InitializeLib(image, systab);
+	console_init();
+	res = run_new("uefi");
+	if (!res) {
+		Print(L"baremem: out of memory at start\r\n");
+		return EFI_OUT_OF_RESOURCES;
+	}
+	out("baremem %s (aarch64): memory latency and bandwidth, no OS in "
+	    "the way\n", BAREMEM_VERSION);
+	boot_source_find(image, res);
+	/* Booted over the network there is no volume: the upload step
+	 * says where the results went. */
+	root = boot_source()->network ? 0 : esp_open_root(image, &why);
+	if (!root && !boot_source()->network)
+		msgs_add(&res->warnings, "no results file: %s", why);
+	config_load(image, root, res);
+	watchdog_off(res);
+	if (res->errors.count == 0) {
+		arm_machine_read(res, &machine);
+		if (res->errors.count == 0 && arm_paging_init(res) == 0)
+			arm_chase(res, &machine);
+	}
+	res->duration_s = (double)(read_cntvct_el0() - t_start) /
+			  (double)(machine.timer_hz ? machine.timer_hz : 1);
+	run_end_warn(res, arm_loose_cpu(), 0);
+	run_report(res, root);
+	if (root)
+		root->Close(root);
+	run_finish(res, arm_loose_cpu(), arm_paging_fini);
+	return EFI_SUCCESS;
+}

@@ -1,0 +1,77 @@
+/* lib/arch/arch.h on x86-64: the tick counter is the TSC, the spin hint
+ * PAUSE, the core clock's counts MPERF and APERF. Only arch.h includes
+ * this file. */
+#ifndef BAREMEM_ARCH_X86_64_CPU_H
+#define BAREMEM_ARCH_X86_64_CPU_H
+
+#include <stdint.h>
+
+#include "arch/x86_64/x86.h"
+
+/* Start of a timed region: lfence keeps earlier loads from drifting into
+ * the region and later ones from starting before the read (SDM vol 2B,
+ * RDTSC: "LFENCE; RDTSC; LFENCE" orders it against both sides). */
+static inline uint64_t ticks_begin(void)
+{
+	uint32_t lo, hi;
+	__asm__ volatile("lfence\n\trdtsc\n\tlfence"
+			 : "=a"(lo), "=d"(hi)::"memory");
+	return ((uint64_t)hi << 32) | lo;
+}
+
+/* End of a timed region. With RDTSCP (CPUID 80000001h:EDX[27]; every
+ * x86-64 since Nehalem and AMD K8 rev F, but not Core 2 or some virtual
+ * CPU models, where it is #UD): rdtscp waits for every earlier
+ * instruction (the last load of the chase) to complete, lfence stops
+ * later ones from starting early. Without it: MFENCE; LFENCE; RDTSC,
+ * the SDM's sequence for a read after all earlier instructions executed
+ * and earlier loads and stores are globally visible (vol 2B, RDTSC; AMD
+ * APM vol 3 asks for MFENCE before RDTSC as well), then lfence.
+ *
+ * way: TICKS_END_ORDERED takes RDTSCP, TICKS_END_FENCED the MFENCE
+ * sequence. The caller passes cpu_info's ticks_end_way, chosen once per
+ * run; the branch depends on no timed load, so it resolves while the
+ * last one is still in flight and the fast path times what it always
+ * did. */
+static inline uint64_t ticks_end(int way)
+{
+	uint32_t lo, hi, aux;
+
+	if (__builtin_expect(way, 1)) {
+		__asm__ volatile("rdtscp\n\tlfence"
+				 : "=a"(lo), "=d"(hi), "=c"(aux)::"memory");
+		(void)aux;
+	} else {
+		__asm__ volatile("mfence\n\tlfence\n\trdtsc\n\tlfence"
+				 : "=a"(lo), "=d"(hi)::"memory");
+	}
+	return ((uint64_t)hi << 32) | lo;
+}
+
+static inline uint64_t ticks_read(void)
+{
+	uint32_t lo, hi;
+	__asm__ volatile("rdtsc" : "=a"(lo), "=d"(hi));
+	return ((uint64_t)hi << 32) | lo;
+}
+
+static inline void cpu_relax(void)
+{
+	__asm__ volatile("pause");
+}
+
+/* The core clock's two counts (SDM vol 3B, 15.2; AMD APM vol 2, 17.3):
+ * MPERF at the TSC's rate, APERF at the core's, both only while the
+ * core runs. Only where CPUID.6:ECX[0] says they exist and the platform
+ * may read MSRs (UEFI): a missing MSR is #GP. */
+static inline uint64_t coreclock_ref(void)
+{
+	return rdmsr(MSR_MPERF);
+}
+
+static inline uint64_t coreclock_actual(void)
+{
+	return rdmsr(MSR_APERF);
+}
+
+#endif

@@ -1,0 +1,53 @@
+/* The registry of tests (registry.h): a row per measurement, assembled
+ * here, at the top of the layers, because its columns come from three of
+ * them: the run in lib/suite, the JSON in lib/results, the HTML section
+ * in lib/report. The names and bits are lib/config/config.c's, in the
+ * same order (tests/unit/test_registry.c checks). The rows prefetch=
+ * off|both repeats come first: the runner runs them inside its rounds. */
+#include "registry.h"
+
+#include "config/config.h"
+#include "report/report.h"
+#include "results/results_json.h"
+#include "suite/bandwidth.h"
+#include "suite/c2c.h"
+#include "suite/latency.h"
+#include "suite/loaded.h"
+#include "suite/numa_matrix.h"
+#include "suite/scan.h"
+
+const struct test_row registry_tests[] = {
+	{ .name = "latency", .bit = BM_TEST_LATENCY, .under_prefetch = 1,
+	  .run = latency_run,
+	  .measured = results_latency_measured,
+	  .json = results_json_latency,
+	  .html = report_latency },
+	{ .name = "bandwidth", .bit = BM_TEST_BANDWIDTH, .under_prefetch = 1,
+	  .run = bandwidth_run,
+	  .measured = results_bandwidth_measured,
+	  .json = results_json_bandwidth,
+	  .html = report_bandwidth },
+	{ .name = "loaded", .bit = BM_TEST_LOADED,
+	  .run = loaded_run,
+	  .measured = results_loaded_measured,
+	  .json = results_json_loaded,
+	  .html = report_loaded },
+	{ .name = "c2c", .bit = BM_TEST_C2C,
+	  .run = c2c_run,
+	  .measured = results_c2c_measured,
+	  .json = results_json_c2c,
+	  .html = report_c2c },
+	{ .name = "numa", .bit = BM_TEST_NUMA,
+	  .run = numa_run,
+	  .measured = results_numa_measured,
+	  .json = results_json_numa,
+	  .html = report_numa },
+	{ .name = "scan", .bit = BM_TEST_SCAN,
+	  .run = scan_run,
+	  .measured = results_scan_measured,
+	  .json = results_json_scan,
+	  .html = report_scan },
+};
+
+const int registry_test_count =
+	(int)(sizeof registry_tests / sizeof registry_tests[0]);

@@ -1,0 +1,167 @@
+/* The registry of tests (lib/registry.c) against the config's tests=
+ * words (lib/config/config.c): a row per word, in the words' order, with
+ * the word's bit; the rows prefetch=off|both repeats first; every row
+ * runs and writes its keys. And the suite runner (lib/suite/suite.c)
+ * goes through the table: it runs the selected rows in order and drops a
+ * lost cpu from the selection between two tests, not during one. */
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "fake_platform.h"
+#include "config/config.h"
+#include "registry.h"
+#include "suite/cpus.h"
+#include "suite/suite.h"
+
+/* The config's word for bit i ("" when it has none). */
+static const char *config_word(int i, char *buf, size_t cap)
+{
+	struct bm_config c;
+
+	config_defaults(&c);
+	c.tests = 1u << i;
+	return config_value_text(&c, BM_KEY_TESTS, buf, cap);
+}
+
+static void a_row_per_config_word_in_order(void **state)
+{
+	char buf[64];
+	int words = 0;
+
+	(void)state;
+	for (int i = 0; i < 32; i++) {
+		const char *w = config_word(i, buf, sizeof buf);
+		if (!w[0])
+			continue;
+		words++;
+		if (i >= registry_test_count)
+			fail_msg("tests= word '%s' (bit %d) has no row", w, i);
+		if (strcmp(registry_tests[i].name, w) != 0)
+			fail_msg("row %d is '%s', config's word %d is '%s'", i,
+				 registry_tests[i].name, i, w);
+		assert_int_equal(registry_tests[i].bit, 1u << i);
+	}
+	if (words != registry_test_count)
+		fail_msg("%d rows, %d tests= words", registry_test_count, words);
+}
+
+/* The parser takes each row's name to that row's bit alone. */
+static void each_name_parses_to_its_bit(void **state)
+{
+	(void)state;
+	for (int i = 0; i < registry_test_count; i++) {
+		struct bm_config c;
+		struct msgs errs = { 0 }, warns = { 0 };
+		char arg[64];
+		const char *words[] = { arg };
+
+		snprintf(arg, sizeof arg, "tests=%s", registry_tests[i].name);
+		config_defaults(&c);
+		assert_int_equal(config_parse_args(&c, 1, words, &errs,
+						   &warns), 0);
+		assert_int_equal(c.tests, registry_tests[i].bit);
+	}
+}
+
+/* The runner runs the prefetch rows inside prefetch_run, then the rest:
+ * that is the table's order only when they come first. */
+static void prefetch_rows_first_every_row_complete(void **state)
+{
+	int seen_other = 0;
+
+	(void)state;
+	for (int i = 0; i < registry_test_count; i++) {
+		const struct test_row *t = &registry_tests[i];
+		assert_non_null(t->run);
+		assert_non_null(t->measured);
+		assert_non_null(t->json);
+		if (t->under_prefetch && seen_other)
+			fail_msg("row '%s' runs under prefetch after a row that "
+				 "does not", t->name);
+		seen_other |= !t->under_prefetch;
+	}
+}
+
+/* Two rows of a table of the test's own: the first loses cpu 2 and
+ * notes the selection it saw after the loss, the second notes the one
+ * it is given. */
+static int seen[3][8], seen_count[3], runs;
+
+static void note(const struct run_results *res, int k)
+{
+	seen_count[k] = res->selected_count;
+	for (int i = 0; i < res->selected_count && i < 8; i++)
+		seen[k][i] = res->selected[i];
+}
+
+static int losing_run(struct run_results *res, struct test_outcome *o)
+{
+	note(res, 0);
+	fake_lost_cpu = 2;
+	cpus_lost(res, o, 2, "a fake point");
+	note(res, 1);
+	runs++;
+	return 0;
+}
+
+static int next_run(struct run_results *res, struct test_outcome *o)
+{
+	(void)o;
+	note(res, 2);
+	runs++;
+	return 0;
+}
+
+static void runner_prunes_between_tests(void **state)
+{
+	const char *words[] = { "profile=quick", "tests=latency,loaded" };
+	const struct test_row table[] = {
+		{ .name = "latency", .bit = BM_TEST_LATENCY,
+		  .under_prefetch = 1, .run = losing_run },
+		{ .name = "bandwidth", .bit = BM_TEST_BANDWIDTH,
+		  .run = next_run },	/* not selected: never runs */
+		{ .name = "loaded", .bit = BM_TEST_LOADED, .run = next_run },
+	};
+	struct run_results *res;
+
+	(void)state;
+	fake_cpus = 4;
+	fake_threads = 1;
+	fake_lost_cpu = -1;
+	runs = 0;
+	res = fake_results_new(words, 2, 64, 64);
+	assert_non_null(res);
+	res->tests = table;
+	res->test_count = 3;
+	suite_run(res);
+	fake_lost_cpu = -1;
+	assert_int_equal(runs, 2);
+	/* during the losing test: the selection as it was */
+	assert_int_equal(seen_count[0], 4);
+	assert_int_equal(seen_count[1], 4);
+	/* the next test: without cpu 2, the run partial */
+	assert_int_equal(seen_count[2], 3);
+	assert_int_equal(seen[2][0], 0);
+	assert_int_equal(seen[2][1], 1);
+	assert_int_equal(seen[2][2], 3);
+	assert_true(res->failed);
+	assert_true(fake_warned(res, "cpu 2 did not finish a fake point"));
+	fake_results_free(res);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(a_row_per_config_word_in_order),
+		cmocka_unit_test(each_name_parses_to_its_bit),
+		cmocka_unit_test(prefetch_rows_first_every_row_complete),
+		cmocka_unit_test(runner_prunes_between_tests),
+	};
+	return cmocka_run_group_tests(tests, 0, 0);
+}
