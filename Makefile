@@ -62,7 +62,17 @@ LINUX_SRC  := $(wildcard linux/*.c linux/x86_64/*.c)
 LINUX_OBJ  := $(patsubst %.c,$(BUILD)/linux-obj/%.o,$(LIB_SRC) $(KERNEL_SRC) $(LINUX_SRC))
 EFI_OBJ    := $(patsubst %.c,$(BUILD)/efi-obj/%.o,$(LIB_SRC) $(KERNEL_SRC) $(EFI_SRC))
 # The test image: the same sources with the test hooks (lib/config/test_hooks.h).
-EFI_TEST_OBJ := $(patsubst %.c,$(BUILD)/efi-test-obj/%.o,$(LIB_SRC) $(KERNEL_SRC) $(EFI_SRC))
+# Only the sources that read BAREMEM_TEST_HOOKS compile otherwise: efi/
+# (efi/baremem_efi.h's hook points) and the lib/ files that name it; the
+# other lib/ and kernels/ objects are the release app's, not built twice.
+# That holds while no header under lib/ or kernels/ but test_hooks.h (which
+# only declares under it) reads the macro: make stops otherwise.
+HOOK_SRC   := $(EFI_SRC) $(shell grep -l BAREMEM_TEST_HOOKS $(LIB_SRC) $(KERNEL_SRC))
+HOOK_LIB_H := $(shell grep -l BAREMEM_TEST_HOOKS $(wildcard lib/*.h lib/*/*.h lib/arch/*/*.h kernels/*.h kernels/*/*.h))
+ifneq ($(HOOK_LIB_H),lib/config/test_hooks.h)
+$(error BAREMEM_TEST_HOOKS read in $(HOOK_LIB_H): the test image shares the lib/ objects that do not name it (Makefile, EFI_TEST_OBJ); build them all with the hooks)
+endif
+EFI_TEST_OBJ := $(foreach s,$(LIB_SRC) $(KERNEL_SRC) $(EFI_SRC),$(if $(filter $(s),$(HOOK_SRC)),$(BUILD)/efi-test-obj/$(s:.c=.o),$(BUILD)/efi-obj/$(s:.c=.o)))
 HOST_OBJ   := $(patsubst %.c,$(BUILD)/host-obj/%.o,$(LIB_SRC) $(KERNEL_SRC))
 TEST_BIN   := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(TEST_SRC))
 # test_test_hooks runs the parser as the test image builds it.
@@ -289,7 +299,7 @@ $(BUILD)/tests/test_test_hooks: tests/unit/test_test_hooks.c $(HOOK_TEST_LIB) $(
 		$(HOST_LDFLAGS) -lcmocka -lm -o $@
 
 # make test builds everything its parts need first, TEST_JOBS at once
-# (default: the number of cpus). Then the tests whose TSC or calibration
+# (default: the number of cpus), the image before the rest (test-build). Then the tests whose TSC or calibration
 # bounds need the host's cores to themselves (a "# run-all: alone" line:
 # test_timer_sources, test_app_output_validates, test_linux_tsc_skew), one
 # after another with nothing beside them (alone-test). Then the rest at
@@ -313,6 +323,7 @@ QEMU_JOBS ?= $(shell echo $$(( $(TEST_JOBS) + 1 )))
 TEST_PARTS := $(BUILD)/test-parts
 TEST_PART_ENV := BAREMEM_TEST_PARTS=$(abspath $(TEST_PARTS)) BAREMEM_TEST_ALL_BUILT=1
 test: deps
+	@$(MAKE) --no-print-directory -j$(TEST_JOBS) $(BUILD)/baremem.img
 	@$(MAKE) --no-print-directory -j$(TEST_JOBS) test-build
 	@rm -rf $(TEST_PARTS) && mkdir -p $(TEST_PARTS)
 	@$(TEST_PART_ENV) $(MAKE) --no-print-directory alone-test || true
@@ -327,9 +338,12 @@ test: deps
 		script-test unit-test loop-test fuzz-test aarch64-test \
 		aarch64-loop-test linux-test qemu-test
 
-test-build: $(TEST_BIN) $(FUZZ_BIN) $(BUILD)/baremem-linux $(BUILD)/bench-libc $(BUILD)/bench-cold-chain aarch64-build \
-	$(BUILD)/baremem.img $(BUILD)/baremem-test.img $(BUILD)/netboot/baremem.efi \
-	$(BUILD)/tests/pkcs7-verifier.efi $(BUILD)/ovmf-vars.fd
+# The varstore first: with the image built (make test builds it before),
+# its boot (a few seconds on one core) starts at once and runs beside
+# the other compiles; make -j left it to the end, one core idle.
+test-build: $(BUILD)/ovmf-vars.fd $(TEST_BIN) $(FUZZ_BIN) $(BUILD)/baremem-linux \
+	$(BUILD)/bench-libc $(BUILD)/bench-cold-chain aarch64-build $(BUILD)/baremem.img $(BUILD)/baremem-test.img \
+	$(BUILD)/netboot/baremem.efi $(BUILD)/tests/pkcs7-verifier.efi
 
 # OVMF's varstore after one boot of the image (a short run, var=off: no
 # BarememResult in it): the QEMU scenarios' disk boots start from it

@@ -56,6 +56,9 @@ enum test_hook {
 	TEST_HOOK_COUNT
 };
 
+/* Declarations only under the macro: the test app shares every lib/ object
+ * whose source does not name it with the release app (Makefile,
+ * EFI_TEST_OBJ). */
 #ifdef BAREMEM_TEST_HOOKS
 /* The config key's name. */
 #define TEST_HOOK_KEY "test_hook"

@@ -1,7 +1,8 @@
 /* The loaded[] entries of the results file (results_json_multi.c): every
  * figure parses back close to the measured one, the lightest load's
  * small GB/s included (two fixed decimals once wrote 0.004 GB/s as
- * 0.00, and test_loaded_c2c had to accept a zero); idle stays "idle". */
+ * 0.00, and the QEMU loaded curve, now test_smp4's, had to accept a
+ * zero); idle stays "idle". */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
