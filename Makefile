@@ -461,7 +461,7 @@ clean:
 ARM_LD      := aarch64-linux-gnu-ld
 ARM_OBJCOPY := aarch64-linux-gnu-objcopy
 ARM_GNUEFI  := $(BUILD)/gnu-efi-aarch64/usr
-ARM_EFI_CFLAGS := $(FREE) -fpic -fshort-wchar -fno-stack-protector -fno-stack-check \
+ARM_EFI_CFLAGS := $(FREE) -mno-outline-atomics -fpic -fshort-wchar -fno-stack-protector -fno-stack-check \
               -ffunction-sections -fdata-sections -fvisibility=hidden \
               -DGNU_EFI_USE_MS_ABI -Iefi -I$(ARM_GNUEFI)/include/efi \
               -I$(ARM_GNUEFI)/include/efi/aarch64
@@ -473,13 +473,18 @@ ARM_EFI_LDFLAGS := -nostdlib -znocombreloc -T $(ARM_GNUEFI)/lib/elf_aarch64_efi.
               -shared -Bsymbolic -L$(ARM_GNUEFI)/lib --defsym=EFI_SUBSYSTEM=0xa \
               --gc-sections
 # lib/ whole but its x86 folder (gc-sections keeps what the app calls),
-# the efi/ sources that hold no x86 code, efi/aarch64/, the AArch64 chase.
+# the efi/ sources that hold no x86 code, efi/aarch64/, the AArch64 chase
+# and the arch-neutral kernels the suite calls. -mno-outline-atomics: the
+# suite's atomics inline (LL/SC or LSE), not libgcc's __aarch64_* helpers,
+# which the app does not link.
 ARM_EFI_SRC := $(wildcard efi/aarch64/*.c) efi/console.c efi/files.c \
               efi/results_store.c efi/config_load.c efi/pool.c efi/clock.c \
               efi/boot_source.c efi/memmap.c efi/acpi.c efi/var.c \
-              efi/run_finish.c efi/report_store.c efi/screen.c \
+              efi/run_finish.c efi/report_store.c efi/screen.c efi/memory.c \
+              efi/numa.c \
               $(wildcard efi/net/*.c) \
-              $(wildcard lib/*.c lib/*/*.c) $(ARM_LIB_SRC) kernels/aarch64/chase.c
+              $(wildcard lib/*.c lib/*/*.c) $(ARM_LIB_SRC) kernels/aarch64/chase.c \
+              kernels/chase_seg.c kernels/pingpong.c kernels/tscping.c
 ARM_EFI_OBJ := $(patsubst %.c,$(BUILD)/aa64-efi-obj/%.o,$(ARM_EFI_SRC))
 # The app's sections; `-O binary` copies them as laid out, and gnu-efi's
 # arm64 PE header (in its crt0) declares .data up to _edata, 512-byte

@@ -2,6 +2,8 @@
  * prints the per-level summary. */
 #include "suite/suite.h"
 
+#include "arch/arch.h"
+
 #include "suite/bandwidth.h"
 #include "suite/barrier.h"
 #include "suite/c2c.h"
@@ -158,7 +160,7 @@ enum run_status suite_run(struct run_results *res)
 			 "of %d cpus: points past %d latency and %d bandwidth "
 			 "are not kept", res->selected_count, res->lat_cap,
 			 res->bw_cap);
-	if (!res->cpu.f.rdtscp)
+	if (res->cpu.ticks_end_way == TICKS_END_FENCED)	/* x86 alone */
 		msgs_add(&res->warnings, "CPU has no RDTSCP (CPUID 80000001h): "
 			 "timed regions end with MFENCE; LFENCE; RDTSC; LFENCE "
 			 "instead");
