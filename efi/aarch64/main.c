@@ -55,6 +55,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	if (!root && !boot_source()->network)
 		msgs_add(&res->warnings, "no results file: %s", why);
 	config_load(image, root, res);
+	test_hooks_arm(res);
 	watchdog_off(res);
 	drop_missing_tests(res);
 	if (res->errors.count == 0) {

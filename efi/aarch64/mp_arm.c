@@ -55,6 +55,7 @@ struct ap_share {
 	plat_window_fn fn;
 	void *arg;
 	struct arm_cpu_call *call;
+	uint64_t timeout_us;	/* the call's, or the test image's */
 };
 
 static void ap_work(void *p)
@@ -96,7 +97,7 @@ int plat_run_on_cpus(const int *cpus, int n, plat_window_fn fn, void **args,
 		     uint64_t timeout_us, int *ok)
 {
 	struct ap_share **share = plat_alloc(sizeof(*share) * (size_t)n);
-	uint64_t hz = read_cntfrq_el0(), deadline;
+	uint64_t hz = read_cntfrq_el0(), t0, deadline;
 	int bsp_slot = -1, completed = 0;
 	char why[160];
 
@@ -116,7 +117,8 @@ int plat_run_on_cpus(const int *cpus, int n, plat_window_fn fn, void **args,
 		}
 		if (!psci_ok || !(share[i] = plat_alloc(sizeof **share)))
 			continue;
-		*share[i] = (struct ap_share){ fn, args[i], 0 };
+		*share[i] = (struct ap_share){ fn, args[i], 0, timeout_us };
+		test_hook_ap_call(cpu, &share[i]->fn, &share[i]->timeout_us);
 		share[i]->call = arm_cpu_start(mpidr_of(cpu), ap_work, share[i],
 					       why, sizeof why);
 		if (!share[i]->call) {
@@ -125,10 +127,9 @@ int plat_run_on_cpus(const int *cpus, int n, plat_window_fn fn, void **args,
 			share[i] = 0;
 		}
 	}
-	/* The deadline counts from the last start: the boot cpu's share
-	 * and the other cpus' run at once. */
-	deadline = read_cntvct_el0() +
-		   (uint64_t)((double)timeout_us * 1e-6 * (double)hz);
+	/* Deadlines count from the last start: the boot cpu's share and
+	 * the other cpus' run at once. */
+	t0 = read_cntvct_el0();
 	if (bsp_slot >= 0) {
 		arm_window_run(fn, args[bsp_slot]);
 		ok[bsp_slot] = 1;
@@ -137,6 +138,8 @@ int plat_run_on_cpus(const int *cpus, int n, plat_window_fn fn, void **args,
 	for (int i = 0; i < n; i++) {
 		if (!share[i])
 			continue;
+		deadline = t0 + (uint64_t)((double)share[i]->timeout_us * 1e-6 *
+					   (double)hz);
 		if (arm_cpu_wait(share[i]->call, deadline, why, sizeof why)) {
 			give_up(cpus[i], 1, why);
 			continue;	/* kept: it may still read it */
