@@ -81,7 +81,7 @@ HOOK_TEST_LIB := lib/config/config.c lib/config/config_binding.c lib/util/wall_t
 # The HTML report's CSS (lib/report/report.css) as a C string for the
 # app; scripts/baremem-report --html inlines the same file.
 REPORT_CSS_H := $(BUILD)/gen/report_css.h
-REPORT_CSS_USERS := $(foreach d,efi-obj efi-test-obj linux-obj host-obj aa64-efi-obj,$(BUILD)/$(d)/lib/report/report_html.o)
+REPORT_CSS_USERS := $(foreach d,efi-obj efi-test-obj linux-obj host-obj aa64-efi-obj aa64-efi-test-obj,$(BUILD)/$(d)/lib/report/report_html.o)
 
 .PHONY: all deps image test-image netboot run test test-long unit-test fuzz-test fuzz script-test linux-test qemu-test shell-test clean
 .PHONY: test-build loop-test mutation alone-test
@@ -154,8 +154,10 @@ $(BUILD)/baremem.img: $(BUILD)/baremem.efi $(BUILD)/baremem-aa64.efi config/bare
 	scripts/make-image --aa64 $(BUILD)/baremem-aa64.efi $(BUILD)/baremem.efi config/baremem.cfg $@
 
 test-image: $(BUILD)/baremem-test.img
-$(BUILD)/baremem-test.img: $(BUILD)/baremem-test.efi config/baremem.cfg scripts/make-image
-	scripts/make-image $(BUILD)/baremem-test.efi config/baremem.cfg $@
+$(BUILD)/baremem-test.img: $(BUILD)/baremem-test.efi $(BUILD)/baremem-aa64-test.efi \
+		config/baremem.cfg scripts/make-image
+	scripts/make-image --aa64 $(BUILD)/baremem-aa64-test.efi $(BUILD)/baremem-test.efi \
+		config/baremem.cfg $@
 
 # The TFTP root for network boot (docs/design.md §4c): build/netboot/ (or
 # NETBOOT_DIR) holds baremem.efi, baremem/baremem.cfg and baremem/results/.
@@ -516,7 +518,7 @@ clean:
 ARM_LD      := aarch64-linux-gnu-ld
 ARM_OBJCOPY := aarch64-linux-gnu-objcopy
 ARM_GNUEFI  := $(BUILD)/gnu-efi-aarch64/usr
-ARM_EFI_CFLAGS := $(FREE) -fpic -fshort-wchar -fno-stack-protector -fno-stack-check \
+ARM_EFI_CFLAGS := $(FREE) -mno-outline-atomics -fpic -fshort-wchar -fno-stack-protector -fno-stack-check \
               -ffunction-sections -fdata-sections -fvisibility=hidden \
               -DGNU_EFI_USE_MS_ABI -Iefi -I$(ARM_GNUEFI)/include/efi \
               -I$(ARM_GNUEFI)/include/efi/aarch64
@@ -528,14 +530,18 @@ ARM_EFI_LDFLAGS := -nostdlib -znocombreloc -T $(ARM_GNUEFI)/lib/elf_aarch64_efi.
               -shared -Bsymbolic -L$(ARM_GNUEFI)/lib --defsym=EFI_SUBSYSTEM=0xa \
               --gc-sections
 # lib/ whole but its x86 folder (gc-sections keeps what the app calls),
-# the efi/ sources that hold no x86 code, efi/aarch64/, the AArch64 chase.
+# the efi/ sources that hold no x86 code, efi/aarch64/, the AArch64 chase
+# and the arch-neutral kernels the suite calls. -mno-outline-atomics: the
+# suite's atomics inline (LL/SC or LSE), not libgcc's __aarch64_* helpers,
+# which the app does not link.
 ARM_EFI_SRC := $(wildcard efi/aarch64/*.c) efi/console.c efi/files.c \
               efi/results_store.c efi/config_load.c efi/pool.c efi/clock.c \
               efi/boot_source.c efi/memmap.c efi/acpi.c efi/var.c \
-              efi/run_finish.c efi/report_store.c efi/screen.c \
+              efi/run_finish.c efi/report_store.c efi/screen.c efi/memory.c \
+              efi/numa.c \
               $(wildcard efi/net/*.c) \
-              $(filter-out lib/registry.c,$(wildcard lib/*.c lib/*/*.c)) \
-              $(ARM_LIB_SRC) kernels/aarch64/chase.c
+              $(wildcard lib/*.c lib/*/*.c) $(ARM_LIB_SRC) kernels/aarch64/chase.c \
+              kernels/chase_seg.c kernels/pingpong.c kernels/tscping.c
 ARM_EFI_OBJ := $(patsubst %.c,$(BUILD)/aa64-efi-obj/%.o,$(ARM_EFI_SRC))
 # The app's sections; `-O binary` copies them as laid out, and gnu-efi's
 # arm64 PE header (in its crt0) declares .data up to _edata, 512-byte
@@ -551,13 +557,32 @@ $(BUILD)/aa64-efi-obj/%.o: %.c $(ARM_GNUEFI)/lib/crt0-efi-aarch64.o
 	@mkdir -p $(dir $@)
 	$(ARM_CC) $(ARM_EFI_CFLAGS) $(DEPFLAGS) -c $< -o $@
 
-$(BUILD)/baremem-aa64.so: $(ARM_EFI_OBJ)
-	$(ARM_LD) $(ARM_EFI_LDFLAGS) $(ARM_GNUEFI)/lib/crt0-efi-aarch64.o \
-		$(ARM_EFI_OBJ) -o $@ -lefi -lgnuefi
-	@u="$$(aarch64-linux-gnu-nm -u $@)"; if [ -n "$$u" ]; then \
+# arm_efi_link / arm_efi_binary: an AArch64 app's .so from its objects
+# (no symbol left undefined), and its PE file padded to _edata.
+arm_efi_link = $(ARM_LD) $(ARM_EFI_LDFLAGS) $(ARM_GNUEFI)/lib/crt0-efi-aarch64.o \
+	$(1) -o $@ -lefi -lgnuefi && \
+	u="$$(aarch64-linux-gnu-nm -u $@)"; if [ -n "$$u" ]; then \
 	echo "$@: undefined symbols (the UEFI app links no libc or libgcc):"; \
 	echo "$$u"; rm -f $@; exit 1; fi
+arm_efi_binary = $(ARM_OBJCOPY) $(addprefix -j ,$(ARM_EFI_SECTIONS)) -O binary \
+	--pad-to 0x$$(aarch64-linux-gnu-nm $< | sed -n 's/ [A-Za-z] _edata$$//p') $< $@
+
+$(BUILD)/baremem-aa64.so: $(ARM_EFI_OBJ)
+	$(call arm_efi_link,$(ARM_EFI_OBJ))
 
 $(BUILD)/baremem-aa64.efi: $(BUILD)/baremem-aa64.so
-	$(ARM_OBJCOPY) $(addprefix -j ,$(ARM_EFI_SECTIONS)) -O binary \
-		--pad-to 0x$$(aarch64-linux-gnu-nm $< | sed -n 's/ [A-Za-z] _edata$$//p') $< $@
+	$(arm_efi_binary)
+
+# The AArch64 test image's app (the test image's BOOTAA64.EFI): the same
+# sources with BAREMEM_TEST_HOOKS (efi/aarch64/test_hooks_arm.c).
+ARM_EFI_TEST_OBJ := $(patsubst %.c,$(BUILD)/aa64-efi-test-obj/%.o,$(ARM_EFI_SRC))
+
+$(BUILD)/aa64-efi-test-obj/%.o: %.c $(ARM_GNUEFI)/lib/crt0-efi-aarch64.o
+	@mkdir -p $(dir $@)
+	$(ARM_CC) $(ARM_EFI_CFLAGS) $(DEPFLAGS) -DBAREMEM_TEST_HOOKS -c $< -o $@
+
+$(BUILD)/baremem-aa64-test.so: $(ARM_EFI_TEST_OBJ)
+	$(call arm_efi_link,$(ARM_EFI_TEST_OBJ))
+
+$(BUILD)/baremem-aa64-test.efi: $(BUILD)/baremem-aa64-test.so
+	$(arm_efi_binary)

@@ -36,29 +36,33 @@ int arm_paging_init(struct run_results *res);
 /* Runs fn(arg) with interrupts masked and baremem's tables in TTBR0,
  * the firmware's restored after. */
 void arm_window_run(void (*fn)(void *), void *arg);
-/* The leaf size baremem's tables map addr with; 0 unmapped. */
-uint64_t arm_paging_leaf(uint64_t addr);
 void arm_paging_fini(void);
 
 /* psci_arm.c: the other cpus by PSCI. arm_psci_init: the conduit from
  * the FADT, then PSCI_VERSION's answer (negative: no PSCI answers).
- * arm_cpu_run starts the cpu with this MPIDR on work(arg) with the boot
- * cpu's translation regime, waits for it at most timeout_ticks of the
- * generic timer and for PSCI to report it off. Returns 0; -1 when it did
- * not start (nothing left behind); -2 when it may still run (its memory
- * is kept, and so must be everything work may touch). why says what
- * went wrong. work runs without boot services: no plat_* calls. */
+ * arm_cpu_start starts the cpu with this MPIDR on work(arg) with the boot
+ * cpu's translation regime; 0 when it did not start (why says so,
+ * nothing left behind). arm_cpu_done: 1 once work returned.
+ * arm_cpu_wait waits for that until the generic timer passes deadline,
+ * then for PSCI to report the cpu off: 0, the call freed; -2 when it may
+ * still run (why says so; its stack and context are kept, and so must be
+ * everything work may touch). work runs without boot services: no plat_*
+ * calls. */
 typedef void (*arm_cpu_fn)(void *arg);
+struct arm_cpu_call;
 int arm_psci_init(const struct arm_machine *m);
-int arm_cpu_run(uint64_t mpidr, arm_cpu_fn work, void *arg,
-		uint64_t timeout_ticks, char *why, size_t why_cap);
+struct arm_cpu_call *arm_cpu_start(uint64_t mpidr, arm_cpu_fn work,
+				   void *arg, char *why, size_t why_cap);
+int arm_cpu_done(const struct arm_cpu_call *c);
+int arm_cpu_wait(struct arm_cpu_call *c, uint64_t deadline, char *why,
+		 size_t why_cap);
 
-/* chase_arm.c: the chase over a buffer in a 1 GiB block on the boot
- * cpu, then on every other cpu of m's MADT, one at a time, by PSCI; each
- * size on each cpu a latency point of res. */
-void arm_chase(struct run_results *res, const struct arm_machine *m);
-/* The first cpu arm_chase lost (it may still run baremem's code), or
- * -1. */
+/* mp_arm.c: platform.h's cpus for the suite. arm_mp_init takes m's
+ * cpus (m must outlive the run) and readies PSCI; a machine whose other
+ * cpus cannot be started runs on the boot cpu alone (a warning).
+ * arm_loose_cpu: the first cpu lost that may still run baremem's code,
+ * or -1. */
+void arm_mp_init(struct run_results *res, const struct arm_machine *m);
 int arm_loose_cpu(void);
 
 #endif

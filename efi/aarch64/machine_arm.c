@@ -6,6 +6,7 @@
 #include "sysreg.h"
 #include "arch/aarch64/midr.h"
 #include "hw/acpi_table.h"
+#include "arch/arch.h"
 #include "hw/cputable.h"
 #include "util/fmt.h"
 #include "util/out.h"
@@ -74,6 +75,8 @@ static void fill_cpu(struct run_results *res, const struct arm_machine *m)
 	ci->family = d.implementer;
 	ci->model = d.part;
 	ci->stepping = d.revision;
+	/* one sequence ends every timed region (lib/arch/aarch64/cpu.h) */
+	ci->ticks_end_way = TICKS_END_ORDERED;
 	for (int i = 0; i < m->cache_count && n < CPU_MAX_CACHES; i++) {
 		const struct arm_cache *c = &m->caches[i];
 

@@ -174,11 +174,34 @@ int arm_paging_init(struct run_results *res)
 	return 0;
 }
 
-uint64_t arm_paging_leaf(uint64_t addr)
+/* efi/memory.c's view of the tables: the leaf over addr when it maps
+ * write-back RAM (AttrIndx the regime's Normal write-back index), else 0. */
+uint64_t paging_leaf_bytes(uint64_t addr)
 {
+	uint64_t entry = 0, leaf;
+
 	if (!root)
 		return 0;
-	return pt_walk_with(&format, &arena, root, (int)levels, addr, 0, 0);
+	leaf = pt_walk_with(&format, &arena, root, (int)levels, addr, 0, &entry);
+	if (!leaf || ((entry >> PTA_ATTR_SHIFT) & 7) != regime.normal_index)
+		return 0;
+	return leaf;
+}
+
+/* These tables are built once, with the largest leaves the memory map
+ * allows: a buffer cannot have smaller pages than they give it (the
+ * page-size sweep is x86's for now), and efi/memory.c then takes none. */
+int paging_limit(uint64_t base, uint64_t bytes, uint64_t max_page)
+{
+	(void)base;
+	(void)bytes;
+	(void)max_page;
+	return -1;
+}
+
+void paging_unlimit(uint64_t base)
+{
+	(void)base;
 }
 
 /* TTBR0 and TCR swapped with the architecture's sequence: DSB so the

@@ -3,8 +3,8 @@
  * CPU_ON at an entry stub that takes the boot cpu's translation regime
  * (MAIR, TCR, TTBR0, SCTLR; at EL2 also HCR, CPTR, VBAR and the virtual
  * counter's offset), sets its stack and calls C; CPU_OFF when C returns,
- * and AFFINITY_INFO confirms it. One cpu at a time, inside boot
- * services: the firmware never sees the cpu. */
+ * and AFFINITY_INFO confirms it. Several may run at once, inside boot
+ * services: the firmware never sees them. */
 #include "arm_efi.h"
 #include "sysreg.h"
 #include "util/fmt.h"
@@ -162,19 +162,28 @@ static void regime_of_boot_cpu(struct cpu_boot *b)
 	}
 }
 
-int arm_cpu_run(uint64_t mpidr, arm_cpu_fn work, void *arg,
-		uint64_t timeout_ticks, char *why, size_t why_cap)
+/* One cpu started by arm_cpu_start: its context and stack, freed by
+ * arm_cpu_wait once PSCI reports it off, kept when it may still run. */
+struct arm_cpu_call {
+	struct cpu_boot *boot;
+	void *stack;
+	uint64_t mpidr;
+};
+
+struct arm_cpu_call *arm_cpu_start(uint64_t mpidr, arm_cpu_fn work,
+				   void *arg, char *why, size_t why_cap)
 {
+	struct arm_cpu_call *c = plat_alloc(sizeof *c);
 	struct cpu_boot *b = plat_alloc(sizeof *b);
 	void *stack = plat_alloc(STACK_BYTES);
-	uint64_t t0;
 	int64_t r;
 
-	if (!b || !stack) {
+	if (!c || !b || !stack) {
+		plat_free(c);
 		plat_free(b);
 		plat_free(stack);
 		fmt(why, why_cap, "out of memory for its stack");
-		return -1;
+		return 0;
 	}
 	regime_of_boot_cpu(b);
 	b->sp = ((uint64_t)(uintptr_t)stack + STACK_BYTES) & ~15ull;
@@ -192,33 +201,50 @@ int arm_cpu_run(uint64_t mpidr, arm_cpu_fn work, void *arg,
 	if (r != 0) {
 		fmt(why, why_cap, "PSCI CPU_ON refused it (%lld%s)", (long long)r,
 		    r == PSCI_ALREADY_ON ? ": already on" : "");
+		plat_free(c);
 		plat_free(b);
 		plat_free(stack);
-		return -1;
+		return 0;
 	}
-	t0 = read_cntvct_el0();
-	while (__atomic_load_n(&b->state, __ATOMIC_ACQUIRE) != BOOT_DONE) {
-		if (read_cntvct_el0() - t0 > timeout_ticks) {
+	*c = (struct arm_cpu_call){ b, stack, mpidr };
+	return c;
+}
+
+int arm_cpu_done(const struct arm_cpu_call *c)
+{
+	return __atomic_load_n(&c->boot->state, __ATOMIC_ACQUIRE) == BOOT_DONE;
+}
+
+int arm_cpu_wait(struct arm_cpu_call *c, uint64_t deadline, char *why,
+		 size_t why_cap)
+{
+	uint64_t t0;
+
+	while (!arm_cpu_done(c)) {
+		if ((int64_t)(read_cntvct_el0() - deadline) > 0) {
 			/* It may still run, walk and write: nothing it may
 			 * touch is freed. */
 			fmt(why, why_cap, "it did not finish in time (%s); "
 			    "left running, its memory kept",
-			    b->state == BOOT_SENT ? "never reached C"
-						  : "stuck in its work");
+			    c->boot->state == BOOT_SENT ? "never reached C"
+						       : "stuck in its work");
 			return -2;
 		}
 		__asm__ volatile("yield");
 	}
-	/* CPU_OFF follows the return; AFFINITY_INFO says when it is off. */
+	/* CPU_OFF follows the return; AFFINITY_INFO says when it is off
+	 * (given a second of the
+	 * generic timer). */
 	t0 = read_cntvct_el0();
-	while (psci(PSCI_AFFINITY_INFO, mpidr, 0, 0) != PSCI_AFF_OFF) {
-		if (read_cntvct_el0() - t0 > timeout_ticks) {
+	while (psci(PSCI_AFFINITY_INFO, c->mpidr, 0, 0) != PSCI_AFF_OFF) {
+		if (read_cntvct_el0() - t0 > read_cntfrq_el0()) {
 			fmt(why, why_cap, "it finished but PSCI never reported "
 			    "it off; its memory kept");
 			return -2;
 		}
 	}
-	plat_free(b);
-	plat_free(stack);
+	plat_free(c->boot);
+	plat_free(c->stack);
+	plat_free(c);
 	return 0;
 }

@@ -1,0 +1,159 @@
+/* platform.h's cpus on AArch64 firmware without MP services: each cpu
+ * of a plat_run_on_cpus call started by PSCI CPU_ON on its share, inside
+ * its own window (baremem's tables, interrupts masked), the boot cpu
+ * running its own share meanwhile, then each waited for until the
+ * call's timeout. A cpu that does not finish in time, or that PSCI never
+ * reports off, is named, gets no more work, and from then on nothing is
+ * freed (it may still write any buffer, job or table), as efi/mp.c does
+ * on x86. */
+#include "arm_efi.h"
+#include "sysreg.h"
+#include "hw/cputable.h"
+#include "util/out.h"
+
+static const struct arm_machine *machine;
+static struct run_results *mp_res;
+static int psci_ok;
+static int loose_cpu = -1;
+
+int arm_loose_cpu(void)
+{
+	return loose_cpu;
+}
+
+/* Every cpu but the boot cpu dropped, for the reason given. */
+static void boot_cpu_alone(struct run_results *res, const char *why)
+{
+	for (int k = 0; k < plat_cpu_count(); k++)
+		if (k != res->bsp_cpu && cputable_at(k))
+			cputable_at(k)->usable = 0;
+	msgs_add(&res->warnings, "only the boot cpu is measured: %s", why);
+}
+
+void arm_mp_init(struct run_results *res, const struct arm_machine *m)
+{
+	machine = m;
+	mp_res = res;
+	if (plat_cpu_count() <= 1)
+		return;
+	if (!m->madt)
+		boot_cpu_alone(res, "no MADT names the other cpus");
+	else if (arm_psci_init(m) < 0)
+		boot_cpu_alone(res, "the firmware has no PSCI to start them");
+	else
+		psci_ok = 1;
+}
+
+void plat_run_window(plat_window_fn fn, void *arg)
+{
+	arm_window_run(fn, arg);
+}
+
+/* One cpu's share, as it runs there (this memory it may still read
+ * when lost: never freed then). */
+struct ap_share {
+	plat_window_fn fn;
+	void *arg;
+	struct arm_cpu_call *call;
+	uint64_t timeout_us;	/* the call's, or the test image's */
+};
+
+static void ap_work(void *p)
+{
+	struct ap_share *s = p;
+
+	arm_window_run(s->fn, s->arg);
+}
+
+static uint64_t mpidr_of(int cpu)
+{
+	return machine->madt->cpu[cputable_at(cpu)->platform_cpu].mpidr;
+}
+
+/* The cpu gets no more work and the run is partial (an error); one that
+ * may still run baremem's code holds all memory from now on. */
+static void give_up(int cpu, int loose, const char *why)
+{
+	cputable_at(cpu)->usable = 0;
+	if (loose) {
+		memory_hold_all();
+		if (loose_cpu < 0)
+			loose_cpu = cpu;
+	}
+	msgs_add(&mp_res->errors, "cpu %d (MPIDR 0x%llx): %s: dropped, no "
+		 "more work goes to it", cpu,
+		 (unsigned long long)mpidr_of(cpu), why);
+}
+
+static int listed_before(const int *cpus, int i)
+{
+	for (int j = 0; j < i; j++)
+		if (cpus[j] == cpus[i])
+			return 1;
+	return 0;
+}
+
+int plat_run_on_cpus(const int *cpus, int n, plat_window_fn fn, void **args,
+		     uint64_t timeout_us, int *ok)
+{
+	struct ap_share **share = plat_alloc(sizeof(*share) * (size_t)n);
+	uint64_t hz = read_cntfrq_el0(), t0, deadline;
+	int bsp_slot = -1, completed = 0;
+	char why[160];
+
+	for (int i = 0; i < n; i++)
+		ok[i] = 0;
+	if (!share)
+		return 0;
+	for (int i = 0; i < n; i++) {
+		int cpu = cpus[i];
+
+		if (cpu < 0 || cpu >= plat_cpu_count() ||
+		    !cputable_at(cpu)->usable || listed_before(cpus, i))
+			continue;
+		if (cpu == mp_res->bsp_cpu) {
+			bsp_slot = i;
+			continue;
+		}
+		if (!psci_ok || !(share[i] = plat_alloc(sizeof **share)))
+			continue;
+		*share[i] = (struct ap_share){ fn, args[i], 0, timeout_us };
+		test_hook_ap_call(cpu, &share[i]->fn, &share[i]->timeout_us);
+		share[i]->call = arm_cpu_start(mpidr_of(cpu), ap_work, share[i],
+					       why, sizeof why);
+		if (!share[i]->call) {
+			give_up(cpu, 0, why);
+			plat_free(share[i]);
+			share[i] = 0;
+		}
+	}
+	/* Deadlines count from the last start: the boot cpu's share and
+	 * the other cpus' run at once. */
+	t0 = read_cntvct_el0();
+	if (bsp_slot >= 0) {
+		arm_window_run(fn, args[bsp_slot]);
+		ok[bsp_slot] = 1;
+		completed++;
+	}
+	for (int i = 0; i < n; i++) {
+		if (!share[i])
+			continue;
+		deadline = t0 + (uint64_t)((double)share[i]->timeout_us * 1e-6 *
+					   (double)hz);
+		if (arm_cpu_wait(share[i]->call, deadline, why, sizeof why)) {
+			give_up(cpus[i], 1, why);
+			continue;	/* kept: it may still read it */
+		}
+		ok[i] = 1;
+		completed++;
+		plat_free(share[i]);
+	}
+	plat_free(share);
+	return completed;
+}
+
+/* The boot cpu runs its share while the others run theirs. */
+int plat_bsp_runs_with_aps(void)
+{
+	return 1;
+}

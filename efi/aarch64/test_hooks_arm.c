@@ -1,0 +1,90 @@
+/* The AArch64 test image's hooks (lib/config/test_hooks.h; x86's are
+ * efi/test_hooks.c): ap-spin alone acts here, and the hooks that only
+ * pick a path in the shared efi/ files (test_hook_on) work as on x86.
+ * Any other hook is said to do nothing in this app. Built only with
+ * BAREMEM_TEST_HOOKS, into build/baremem-aa64-test.efi. */
+#ifdef BAREMEM_TEST_HOOKS
+#include "arm_efi.h"
+#include "arch/arch.h"
+#include "util/out.h"
+
+/* How long a spinning cpu gets: the suite's own timeouts (minutes)
+ * would make the test last that long. */
+#define SPIN_TIMEOUT_US 1000000u
+
+static enum test_hook active;
+static const struct run_results *hook_res;
+static int spin_cpu = -1;	/* latched by the first ap-spin call */
+
+void test_hooks_arm(struct run_results *res)
+{
+	active = res->config.test_hook;
+	hook_res = res;
+	if (active == TEST_HOOK_NONE)
+		return;
+	out("test image: hook %s is on\n", test_hook_name(active));
+	msgs_add(&res->warnings, "test image: test_hook=%s was on; these "
+		 "are not figures to keep", test_hook_name(active));
+	if (active != TEST_HOOK_AP_SPIN)
+		msgs_add(&res->warnings, "test image: test_hook=%s does "
+			 "nothing in the AArch64 app but where efi/'s shared "
+			 "files look at it", test_hook_name(active));
+}
+
+int test_hook_on(enum test_hook h)
+{
+	return active == h;
+}
+
+/* ap-spin: the cpu never returns, interrupts masked inside its window,
+ * as a wedged core would. */
+static void spin_forever(void *arg)
+{
+	(void)arg;
+	for (;;)
+		cpu_relax();
+}
+
+/* ap-spin: the first selected cpu that is not the boot cpu, chosen at
+ * its first call and kept: once it is dropped, no other cpu spins. */
+void test_hook_ap_call(int cpu, plat_window_fn *fn, uint64_t *timeout_us)
+{
+	if (active != TEST_HOOK_AP_SPIN)
+		return;
+	for (int i = 0; spin_cpu < 0 && hook_res &&
+			i < hook_res->selected_count; i++) {
+		struct plat_cpu pc;
+
+		if (plat_cpu_info(hook_res->selected[i], &pc) == 0 && !pc.bsp)
+			spin_cpu = pc.cpu;
+	}
+	if (cpu != spin_cpu)
+		return;
+	*fn = spin_forever;
+	if (*timeout_us > SPIN_TIMEOUT_US)
+		*timeout_us = SPIN_TIMEOUT_US;
+}
+
+plat_window_fn test_hook_bsp_window(plat_window_fn fn, int shared)
+{
+	(void)shared;
+	return fn;
+}
+
+void test_hook_after_run(void)
+{
+}
+
+uint64_t test_hook_fw_timeout(int cpu, uint64_t timeout_us, int blocking)
+{
+	(void)cpu;
+	(void)blocking;
+	return timeout_us;
+}
+
+char *test_hook_json(char *json, size_t *len)
+{
+	(void)len;
+	return json;
+}
+#endif
