@@ -540,7 +540,7 @@ ARM_EFI_SRC := $(wildcard efi/aarch64/*.c) efi/console.c efi/files.c \
               efi/run_finish.c efi/report_store.c efi/screen.c efi/memory.c \
               efi/numa.c \
               $(wildcard efi/net/*.c) \
-              $(wildcard lib/*.c lib/*/*.c) $(ARM_LIB_SRC) kernels/aarch64/chase.c \
+              $(wildcard lib/*.c lib/*/*.c) $(ARM_LIB_SRC) $(ARM_KERNEL_SRC) \
               kernels/chase_seg.c kernels/pingpong.c kernels/tscping.c
 ARM_EFI_OBJ := $(patsubst %.c,$(BUILD)/aa64-efi-obj/%.o,$(ARM_EFI_SRC))
 # The app's sections; `-O binary` copies them as laid out, and gnu-efi's
@@ -555,7 +555,7 @@ $(ARM_GNUEFI)/lib/crt0-efi-aarch64.o: scripts/gnu-efi-aarch64
 
 $(BUILD)/aa64-efi-obj/%.o: %.c $(ARM_GNUEFI)/lib/crt0-efi-aarch64.o
 	@mkdir -p $(dir $@)
-	$(ARM_CC) $(ARM_EFI_CFLAGS) $(DEPFLAGS) -c $< -o $@
+	$(ARM_CC) $(ARM_EFI_CFLAGS) $(call arm_isa_flags,$<) $(DEPFLAGS) -c $< -o $@
 
 # arm_efi_link / arm_efi_binary: an AArch64 app's .so from its objects
 # (no symbol left undefined), and its PE file padded to _edata.
@@ -579,7 +579,7 @@ ARM_EFI_TEST_OBJ := $(patsubst %.c,$(BUILD)/aa64-efi-test-obj/%.o,$(ARM_EFI_SRC)
 
 $(BUILD)/aa64-efi-test-obj/%.o: %.c $(ARM_GNUEFI)/lib/crt0-efi-aarch64.o
 	@mkdir -p $(dir $@)
-	$(ARM_CC) $(ARM_EFI_CFLAGS) $(DEPFLAGS) -DBAREMEM_TEST_HOOKS -c $< -o $@
+	$(ARM_CC) $(ARM_EFI_CFLAGS) $(call arm_isa_flags,$<) $(DEPFLAGS) -DBAREMEM_TEST_HOOKS -c $< -o $@
 
 $(BUILD)/baremem-aa64-test.so: $(ARM_EFI_TEST_OBJ)
 	$(call arm_efi_link,$(ARM_EFI_TEST_OBJ))

@@ -11,26 +11,6 @@
 #include "results/results_json.h"
 #include "suite/suite.h"
 
-/* The tests this app cannot run yet: bandwidth, loaded latency and the
- * NUMA matrix need bandwidth kernels from kernels/bw.h's table, which
- * holds x86's alone (efi/aarch64/bw_none_arm.c). Taken out of the run
- * with a warning naming them; the rest runs. */
-#define ARM_TESTS_MISSING (BM_TEST_BANDWIDTH | BM_TEST_LOADED | BM_TEST_NUMA)
-
-static void drop_missing_tests(struct run_results *res)
-{
-	unsigned t = res->config.tests & ARM_TESTS_MISSING;
-
-	if (!t)
-		return;
-	res->config.tests &= ~ARM_TESTS_MISSING;
-	msgs_add(&res->warnings, "not measured on AArch64 yet (no bandwidth "
-		 "kernels in this app):%s%s%s",
-		 t & BM_TEST_BANDWIDTH ? " bandwidth" : "",
-		 t & BM_TEST_LOADED ? " loaded" : "",
-		 t & BM_TEST_NUMA ? " numa" : "");
-}
-
 EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 {
 	struct run_results *res;
@@ -57,7 +37,6 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	config_load(image, root, res);
 	test_hooks_arm(res);
 	watchdog_off(res);
-	drop_missing_tests(res);
 	if (res->errors.count == 0) {
 		arm_machine_read(res, &machine);
 		if (res->errors.count == 0 && arm_paging_init(res) == 0) {
