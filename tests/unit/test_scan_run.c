@@ -181,28 +181,36 @@ static void pinned_pieces_are_scanned(void **state)
 	results_free(res);
 }
 
+/* The hops one range's chase took at `repeat`: the most of three runs,
+ * since a sample is sized by time and a run the host preempted sizes
+ * its samples short (fewer hops), never long. */
+static uint64_t chase_hops_at(int repeat)
+{
+	uint64_t most = 0;
+
+	for (int run = 0; run < 3; run++) {
+		struct run_results *res = setup();
+
+		res->config.repeat = repeat;
+		fake_span_count = 0;
+		fake_pin_count = 1;
+		assert_int_equal(scan_run(res, &(struct test_outcome){ 0 }), 0);
+		if (res->scan->point[0].chase_hops > most)
+			most = res->scan->point[0].chase_hops;
+		results_free(res);
+	}
+	return most;
+}
+
 /* chase_hops counts every hop the chase took, samples included: with
  * repeat=9 a range's chase takes several times the hops of repeat=1
  * (the warm pass and the calibration, under half a sample, are the
  * same), so the scan can tell whether a cold chain was chased round. */
 static void chase_hops_count_every_sample(void **state)
 {
-	struct run_results *res = setup();
-	uint64_t one, nine;
+	uint64_t one = chase_hops_at(1), nine = chase_hops_at(9);
 	(void)state;
 
-	fake_span_count = 0;
-	fake_pin_count = 1;
-	assert_int_equal(scan_run(res, &(struct test_outcome){ 0 }), 0);
-	one = res->scan->point[0].chase_hops;
-	results_free(res);
-	res = setup();
-	res->config.repeat = 9;
-	fake_span_count = 0;
-	fake_pin_count = 1;
-	assert_int_equal(scan_run(res, &(struct test_outcome){ 0 }), 0);
-	nine = res->scan->point[0].chase_hops;
-	results_free(res);
 	assert_true(one > 0);
 	if (nine <= 3 * one)
 		fail_msg("repeat=9 chased %llu hops, repeat=1 %llu",
