@@ -574,8 +574,12 @@ $(BUILD)/baremem-aa64.efi: $(BUILD)/baremem-aa64.so
 	$(arm_efi_binary)
 
 # The AArch64 test image's app (the test image's BOOTAA64.EFI): the same
-# sources with BAREMEM_TEST_HOOKS (efi/aarch64/test_hooks_arm.c).
-ARM_EFI_TEST_OBJ := $(patsubst %.c,$(BUILD)/aa64-efi-test-obj/%.o,$(ARM_EFI_SRC))
+# sources with BAREMEM_TEST_HOOKS (efi/aarch64/test_hooks_arm.c). As
+# for x86 (EFI_TEST_OBJ), only the efi/ sources and those of lib/ and
+# kernels/ that name the hooks compile again; the rest are the release
+# app's own objects.
+ARM_HOOK_SRC := $(filter efi/%,$(ARM_EFI_SRC)) $(shell grep -l BAREMEM_TEST_HOOKS $(filter-out efi/%,$(ARM_EFI_SRC)))
+ARM_EFI_TEST_OBJ := $(foreach s,$(ARM_EFI_SRC),$(if $(filter $(s),$(ARM_HOOK_SRC)),$(BUILD)/aa64-efi-test-obj/$(s:.c=.o),$(BUILD)/aa64-efi-obj/$(s:.c=.o)))
 
 $(BUILD)/aa64-efi-test-obj/%.o: %.c $(ARM_GNUEFI)/lib/crt0-efi-aarch64.o
 	@mkdir -p $(dir $@)
