@@ -124,7 +124,7 @@ static EFI_STATUS write_by_mtftp4(const struct boot_source *b,
 		cfg.TryCount = TFTP_TRIES;
 		cfg.TimeoutValue = TFTP_TIMEOUT_S;
 		if (test_hook_on(TEST_HOOK_TFTP_FAST)) {
-			cfg.TryCount = 2;
+			cfg.TryCount = 1;
 			cfg.TimeoutValue = 1;
 		}
 		st = tftp->Configure(tftp, &cfg);

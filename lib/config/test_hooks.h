@@ -48,8 +48,8 @@ enum test_hook {
 	TEST_HOOK_SCAN_SMALL,	/* tests=scan measures only the first 64 MiB
 				 * of each planned range (TCG reads a GiB
 				 * slowly); measured_bytes says so */
-	TEST_HOOK_TFTP_FAST,	/* TFTP writes wait 1 s a packet, 2 tries,
-				 * not 4 s x 6: a silent server costs 2 s an
+	TEST_HOOK_TFTP_FAST,	/* TFTP writes wait 1 s a packet, 1 try,
+				 * not 4 s x 6: a silent server costs 1 s an
 				 * attempt; 200 ms between an upload's
 				 * attempts, not 2 s; the retry rule (3
 				 * attempts within a minute) unchanged */
