@@ -175,8 +175,15 @@ def no_chart_problems(pic):
 
 def find_text(pic, text):
     """(x, y, scale) where text is drawn (glyph ink in one colour, the
-    cell's other pixels not that colour), or None."""
+    cell's other pixels not that colour), or None: the first in scan
+    order at the smallest scale. Each colour's mask is searched with a
+    regular expression for the sampled row holding the first ink, every
+    hit then checked on the others (a pixel at a time in Python took
+    seconds a question)."""
     glyphs = font()
+    W, H = pic.w, pic.h
+    n = W * H
+    colours = set(pic.rgb[i:i + 3] for i in range(0, 3 * n, 3))
     for scale in range(1, 5):
         ink = []                          # (dx, dy, is_ink)
         for i, ch in enumerate(text):
@@ -186,13 +193,40 @@ def find_text(pic, text):
                     ink.append((i * 6 * scale + c * scale,
                                 (r + 1) * scale + 0, bool(rows[r] & (0x10 >> c))))
         w, h = len(text) * 6 * scale, 10 * scale
+        if W - w <= 0 or H - h <= 0:
+            continue
         first = next((dx, dy) for dx, dy, on in ink if on)
-        for y in range(0, pic.h - h):
-            for x in range(0, pic.w - w):
-                colour = pic.at(x + first[0], y + first[1])
-                if all((pic.at(x + dx, y + dy) == colour) == on
-                       for dx, dy, on in ink):
-                    return x, y, scale
+        rows = {}
+        for dx, dy, on in ink:
+            rows.setdefault(dy, {})[dx] = on
+
+        def pattern(samples, x0):
+            out, at = b"", x0
+            for dx in sorted(d for d in samples if d >= x0):
+                out += b"." * (dx - at) + (b"\x01" if samples[dx] else b"\x00")
+                at = dx + 1
+            return out
+        lead = re.compile(b"(?=" + pattern(rows[first[1]], first[0]) + b")",
+                          re.DOTALL)
+        checks = [(dy * W, re.compile(pattern(samples, 0), re.DOTALL))
+                  for dy, samples in rows.items()]
+        found = None
+        for rgb in colours:
+            m = pic.mask(int.from_bytes(rgb, "big"))
+            if m.count(1) < sum(on for _, _, on in ink):
+                continue
+            for hit in lead.finditer(m):
+                q = hit.start() - first[1] * W - first[0]
+                y, x = divmod(q, W)
+                if q < 0 or y >= H - h or x >= W - w:
+                    continue
+                if found is not None and (y, x) >= found:
+                    break
+                if all(rx.match(m, q + off) for off, rx in checks):
+                    found = (y, x)
+                    break
+        if found is not None:
+            return found[1], found[0], scale
     return None
 
 
