@@ -9,8 +9,8 @@
  * at EL1 a hypervisor's CPTR_EL2 the app cannot read), and its vector
  * length is ZCR_ELx's, which the app does not yet set on each cpu. An
  * SVE instruction under a trap ends the cpu's work in an exception, so
- * the app measures with NEON alone, and says so where SVE is there
- * (ID_AA64PFR0_EL1.SVE): isa=auto then picks NEON (the Linux runner
+ * the app measures with NEON alone, isa=auto included; the bandwidth
+ * table's heading says SVE is absent or not enabled (the Linux runner
  * measures SVE where the kernel enables it). */
 #include "bw.h"
 
