@@ -4,6 +4,7 @@
  * (MADT GICC) and how to start them (the FADT's PSCI conduit). */
 #include "arm_efi.h"
 #include "sysreg.h"
+#include "arch/aarch64/cpu_desc.h"
 #include "arch/aarch64/midr.h"
 #include "hw/acpi_table.h"
 #include "arch/arch.h"
@@ -51,44 +52,16 @@ static void read_caches(struct arm_machine *m)
 	m->dline_bytes = arm_ctr_dline_bytes(read_ctr_el0());
 }
 
-static const char *kind_of(char type)
-{
-	return type == 'D' ? "data" : type == 'I' ? "instruction" : "unified";
-}
-
-/* The run's cpu description, as results.json's machine.cpu gives it. */
+/* The run's cpu description, as results.json's machine.cpu gives it:
+ * lib/arch/aarch64/cpu_desc.c's, as the Linux runner makes it. */
 static void fill_cpu(struct run_results *res, const struct arm_machine *m)
 {
-	const struct arm_part *part = arm_part_of_midr(m->midr);
-	struct arm_midr d = arm_midr_decode(m->midr);
 	struct cpu_info *ci = &res->cpu;
 	int n = 0;
 
-	str_copy(ci->vendor, sizeof ci->vendor,
-		 arm_implementer_name(d.implementer));
-	if (part)
-		fmt(ci->brand, sizeof ci->brand, "%s r%up%u", part->name,
-		    d.variant, d.revision);
-	else
-		fmt(ci->brand, sizeof ci->brand, "part 0x%03x r%up%u", d.part,
-		    d.variant, d.revision);
-	ci->family = d.implementer;
-	ci->model = d.part;
-	ci->stepping = d.revision;
-	/* one sequence ends every timed region (lib/arch/aarch64/cpu.h) */
-	ci->ticks_end_way = TICKS_END_ORDERED;
-	for (int i = 0; i < m->cache_count && n < CPU_MAX_CACHES; i++) {
-		const struct arm_cache *c = &m->caches[i];
-
-		ci->caches[n++] = (struct cpu_cache){
-			.level = c->level,
-			.type = kind_of(c->type),
-			.size_bytes = c->bytes,
-			.line_bytes = (int)c->line_bytes,
-			.ways = (int)c->ways,
-			.shared_by = c->shared_by ? c->shared_by : 1,
-		};
-	}
+	arm_cpu_describe(ci, m->midr);
+	for (int i = 0; i < m->cache_count && n < CPU_MAX_CACHES; i++)
+		ci->caches[n++] = arm_cpu_cache(&m->caches[i]);
 	ci->cache_count = n;
 }
 
