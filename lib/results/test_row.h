@@ -1,24 +1,45 @@
 /* A row of the registry of tests (lib/registry.c): what the suite runner,
- * the results writer and the HTML report need of each `tests=` word, and
- * what a test hands back to the runner besides its points. Types only:
- * the table itself is assembled in the top layer, which sees every
- * layer's functions. */
+ * the results writer, the HTML report and the screen need of each
+ * `tests=` word, and what a test is handed and hands back to the runner
+ * besides its points. Types only: the table itself is assembled in the
+ * top layer, which sees every layer's functions. */
 #ifndef BAREMEM_TEST_ROW_H
 #define BAREMEM_TEST_ROW_H
 
 struct run_results;
+struct run_env;
 struct json_writer;
 struct html_writer;
+struct fb;
+struct fb_rect;
 
-/* What a test tells the suite runner when it returns: how many cpus
- * stopped answering during it (each named in a warning as it was lost,
- * so the messages keep their order) and whether the run is now partial.
- * The runner prunes the run's cpu selection after the test; until then
- * the test keeps its own view (lib/suite/cpus.h, cpus_in_play). */
+/* The cpus a test measures on: the runner's selection as the test
+ * starts (ascending), read-only. A cpu the test loses stays in it until
+ * the runner prunes the selection after the test; the test's own view
+ * meanwhile is cpus_in_play's (lib/suite/cpus.h). */
+struct cpu_set {
+	int count;
+	const int *cpu;
+};
+
+/* What a test hands back to the suite runner besides its points and
+ * messages: how many cpus stopped answering during it (each named in a
+ * warning as it was lost, so the messages keep their order), whether
+ * the run is now partial, and whether it measured nothing at all. The
+ * runner marks the run partial and prunes the selection from it; no
+ * test writes either. */
 struct test_outcome {
 	int lost;
 	int failed;
+	int nothing;	/* 1: measured nothing (out of memory, no cpu) */
 };
+
+/* A test: measures on cpus with the run's fixed inputs (env), appending
+ * its own points and the run's messages to res; writes nothing else of
+ * res. */
+typedef struct test_outcome (*test_run_fn)(const struct run_env *env,
+					   const struct cpu_set *cpus,
+					   struct run_results *res);
 
 struct test_row {
 	const char *name;	/* the tests= word, as lib/config/config.c
@@ -27,9 +48,7 @@ struct test_row {
 	/* 1: runs inside prefetch=off|both's rounds (lib/suite/prefetch.h),
 	 * and the "prefetch" object follows the last such row's JSON. */
 	int under_prefetch;
-	/* Measures on the run's selected cpus into res; lost cpus and
-	 * failure into *o. Returns 0, or -1 when it measured nothing. */
-	int (*run)(struct run_results *res, struct test_outcome *o);
+	test_run_fn run;
 	/* Whether it kept anything: a run where no row did is an error
 	 * (results_status). */
 	int (*measured)(const struct run_results *res);
@@ -39,6 +58,11 @@ struct test_row {
 	/* Its section of the HTML report (nothing when not measured); 0:
 	 * none. */
 	void (*html)(struct html_writer *w, const struct run_results *res);
+	/* Its page on the screen after a run (lib/draw/views.h), drawn
+	 * inside r, paged to only when measured says it kept something; 0:
+	 * none (its console table shows in the log page). */
+	void (*screen)(struct fb *f, const struct fb_rect *r, int scale,
+		       const struct run_results *res);
 };
 
 #endif

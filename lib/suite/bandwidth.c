@@ -305,7 +305,7 @@ static int run_once(struct point_ctx *x, const struct bw_kernel *k, int cpus,
 			if (!x->ok[i])
 				cpus_lost(res, x->o, x->cpu_list[i],
 					  x->what ? x->what : k->name);
-		res->failed = 1;
+		x->o->failed = 1;
 		if (x->own)
 			x->own_count = cpus_keep_usable(x->own, x->own_count);
 		return -1;
@@ -884,17 +884,20 @@ static void run_scaling(struct plan *p, const struct bw_kernel *k)
 	}
 }
 
-int bandwidth_run(struct run_results *res, struct test_outcome *o)
+struct test_outcome bandwidth_run(const struct run_env *env,
+				  const struct cpu_set *set,
+				  struct run_results *res)
 {
+	struct test_outcome outcome = { 0, 0, 0 }, *o = &outcome;
 	static struct plan zero;
 	struct plan pl = zero, *p = &pl;
 	enum bw_isa isas[BW_ISA_COUNT], extra[BW_ISA_COUNT];
 	const char *why;
-	int nisa = isa_plan(res, isas, &why), ncpu = res->selected_count;
+	int nisa = isa_plan(res, isas, &why), ncpu = set->count;
 	int nextra = isa_plan_dram_extra(res, isas, nisa, extra);
 	/* The mixes are DRAM's, where the vector width does not decide:
 	 * isa=auto measures them with the widest alone, a list with each. */
-	int nmix = res->config.isa_mask ? nisa : 1;
+	int nmix = env->config->isa_mask ? nisa : 1;
 	/* ncpu sizes the buffers; the loops read p->x.own_count, which
 	 * drops when a cpu stops answering. */
 	int counts[64], ncounts, rows;
@@ -905,11 +908,11 @@ int bandwidth_run(struct run_results *res, struct test_outcome *o)
 	p->res = res;
 	p->x.res = res;
 	p->x.o = o;
-	bw_reserve(res, capacity_bandwidth_pass(&res->config));
+	bw_reserve(res, capacity_bandwidth_pass(env->config));
 	if (coretypes_plan(res, latency_dram_bytes(res), &p->lv) != 0) {
 		msgs_add(&res->errors, "bandwidth: out of pool memory");
-		res->failed = 1;
-		return -1;
+		o->failed = o->nothing = 1;
+		return outcome;
 	}
 	floor_bytes = p->lv.dram_floor_bytes;
 	p->dram_cpus = ncpu;
@@ -917,7 +920,7 @@ int bandwidth_run(struct run_results *res, struct test_outcome *o)
 	res->bw_isa = bw_isa_name(isas[0]);
 	for (int t = 0; t < nisa; t++)
 		res->avx512_used |= isas[t] == BW_AVX512;
-	p->x.samples = sweep_repeats(&res->config);
+	p->x.samples = sweep_repeats(env->config);
 	for (int i = 0; i < p->lv.count - 1; i++) {
 		const struct levels_row *row = &p->lv.rows[i];
 		cache_one = row->one.bytes > cache_one ? row->one.bytes
@@ -928,11 +931,11 @@ int bandwidth_run(struct run_results *res, struct test_outcome *o)
 
 	if (alloc_one(res, cache_one, floor_bytes, &p->dram_one, &p->one) < 0) {
 		msgs_add(&res->errors, "bandwidth: no memory for a buffer");
-		res->failed = 1;
-		return -1;
+		o->failed = o->nothing = 1;
+		return outcome;
 	}
 	if (ncpu > 1) {
-		if (cache_all && nodebuf_alloc(res, res->selected, ncpu,
+		if (cache_all && nodebuf_alloc(res, set->cpu, ncpu,
 					       cache_all, &p->caches) == 0)
 			nodebuf_warn(res, &p->caches, "bandwidth");
 		else if (cache_all)
@@ -943,17 +946,17 @@ int bandwidth_run(struct run_results *res, struct test_outcome *o)
 			       &p->dram);
 	}
 	p->x.own = plat_alloc(sizeof(int) * (size_t)ncpu);
-	p->x.own_count = p->x.own ? cpus_in_play(res, o, p->x.own) : 0;
+	p->x.own_count = p->x.own ? cpus_in_play(set, o, p->x.own) : 0;
 	p->x.cpu_list = p->x.own;
 	if (!p->x.own || ctx_alloc(&p->x, ncpu) < 0) {
 		msgs_add(&res->errors, "bandwidth: out of pool memory");
-		res->failed = 1;
+		o->failed = 1;
 		goto out;
 	}
 	/* x86-64 without AVX2 is a fallback to 128-bit kernels; an AArch64
 	 * core without SVE (Neoverse N1) runs NEON as it was designed to */
 	if (isas[0] == BW_SSE2 && str_eq(bw_isa_name(BW_SSE2), "sse2") &&
-	    !res->config.isa_mask)
+	    !env->config->isa_mask)
 		msgs_add(&res->warnings, "CPU has no AVX2: bandwidth measured "
 			 "with the SSE2 kernels");
 
@@ -967,7 +970,7 @@ int bandwidth_run(struct run_results *res, struct test_outcome *o)
 	ncounts = p->dram_cpus > 1
 			  ? bandwidth_scaling_counts(p->dram_cpus, counts, 64)
 			  : 0;
-	rows = 1 + (res->selected_count > 1);
+	rows = 1 + (set->count > 1);
 	/* + 1 a row: DRAM's copy runs twice */
 	progress_begin(&p->pr, (nisa * (p->lv.count * OP_COUNT + 1) +
 				nextra * (OP_COUNT + 1) +
@@ -983,7 +986,7 @@ out:
 	nodebuf_free(&p->one);
 	nodebuf_free(&p->caches);
 	nodebuf_free(&p->dram);
-	return 0;
+	return outcome;
 }
 
 double bandwidth_read_together(struct run_results *res, struct test_outcome *o,

@@ -79,7 +79,8 @@ int c2c_pair_cap(enum bm_profile profile, int cpus)
 }
 
 /* One pair: the median one-way ns, or < 0 when it failed. */
-static double measure_pair(struct run_results *res, struct test_outcome *o,
+static double measure_pair(const struct run_env *env,
+			   struct run_results *res, struct test_outcome *o,
 			   int from, int to,
 			   volatile uint64_t *line, uint64_t *ticks,
 			   uint64_t *rounds)
@@ -87,29 +88,29 @@ static double measure_pair(struct run_results *res, struct test_outcome *o,
 	struct barrier bar;
 	struct pp_job j[2];
 	void *args[2] = { &j[0], &j[1] };
-	int cpus[2] = { from, to }, ok[2], samples = sweep_repeats(&res->config);
+	int cpus[2] = { from, to }, ok[2], samples = sweep_repeats(env->config);
 	uint64_t ns_x1000[MAX_SAMPLES];	/* per sample, integer stats */
 
 	barrier_init(&bar, 2, launch_barrier_ticks(BARRIER_TIMEOUT_S,
-						   res->tsc_hz, 2),
-		     res->tsc_hz / 10000);
+						   env->tsc_hz, 2),
+		     env->tsc_hz / 10000);
 	*line = 0;
 	for (int i = 0; i < 2; i++)
 		j[i] = (struct pp_job){
-			.end_way = res->cpu.ticks_end_way,
+			.end_way = env->cpu->ticks_end_way,
 			.bar = &bar, .cpu = cpus[i], .line = line,
 			.serve = i == 0,
 			.samples = samples,
-			.target_ticks = sweep_sample_ns(&res->config) *
-					res->tsc_hz / 1000000000u,
-			.timeout_ticks = ANSWER_TIMEOUT_S * res->tsc_hz,
+			.target_ticks = sweep_sample_ns(env->config) *
+					env->tsc_hz / 1000000000u,
+			.timeout_ticks = ANSWER_TIMEOUT_S * env->tsc_hz,
 			.ticks = ticks, .rounds = rounds,
 		};
 	if (plat_run_on_cpus(cpus, 2, pp_window, args, RUN_TIMEOUT_US, ok) < 2) {
 		for (int i = 0; i < 2; i++)
 			if (!ok[i])
 				cpus_lost(res, o, cpus[i], "core-to-core");
-		res->failed = 1;
+		o->failed = 1;
 		return -1;
 	}
 	if (j[0].failed || j[1].failed) {
@@ -119,7 +120,7 @@ static double measure_pair(struct run_results *res, struct test_outcome *o,
 	}
 	for (int s = 0; s < samples; s++)
 		ns_x1000[s] = (uint64_t)((double)ticks[s] * 1e12 /
-					 (double)res->tsc_hz /
+					 (double)env->tsc_hz /
 					 (double)rounds[s] / 2);
 	return (double)stats_summarize_u64(ns_x1000, (size_t)samples).median /
 	       1000;
@@ -177,9 +178,12 @@ static void print_matrix(const struct run_results *res, const int *sel, int n,
 		    "own caches)\n");
 }
 
-int c2c_run(struct run_results *res, struct test_outcome *o)
+struct test_outcome c2c_run(const struct run_env *env,
+			    const struct cpu_set *set,
+			    struct run_results *res)
 {
-	int n = res->selected_count, cap, count, *sel;
+	struct test_outcome outcome = { 0, 0, 0 }, *o = &outcome;
+	int n = set->count, cap, count, *sel;
 	struct cpu_pair *pairs;
 	uint64_t *ticks, *rounds;
 	uint8_t *slot;
@@ -188,27 +192,27 @@ int c2c_run(struct run_results *res, struct test_outcome *o)
 	if (n < 2) {
 		msgs_add(&res->warnings, "core-to-core latency needs two cpus "
 			 "or more: not measured");
-		res->failed = 1;
-		return -1;
+		o->failed = o->nothing = 1;
+		return outcome;
 	}
-	cap = c2c_pair_cap(res->config.profile, n);
+	cap = c2c_pair_cap(env->config->profile, n);
 	pairs = plat_alloc(sizeof(*pairs) * (size_t)cap);
 	ticks = plat_alloc(sizeof(uint64_t) * 2 * MAX_SAMPLES);
 	slot = plat_alloc(2 * LINE_SLOT_BYTES);
 	/* The plan's own copy of the selection: the pairs index it. */
 	sel = plat_alloc(sizeof(int) * (size_t)n);
-	count = pairs ? pairs_plan(n, cap, res->config.seed, pairs) : 0;
+	count = pairs ? pairs_plan(n, cap, env->config->seed, pairs) : 0;
 	res->c2c = plat_alloc(sizeof(*res->c2c) * (size_t)(count ? count : 1));
 	if (!pairs || !ticks || !slot || !sel || !res->c2c) {
 		msgs_add(&res->errors, "core-to-core: out of pool memory");
-		res->failed = 1;
+		o->failed = 1;
 		goto out;
 	}
 	rounds = ticks + MAX_SAMPLES;
 	line = (volatile uint64_t *)(((uintptr_t)slot + LINE_SLOT_BYTES - 1) &
 				     ~(uintptr_t)(LINE_SLOT_BYTES - 1));
 	for (int i = 0; i < n; i++)
-		sel[i] = res->selected[i];
+		sel[i] = set->cpu[i];
 	for (int i = 0; i < count; i++) {
 		int from = sel[pairs[i].a], to = sel[pairs[i].b];
 		double ns;
@@ -217,15 +221,15 @@ int c2c_run(struct run_results *res, struct test_outcome *o)
 			continue;
 		out_progress("core-to-core: cpus %d and %d (%d of %d)", from, to,
 			     i + 1, count);
-		ns = measure_pair(res, o, from, to, line, ticks, rounds);
+		ns = measure_pair(env, res, o, from, to, line, ticks, rounds);
 		if (ns >= 0)
 			res->c2c[res->c2c_count++] = (struct c2c_point){
 				from, to, ns,
-				cpuorder_same_core(&res->cpus[from],
-						   &res->cpus[to]) };
+				cpuorder_same_core(&env->cpus[from],
+						   &env->cpus[to]) };
 	}
 	out("\ncore-to-core latency, ns one way (round trip / 2, median of "
-	    "%d samples; %d of %llu pairs%s)\n", sweep_repeats(&res->config),
+	    "%d samples; %d of %llu pairs%s)\n", sweep_repeats(env->config),
 	    res->c2c_count, (unsigned long long)pairs_total(n),
 	    (uint64_t)count < pairs_total(n) ? ", a seeded sample" : "");
 	/* the matrix leaves out the cpus lost on the way, as the runner
@@ -236,5 +240,5 @@ out:
 	plat_free(ticks);
 	plat_free((void *)slot);
 	plat_free(sel);
-	return 0;
+	return outcome;
 }

@@ -109,11 +109,10 @@ void cpus_prune(struct run_results *res)
 					       res->selected_count);
 }
 
-int cpus_in_play(const struct run_results *res, const struct test_outcome *o,
+int cpus_in_play(const struct cpu_set *cpus, const struct test_outcome *o,
 		 int *out)
 {
-	for (int i = 0; i < res->selected_count; i++)
-		out[i] = res->selected[i];
-	return o->lost ? cpus_keep_usable(out, res->selected_count)
-		       : res->selected_count;
+	for (int i = 0; i < cpus->count; i++)
+		out[i] = cpus->cpu[i];
+	return o->lost ? cpus_keep_usable(out, cpus->count) : cpus->count;
 }

@@ -30,11 +30,11 @@ void cpus_prune(struct run_results *res);
  * test's own copy of the selection after it lost a cpu. */
 int cpus_keep_usable(int *list, int n);
 
-/* The selection as a test sees it while it runs: res->selected, less
- * the cpus no longer usable once the test has lost one (o->lost), as
- * the runner will prune them after it. Into out[0..selected_count);
- * returns the count. */
-int cpus_in_play(const struct run_results *res, const struct test_outcome *o,
+/* The selection as a test sees it while it runs: its cpus, less the
+ * ones no longer usable once the test has lost one (o->lost), as the
+ * runner will prune them after it. Into out[0..cpus->count); returns
+ * the count. */
+int cpus_in_play(const struct cpu_set *cpus, const struct test_outcome *o,
 		 int *out);
 
 /* Whether cpu is still usable (an AP that stopped answering is not). */

@@ -334,13 +334,14 @@ static const char *page_label(uint64_t page_bytes)
 
 /* The machine's NUMA topology for placing latency buffers (node_count
  * 0: unknown), in pool memory; 0 when out of it (said in errors). */
-static struct numa_topo *get_topology(struct run_results *res)
+static struct numa_topo *get_topology(struct run_results *res,
+				      struct test_outcome *o)
 {
 	struct numa_topo *t = plat_alloc(sizeof *t);
 
 	if (!t) {
 		msgs_add(&res->errors, "latency: out of pool memory");
-		res->failed = 1;
+		o->failed = 1;
 		return 0;
 	}
 	/* Nothing half-known: no nodes means no cpus or ranges either. */
@@ -408,7 +409,8 @@ static size_t get_buffer(struct run_results *res, uint64_t *sizes,
 	return 0;
 }
 
-static int alloc_ticks(struct run_results *res, uint64_t **ticks)
+static int alloc_ticks(struct run_results *res, struct test_outcome *o,
+		       uint64_t **ticks)
 {
 	/* ticks[0..MAX_SAMPLES), core cycles of the same samples, scratch
 	 * for the outlier rule, SMIs of each sample. */
@@ -416,7 +418,7 @@ static int alloc_ticks(struct run_results *res, uint64_t **ticks)
 	if (*ticks)
 		return 0;
 	msgs_add(&res->errors, "latency: out of pool memory");
-	res->failed = 1;
+	o->failed = 1;
 	return -1;
 }
 
@@ -443,7 +445,7 @@ static int sweep_on(struct run_results *res, struct test_outcome *o, int cpu,
 		if (r == -1) {
 			msgs_add(&res->errors, "latency: more points than "
 				 "the results can hold");
-			res->failed = 1;
+			o->failed = 1;
 			break;
 		}
 		if (r == -2) {
@@ -565,13 +567,13 @@ int latency_sweep(struct run_results *res, struct test_outcome *o)
 {
 	const struct bm_config *c = &res->config;
 	uint64_t *ticks;
-	struct numa_topo *t = get_topology(res);
+	struct numa_topo *t = get_topology(res, o);
 	int first = res->lat_count, passes = 0;
 
 	/* room for this pass's points, the per-cpu ones after it too */
 	lat_reserve(res, capacity_latency_pass(c, res->selected_count,
 					       dramfloor_bytes(res)));
-	if (!t || alloc_ticks(res, &ticks)) {
+	if (!t || alloc_ticks(res, o, &ticks)) {
 		plat_free(t);
 		return -1;
 	}
@@ -582,7 +584,7 @@ int latency_sweep(struct run_results *res, struct test_outcome *o)
 	plat_free(t);
 	if (passes == 0) {
 		msgs_add(&res->errors, "latency: no memory for any buffer");
-		res->failed = 1;
+		o->failed = 1;
 		return -1;
 	}
 	if (passes > 1)
@@ -747,7 +749,7 @@ static int chase_node(struct run_results *res, struct test_outcome *o,
 		msgs_add(&res->errors, "per-cpu latency: no memory for a %s "
 			 "buffer for cpu %d%s", fmt_size(a, sizeof a, size),
 			 rep, node >= 0 ? " and the others of its node" : "");
-		res->failed = 1;
+		o->failed = 1;
 		return -1;
 	}
 	fmt(what, sizeof what, "per-cpu latency, the buffer for cpu %d's "
@@ -795,7 +797,7 @@ int latency_per_cpu(struct run_results *res, struct test_outcome *o)
 	uint64_t size = latency_dram_bytes(res), max_bytes, *ticks;
 	int samples = sweep_repeats(c), first = res->lat_count;
 	int done[NUMA_MAX_NODES + 1] = { 0 }, *distance, rc = 0;
-	struct numa_topo *t = get_topology(res);
+	struct numa_topo *t = get_topology(res, o);
 	struct progress pr;
 	char a[16];
 
@@ -815,7 +817,7 @@ int latency_per_cpu(struct run_results *res, struct test_outcome *o)
 			 fmt_size(l, sizeof l, dramfloor_llc_bytes(res)),
 			 fmt_size(b, sizeof b, size), b);
 	}
-	if (alloc_ticks(res, &ticks)) {
+	if (alloc_ticks(res, o, &ticks)) {
 		plat_free(t);
 		return -1;
 	}
@@ -856,11 +858,15 @@ int latency_per_cpu(struct run_results *res, struct test_outcome *o)
 	return rc;
 }
 
-int latency_run(struct run_results *res, struct test_outcome *o)
+struct test_outcome latency_run(const struct run_env *env,
+				const struct cpu_set *set,
+				struct run_results *res)
 {
-	int rc = latency_sweep(res, o);
+	struct test_outcome o = { 0, 0, 0 };
 
-	if (res->selected_count > 1)
-		latency_per_cpu(res, o);
-	return rc;
+	(void)env;
+	o.nothing = latency_sweep(res, &o) != 0;
+	if (set->count > 1)
+		latency_per_cpu(res, &o);
+	return o;
 }

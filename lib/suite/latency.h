@@ -20,8 +20,10 @@ int latency_sweep(struct run_results *res, struct test_outcome *o);
 int latency_per_cpu(struct run_results *res, struct test_outcome *o);
 
 /* tests=latency: the sweep, then per cpu where more than one is
- * selected; cpus lost on the way into *o. Returns the sweep's 0 or -1. */
-int latency_run(struct run_results *res, struct test_outcome *o);
+ * selected; nothing: the sweep measured nothing. */
+struct test_outcome latency_run(const struct run_env *env,
+				const struct cpu_set *set,
+				struct run_results *res);
 
 /* Where the per-cpu DRAM chase puts cpu's buffer: cpu chases the buffer
  * nodebuf gives *rep, the first usable selected cpu of cpu's node, asked

@@ -140,27 +140,27 @@ static void load_window(void *arg)
 	}
 }
 
-static double median_ns(struct run_results *res, const struct load_job *j)
+static double median_ns(const struct run_env *env, const struct load_job *j)
 {
 	struct stats_u64 st = stats_summarize_u64(j->ticks, (size_t)j->samples);
 
-	return (double)st.median * 1e9 / (double)res->tsc_hz / (double)j->hops;
+	return (double)st.median * 1e9 / (double)env->tsc_hz / (double)j->hops;
 }
 
 /* The idle chase; *hops gets the calibrated hops per sample, *end where
  * the chain stopped. */
-static double idle_chase(struct run_results *res, int cpu, void *buf,
+static double idle_chase(const struct run_env *env, int cpu, void *buf,
 			 uint64_t bytes, uint64_t *ticks, uint64_t *hops,
 			 void **end)
 {
 	struct load_job j = {
-		.end_way = res->cpu.ticks_end_way,
+		.end_way = env->cpu->ticks_end_way,
 		.start = chase_build(buf, bytes, NODE_BYTES,
-				     res->config.seed ^ bytes),
+				     env->config->seed ^ bytes),
 		.nodes = bytes / NODE_BYTES,
-		.target_ticks = sweep_sample_ns(&res->config) * res->tsc_hz /
+		.target_ticks = sweep_sample_ns(env->config) * env->tsc_hz /
 				1000000000u,
-		.samples = sweep_repeats(&res->config),
+		.samples = sweep_repeats(env->config),
 		.ticks = ticks,
 	};
 	void *arg = &j;
@@ -171,10 +171,10 @@ static double idle_chase(struct run_results *res, int cpu, void *buf,
 		return -1;
 	*hops = j.hops;
 	*end = j.end;
-	return median_ns(res, &j);
+	return median_ns(env, &j);
 }
 
-double loaded_idle_ns(struct run_results *res, int cpu, void *buf,
+double loaded_idle_ns(const struct run_env *env, int cpu, void *buf,
 		      uint64_t bytes)
 {
 	uint64_t *ticks = plat_alloc(sizeof(uint64_t) * MAX_SAMPLES), hops;
@@ -183,7 +183,7 @@ double loaded_idle_ns(struct run_results *res, int cpu, void *buf,
 
 	if (!ticks)
 		return -1;
-	ns = idle_chase(res, cpu, buf, bytes, ticks, &hops, &end);
+	ns = idle_chase(env, cpu, buf, bytes, ticks, &hops, &end);
 	plat_free(ticks);
 	return ns;
 }
@@ -191,17 +191,18 @@ double loaded_idle_ns(struct run_results *res, int cpu, void *buf,
 /* Aggregate GB/s of the loaders jobs[first..n): the rule of every
  * "cpus together" figure (lib/suite/together.h), all their bytes from the
  * common start to the last one's stop. spans has room for n. */
-static double loaders_gb(struct run_results *res, const struct load_job *j,
+static double loaders_gb(const struct run_env *env, const struct load_job *j,
 			 int first, int n, struct cpu_span *spans)
 {
 	for (int i = first; i < n; i++)
 		spans[i - first] = (struct cpu_span){
 			.bytes = j[i].bytes, .t0 = j[i].t0, .t1 = j[i].t1 };
-	return together_gb_per_s(spans, n - first, res->tsc_hz);
+	return together_gb_per_s(spans, n - first, env->tsc_hz);
 }
 
 /* Runs jobs on cpus together; 0 when all finished and started together. */
-static int run_together(struct run_results *res, struct test_outcome *o,
+static int run_together(const struct run_env *env, struct run_results *res,
+			struct test_outcome *o,
 			const int *cpus, int n, struct load_job *jobs,
 			const char *what)
 {
@@ -215,8 +216,8 @@ static int run_together(struct run_results *res, struct test_outcome *o,
 		return -1;
 	}
 	barrier_init(&bar, (uint32_t)n,
-		     launch_barrier_ticks(BARRIER_TIMEOUT_S, res->tsc_hz, n),
-		     res->tsc_hz / 10000);
+		     launch_barrier_ticks(BARRIER_TIMEOUT_S, env->tsc_hz, n),
+		     env->tsc_hz / 10000);
 	for (int i = 0; i < n; i++) {
 		jobs[i].bar = n > 1 ? &bar : 0;
 		jobs[i].cpu = cpus[i];
@@ -227,7 +228,7 @@ static int run_together(struct run_results *res, struct test_outcome *o,
 		for (int i = 0; i < n; i++)
 			if (!ok[i])
 				cpus_lost(res, o, cpus[i], what);
-		res->failed = 1;
+		o->failed = 1;
 		bad = -1;
 	}
 	for (int i = 0; i < n && !bad; i++)
@@ -271,8 +272,9 @@ static void print_row(const struct loaded_point *pt, double max_ns)
  * (whole chunks): cut when memory is short, not below the DRAM floor
  * (4x the LLC: the chase must stay a DRAM latency); below it, fewer
  * loaders. -1 when not even two cpus fit. */
-static int alloc_buffers(struct run_results *res, const int *team,
-			 uint64_t *size, int *n, struct nodebuf *nb)
+static int alloc_buffers(struct run_results *res, struct test_outcome *o,
+			 const int *team, uint64_t *size, int *n,
+			 struct nodebuf *nb)
 {
 	uint64_t floor_bytes = latency_dram_floor_bytes(res), want = *size;
 	int all = *n;
@@ -291,7 +293,7 @@ static int alloc_buffers(struct run_results *res, const int *team,
 		} else {
 			msgs_add(&res->errors, "loaded latency: no memory for "
 				 "two %s buffers", fmt_size(a, sizeof a, *size));
-			res->failed = 1;
+			o->failed = 1;
 			return -1;
 		}
 	}
@@ -312,26 +314,29 @@ static int alloc_buffers(struct run_results *res, const int *team,
  * that is not a thread of the chaser's core: a loader there would share
  * its L1, L2 and load ports, and the curve would show that, not the
  * memory getting busier. The selection less the cpus this test lost
- * (cpus_in_play); team has room for res->selected_count. Returns the
+ * (cpus_in_play); team has room for set->count. Returns the
  * count. */
-static int team_of(const struct run_results *res, const struct test_outcome *o,
-		   int *team)
+static int team_of(const struct run_env *env, const struct cpu_set *set,
+		   const struct test_outcome *o, int *team)
 {
 	const struct plat_cpu *chaser;
-	int n = 1, in_play = cpus_in_play(res, o, team);
+	int n = 1, in_play = cpus_in_play(set, o, team);
 
 	if (in_play < 1)
 		return 0;
-	chaser = &res->cpus[team[0]];
+	chaser = &env->cpus[team[0]];
 	for (int i = 1; i < in_play; i++)
-		if (!cpuorder_same_core(&res->cpus[team[i]], chaser))
+		if (!cpuorder_same_core(&env->cpus[team[i]], chaser))
 			team[n++] = team[i];
 	return n;
 }
 
-int loaded_run(struct run_results *res, struct test_outcome *o)
+struct test_outcome loaded_run(const struct run_env *env,
+			       const struct cpu_set *set,
+			       struct run_results *res)
 {
-	int n = res->selected_count, ndelays, samples, *team;
+	struct test_outcome outcome = { 0, 0, 0 }, *o = &outcome;
+	int n = set->count, ndelays, samples, *team;
 	uint64_t size = latency_dram_bytes(res), hops = 0, *ticks;
 	uint32_t delays[MAX_DELAYS];
 	struct load_job *jobs;
@@ -346,44 +351,45 @@ int loaded_run(struct run_results *res, struct test_outcome *o)
 	if (n < 2) {
 		msgs_add(&res->warnings, "loaded latency needs two cpus or "
 			 "more (one chases, the others load): not measured");
-		res->failed = 1;
-		return -1;
+		o->failed = o->nothing = 1;
+		return outcome;
 	}
 	team = plat_alloc(sizeof(int) * (size_t)n);
-	if (!team || (n = team_of(res, o, team)) < 2) {
+	if (!team || (n = team_of(env, set, o, team)) < 2) {
 		if (team)
 			msgs_add(&res->warnings, "loaded latency: every other "
 				 "selected cpu is a thread of the chaser's core "
 				 "(cpu %d), and loaders never share it: not "
-				 "measured", res->selected[0]);
-		res->failed = 1;
+				 "measured", set->cpu[0]);
+		o->failed = o->nothing = 1;
 		plat_free(team);
-		return -1;
+		return outcome;
 	}
 	size = size / CHUNK_BYTES * CHUNK_BYTES;
-	if (alloc_buffers(res, team, &size, &n, &bufs) < 0) {
+	if (alloc_buffers(res, o, team, &size, &n, &bufs) < 0) {
 		plat_free(team);
-		return -1;
+		o->nothing = 1;
+		return outcome;
 	}
 	chase_buf = nodebuf_slot(&bufs, team[0], 0);
-	ndelays = delays_plan(res->config.profile, delays, MAX_DELAYS);
-	samples = sweep_repeats(&res->config);
+	ndelays = delays_plan(env->config->profile, delays, MAX_DELAYS);
+	samples = sweep_repeats(env->config);
 	ticks = plat_alloc(sizeof(uint64_t) * MAX_SAMPLES);
 	jobs = plat_alloc(sizeof(*jobs) * (size_t)n);
 	spans = plat_alloc(sizeof(*spans) * (size_t)n);
 	res->loaded = plat_alloc(sizeof(*res->loaded) * (size_t)(ndelays + 1));
 	if (!ticks || !jobs || !spans || !res->loaded) {
 		msgs_add(&res->errors, "loaded latency: out of pool memory");
-		res->failed = 1;
+		o->failed = 1;
 		goto out;
 	}
 	out_progress("loaded latency: idle");
-	idle = idle_chase(res, team[0], chase_buf, size, ticks, &hops, &at);
+	idle = idle_chase(env, team[0], chase_buf, size, ticks, &hops, &at);
 	if (idle < 0) {
 		msgs_add(&res->warnings, "cpu %d did not finish the idle "
 			 "chase (timed out or faulted: the errors say "
 			 "which)", team[0]);
-		res->failed = 1;
+		o->failed = 1;
 		goto out;
 	}
 	out("\nloaded latency: cpu %d chases %s while %d cpu%s read %s each "
@@ -394,7 +400,7 @@ int loaded_run(struct run_results *res, struct test_outcome *o)
 	for (int d = 0; d < ndelays; d++) {
 		/* n: the cpus with a buffer (fewer when memory is short);
 		 * the team again, less any cpu lost since */
-		int have = team_of(res, o, team), cpus = have < n ? have : n;
+		int have = team_of(env, set, o, team), cpus = have < n ? have : n;
 		uint8_t *src = 0;
 
 		if (cpus < 2)
@@ -404,13 +410,13 @@ int loaded_run(struct run_results *res, struct test_outcome *o)
 		stop = 0;
 		running = 0;
 		jobs[0] = (struct load_job){
-			.end_way = res->cpu.ticks_end_way,
+			.end_way = env->cpu->ticks_end_way,
 			.start = at,
 			.nodes = size / NODE_BYTES,
 			.hops = hops,
 			.samples = samples,
 			.ticks = ticks,
-			.ramp_ticks = res->tsc_hz / 2000,	/* 0.5 ms */
+			.ramp_ticks = env->tsc_hz / 2000,	/* 0.5 ms */
 			.loaders = cpus - 1,
 			.stop = &stop,
 			.running = &running,
@@ -424,26 +430,26 @@ int loaded_run(struct run_results *res, struct test_outcome *o)
 			if (!(src = nodebuf_slot(&bufs, team[i], 0)))
 				break;
 			jobs[i] = (struct load_job){
-				.end_way = res->cpu.ticks_end_way,
+				.end_way = env->cpu->ticks_end_way,
 				.src = src,
 				.slice = size,
 				.delay = delays[d],
-				.run_ticks = LOADER_CAP_S * res->tsc_hz,
+				.run_ticks = LOADER_CAP_S * env->tsc_hz,
 				.stop = &stop,
 				.running = &running,
 			};
 		}
 		if (!src || nodebuf_slot(&bufs, team[0], 0) != chase_buf)
 			break;
-		if (run_together(res, o, team, cpus, jobs,
+		if (run_together(env, res, o, team, cpus, jobs,
 				 "loaded latency"))
 			continue;
 		at = jobs[0].end;
 		res->loaded[res->loaded_count++] = (struct loaded_point){
 			.delay = delays[d],
 			.loaders = cpus - 1,
-			.gb_per_s = loaders_gb(res, jobs, 1, cpus, spans),
-			.ns = median_ns(res, &jobs[0]),
+			.gb_per_s = loaders_gb(env, jobs, 1, cpus, spans),
+			.ns = median_ns(env, &jobs[0]),
 			.cpu_list = copy_ints(team, cpus),
 			.buffer_nodes = nodebuf_nodes_of(&bufs, team, cpus),
 		};
@@ -463,5 +469,5 @@ out:
 	plat_free(spans);
 	nodebuf_free(&bufs);
 	plat_free(team);
-	return 0;
+	return outcome;
 }

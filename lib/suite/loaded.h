@@ -7,13 +7,17 @@
 #define BAREMEM_LOADED_H
 
 #include "results/results.h"
+#include "results/run_env.h"
 
-/* Runs the curve, prints it, appends the points to res. */
-int loaded_run(struct run_results *res, struct test_outcome *o);
+/* Runs the curve on set's cpus, prints it, appends the points to
+ * res->loaded. */
+struct test_outcome loaded_run(const struct run_env *env,
+			       const struct cpu_set *set,
+			       struct run_results *res);
 
 /* Median ns per hop of a chase over the `bytes` at buf (the chain is
  * built here) on cpu alone; < 0 when the cpu did not answer. */
-double loaded_idle_ns(struct run_results *res, int cpu, void *buf,
+double loaded_idle_ns(const struct run_env *env, int cpu, void *buf,
 		      uint64_t bytes);
 
 #endif

@@ -14,14 +14,14 @@
 #include "suite/sweep.h"
 
 /* Every selected cpu in one node: the fallback without a topology. */
-static void one_node(struct run_results *res, struct numa_topo *t)
+static void one_node(const struct cpu_set *set, struct numa_topo *t)
 {
 	const char *why = t->problem;
 
 	*t = (struct numa_topo){ .node_count = 1, .problem = why };
-	for (int i = 0; i < res->selected_count && i < NUMA_MAX_CPUS; i++) {
+	for (int i = 0; i < set->count && i < NUMA_MAX_CPUS; i++) {
 		struct plat_cpu c;
-		if (plat_cpu_info(res->selected[i], &c))
+		if (plat_cpu_info(set->cpu[i], &c))
 			continue;
 		t->cpu[t->cpu_count++] = (struct numa_cpu){
 			.apic_id = c.apic_id, .node = 0, .cpu = c.cpu };
@@ -29,13 +29,13 @@ static void one_node(struct run_results *res, struct numa_topo *t)
 }
 
 /* The selected, usable cpus of node, in the selection's order. */
-static int node_cpus(const struct run_results *res, const struct numa_topo *t,
+static int node_cpus(const struct cpu_set *set, const struct numa_topo *t,
 		     int node, int *out)
 {
 	int n = 0;
 
-	for (int i = 0; i < res->selected_count; i++) {
-		int cpu = res->selected[i];
+	for (int i = 0; i < set->count; i++) {
+		int cpu = set->cpu[i];
 		if (!cpus_usable(cpu))
 			continue;
 		for (int k = 0; k < t->cpu_count; k++)
@@ -99,29 +99,33 @@ static void print_matrix(const struct numa_topo *t, const double *v,
 	}
 }
 
-int numa_run(struct run_results *res, struct test_outcome *o)
+struct test_outcome numa_run(const struct run_env *env,
+			     const struct cpu_set *set,
+			     struct run_results *res)
 {
+	struct test_outcome outcome = { 0, 0, 0 }, *o = &outcome;
 	struct numa_result *r = plat_alloc(sizeof *r);
 	struct numa_topo *t = plat_alloc(sizeof *t);
-	int *cpus = plat_alloc(sizeof(int) * (size_t)res->cpu_count);
+	int *cpus = plat_alloc(sizeof(int) * (size_t)env->cpu_count);
 	uint64_t size = latency_dram_bytes(res);
 	int n;
 	char a[16];
 
 	if (!r || !t || !cpus) {
 		msgs_add(&res->errors, "numa: out of pool memory");
-		res->failed = 1;
+		o->failed = 1;
 		plat_free(r);
 		plat_free(t);
 		plat_free(cpus);
-		return -1;
+		o->nothing = 1;
+		return outcome;
 	}
 	n = plat_numa_topology(t);
-	r->source = res->platform && res->platform[0] == 'l' ? "linux" : "srat";
+	r->source = env->platform && env->platform[0] == 'l' ? "linux" : "srat";
 	if (n <= 0) {
 		msgs_add(&res->warnings, "numa: %s: measured as one node",
 			 t->problem ? t->problem : "no topology");
-		one_node(res, t);
+		one_node(set, t);
 		r->source = "none";
 	} else if (t->problem) {
 		msgs_add(&res->warnings, "numa: %s", t->problem);
@@ -136,9 +140,9 @@ int numa_run(struct run_results *res, struct test_outcome *o)
 	if (!r->latency_ns || !r->read_gb || !r->buffer_base ||
 	    !r->page_bytes) {
 		msgs_add(&res->errors, "numa: out of pool memory");
-		res->failed = 1;
+		o->failed = o->nothing = 1;
 		plat_free(cpus);
-		return -1;
+		return outcome;
 	}
 	for (int i = 0; i < n * n; i++)
 		r->latency_ns[i] = r->read_gb[i] = -1;
@@ -153,7 +157,7 @@ int numa_run(struct run_results *res, struct test_outcome *o)
 			struct plat_buffer buf;
 			char what[64];
 			/* Again per cell: a cpu lost in the last one is gone. */
-			int k = node_cpus(res, t, c, cpus), used = k;
+			int k = node_cpus(set, t, c, cpus), used = k;
 
 			if (k == 0)
 				break;
@@ -164,7 +168,7 @@ int numa_run(struct run_results *res, struct test_outcome *o)
 			/* A slice per cpu; with too little room, fewer
 			 * cpus read (the latency needs one slice). */
 			while (plat_buffer_alloc_node(size * (uint64_t)used,
-						      res->config.page_bytes,
+						      env->config->page_bytes,
 						      t, m, &buf) != 0) {
 				used /= 2;
 				if (used == 0)
@@ -185,7 +189,7 @@ int numa_run(struct run_results *res, struct test_outcome *o)
 				(uint64_t)(uintptr_t)buf.base;
 			r->page_bytes[c * n + m] = buf.page_bytes;
 			r->latency_ns[c * n + m] =
-				loaded_idle_ns(res, cpus[0], buf.base, size);
+				loaded_idle_ns(env, cpus[0], buf.base, size);
 			/* The bandwidth table's all-cpus DRAM read, on this
 			 * node's cpus and memory: the diagonal of a one-node
 			 * machine is that table's figure. */
@@ -202,8 +206,8 @@ int numa_run(struct run_results *res, struct test_outcome *o)
 	    "and read bandwidth of all its selected cpus together, %s each, "
 	    "measured as the bandwidth table's all-cpus %s (median of %d "
 	    "samples; GB = 10^9 bytes)\n", a, a,
-	    bw_kernel_for("read", (enum bw_isa)res->isa_widest)->name,
-	    sweep_repeats(&res->config));
+	    bw_kernel_for("read", (enum bw_isa)env->isa_widest)->name,
+	    sweep_repeats(env->config));
 	print_matrix(t, r->latency_ns, "latency ns", " %9.1f");
 	print_matrix(t, r->read_gb, "read GB/s", " %9.2f");
 	if (t->has_slit) {
@@ -214,5 +218,5 @@ int numa_run(struct run_results *res, struct test_outcome *o)
 		print_matrix(t, d, "SLIT distances", " %9.0f");
 	}
 	plat_free(cpus);
-	return 0;
+	return outcome;
 }

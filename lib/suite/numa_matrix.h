@@ -6,9 +6,13 @@
 #define BAREMEM_NUMA_MATRIX_H
 
 #include "results/results.h"
+#include "results/run_env.h"
 
-/* Measures and prints the matrix into res->numa. Without a topology from
- * the platform: one node holding every cpu and all memory, said once. */
-int numa_run(struct run_results *res, struct test_outcome *o);
+/* Measures on set's cpus and prints the matrix into res->numa. Without
+ * a topology from the platform: one node holding every cpu and all
+ * memory, said once. */
+struct test_outcome numa_run(const struct run_env *env,
+			     const struct cpu_set *set,
+			     struct run_results *res);
 
 #endif

@@ -103,10 +103,11 @@ static void pf_restore(struct run_results *res, struct pf_state *s)
 /* fn with the prefetchers in state v: the condition each point it
  * appends is stamped with (lat_append, bw_append). */
 static void run_as(struct run_results *res,
-		   void (*fn)(struct run_results *res), int v)
+		   void (*fn)(struct run_results *res, void *ctx),
+		   void *ctx, int v)
 {
 	res->now.prefetch = v;
-	fn(res);
+	fn(res, ctx);
 	res->now.prefetch = 0;
 }
 
@@ -116,7 +117,8 @@ static const char *asked_name(const struct run_results *res)
 }
 
 static void unsupported(struct run_results *res,
-			void (*fn)(struct run_results *res))
+			void (*fn)(struct run_results *res, void *ctx),
+			void *ctx)
 {
 	res->prefetch.state = "unsupported";
 	msgs_add(&res->warnings, "prefetch=%s: hardware prefetcher control "
@@ -124,23 +126,24 @@ static void unsupported(struct run_results *res,
 		 "firmware left them", asked_name(res), res->prefetch.why);
 	out("\nprefetch=%s: control unavailable (%s)\n", asked_name(res),
 	    res->prefetch.why);
-	fn(res);
+	fn(res, ctx);
 }
 
 void prefetch_run(struct run_results *res,
-		  void (*fn)(struct run_results *res))
+		  void (*fn)(struct run_results *res, void *ctx),
+		  void *ctx)
 {
 	struct pf_state s = { 0 };
 	const char *names = 0;
 
 	if (res->config.prefetch == BM_PREFETCH_ON) {
-		fn(res);
+		fn(res, ctx);
 		return;
 	}
 	if (!res->msr_ok) {
 		fmt(res->prefetch.why, sizeof res->prefetch.why,
 		    "this platform gives baremem no MSR access");
-		unsupported(res, fn);
+		unsupported(res, fn, ctx);
 		return;
 	}
 	s.msr = arch_prefetch_documented(&res->cpu, &s.bits, &names,
@@ -153,7 +156,7 @@ void prefetch_run(struct run_results *res,
 		s.msr = 0;
 	}
 	if (!s.msr) {
-		unsupported(res, fn);
+		unsupported(res, fn, ctx);
 		return;
 	}
 	if (pf_open(&s) != 0) {
@@ -163,7 +166,7 @@ void prefetch_run(struct run_results *res,
 		    "MSR 0x%x could not be read on every cpu", (unsigned)s.msr);
 		msgs_add(&res->warnings, "prefetch=%s: %s: measured once as "
 			 "found", asked_name(res), res->prefetch.why);
-		fn(res);
+		fn(res, ctx);
 		return;
 	}
 	res->prefetch.control = arch_prefetch_control(s.msr);
@@ -177,13 +180,13 @@ void prefetch_run(struct run_results *res,
 	    s.n, (unsigned long long)s.saved[0], s.cpus[0]);
 	if (res->config.prefetch == BM_PREFETCH_BOTH) {
 		out("\nprefetchers on (as found):\n");
-		run_as(res, fn, BM_PF_ON);
+		run_as(res, fn, ctx, BM_PF_ON);
 	}
 	if (pf_write(&s, 1) == 0) {
 		out("\nprefetchers off:\n");
 		live = s;
 		live_switched = 1;
-		run_as(res, fn, BM_PF_OFF);
+		run_as(res, fn, ctx, BM_PF_OFF);
 		live_switched = 0;
 		pf_restore(res, &s);
 	} else {
@@ -197,7 +200,7 @@ void prefetch_run(struct run_results *res,
 			 "with the prefetchers off", asked_name(res),
 			 res->prefetch.why);
 		if (res->config.prefetch == BM_PREFETCH_OFF)
-			fn(res);
+			fn(res, ctx);
 	}
 	pf_free(&s);
 	if (res->config.prefetch == BM_PREFETCH_BOTH)

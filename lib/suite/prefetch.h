@@ -11,14 +11,15 @@
  * MSRs has no control); which one a cpu has, lib/arch/arch.h's
  * arch_prefetch_documented. */
 
-/* Runs fn(res) as prefetch= asks: once as found (on), once with the
+/* Runs fn(res, ctx) as prefetch= asks: once as found (on), once with the
  * prefetchers off (off), or both in turn, with res->now.prefetch saying
  * which while fn makes its points (each point is stamped with it as it
  * is appended); restores every cpu's MSR afterwards and when switching fails
  * half-way. Where the control is unavailable: a warning, one run with
  * the prefetchers as the firmware left them, state "unsupported". */
 void prefetch_run(struct run_results *res,
-		  void (*fn)(struct run_results *res));
+		  void (*fn)(struct run_results *res, void *ctx),
+		  void *ctx);
 
 /* After a run abandoned inside prefetch_run's measurements (a fault on
  * the boot cpu leaves it without returning): puts every cpu's MSR back

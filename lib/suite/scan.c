@@ -47,15 +47,16 @@ static int dimms_for_range(const struct run_results *res, uint64_t base,
 
 /* Measures buf (the range pt names, in node pt->node): its chain and
  * its read; the figures stay < 0 where a cpu did not finish (lost into
- * *o). cpus has room for twice res->selected_count + 1: the readers,
+ * *o). cpus has room for twice set->count + 1: the readers,
  * then the selection less the cpus lost so far. The TSC ticks each part
  * took are added to sr's. */
-static void measure(struct run_results *res, struct test_outcome *o,
+static void measure(struct run_results *res, const struct cpu_set *set,
+		    struct test_outcome *o,
 		    const struct numa_topo *t, const struct plat_buffer *buf,
 		    struct scan_point *pt, int *cpus, struct scan_result *sr)
 {
-	int *sel = cpus + res->selected_count + 1;
-	int nsel = cpus_in_play(res, o, sel);
+	int *sel = cpus + set->count + 1;
+	int nsel = cpus_in_play(set, o, sel);
 	int whole, cold = 0;
 	uint64_t floor = latency_dram_floor_bytes(res);
 	uint64_t lines, chased = 0, t0, t1, t2;
@@ -283,8 +284,8 @@ static struct scan_point *point_add(struct scan_result *sr, uint64_t base,
 
 /* Stops the scan after a refused free: an error naming the range and
  * how many planned ranges that leaves unmeasured. */
-static void held_stop(struct run_results *res, const struct scan_point *pt,
-		      int left)
+static void held_stop(struct run_results *res, struct test_outcome *o,
+		      const struct scan_point *pt, int left)
 {
 	char a[24];
 
@@ -294,13 +295,14 @@ static void held_stop(struct run_results *res, const struct scan_point *pt,
 		 "not_scanned: held after a lost cpu)",
 		 (unsigned long long)pt->base,
 		 fmt_size(a, sizeof a, pt->bytes), left);
-	res->failed = 1;
+	o->failed = 1;
 }
 
 /* The ranges of the plan, each taken at its address, measured and given
  * back, until a range cannot be given back: the rest are named in the
  * plan's skips. free_bytes: the free memory the map listed. */
-static void scan_planned(struct run_results *res, struct test_outcome *o,
+static void scan_planned(struct run_results *res, const struct cpu_set *set,
+			 struct test_outcome *o,
 			 const struct numa_topo *t, struct scan_plan *plan,
 			 uint64_t free_bytes, struct scan_result *sr, int *cpus)
 {
@@ -310,7 +312,7 @@ static void scan_planned(struct run_results *res, struct test_outcome *o,
 	sr->point = plat_alloc(sizeof *sr->point * (size_t)(plan->count + 1));
 	if (!sr->point) {
 		msgs_add(&res->errors, "scan: out of pool memory");
-		res->failed = 1;
+		o->failed = 1;
 		return;
 	}
 	progress_begin(&prog, plan->count);
@@ -342,13 +344,13 @@ static void scan_planned(struct run_results *res, struct test_outcome *o,
 				 "the firmware did not give it (allocated there "
 				 "since the plan)", (unsigned long long)r.base, a);
 		} else {
-			measure(res, o, t, &buf, pt, cpus, sr);
+			measure(res, set, o, t, &buf, pt, cpus, sr);
 			if (pt->ns_median < 0 || pt->gb_per_s_median < 0)
-				res->failed = 1;
+				o->failed = 1;
 			if (give_back(&buf) != 0) {
 				free_bytes -= r.bytes;
 				held = 1;
-				held_stop(res, pt, plan->count - i - 1);
+				held_stop(res, o, pt, plan->count - i - 1);
 			}
 		}
 		/* SMBIOS type 20: which DIMMs hold the range. */
@@ -363,7 +365,8 @@ static void scan_planned(struct run_results *res, struct test_outcome *o,
 /* Linux: every piece the platform can pin, held at once (so each is
  * memory none of the others is), then each measured and given back;
  * its node from where the pages really are (plat_buffer_node). */
-static void scan_pinned(struct run_results *res, struct test_outcome *o,
+static void scan_pinned(struct run_results *res, const struct cpu_set *set,
+			struct test_outcome *o,
 			const struct numa_topo *t, struct scan_result *sr,
 			int *cpus)
 {
@@ -375,7 +378,7 @@ static void scan_pinned(struct run_results *res, struct test_outcome *o,
 	sr->source = "pinned";
 	if (!bufs || !pins) {
 		msgs_add(&res->errors, "scan: out of pool memory");
-		res->failed = 1;
+		o->failed = 1;
 		return;
 	}
 	while (n < MAX_RANGES &&
@@ -395,7 +398,7 @@ static void scan_pinned(struct run_results *res, struct test_outcome *o,
 		msgs_add(&res->errors, "scan: nothing could be pinned: %s",
 			 sr->pinned_note);
 	}
-	res->failed |= n == 0;
+	o->failed |= n == 0;
 	progress_begin(&prog, n);
 	sr->measure_tsc = ticks_read();
 	for (int i = 0; i < n; i++) {
@@ -411,9 +414,9 @@ static void scan_pinned(struct run_results *res, struct test_outcome *o,
 		progress_step(&prog, "scan: pinned range %d of %d (%s), node "
 			      "%d", i + 1, n, fmt_size(a, sizeof a,
 						       bufs[i].bytes), pt->node);
-		measure(res, o, t, &bufs[i], pt, cpus, sr);
+		measure(res, set, o, t, &bufs[i], pt, cpus, sr);
 		if (pt->ns_median < 0 || pt->gb_per_s_median < 0)
-			res->failed = 1;
+			o->failed = 1;
 		pt->dimm_count = known && pt->phys_contiguous
 					 ? dimms_for_range(res, pt->base,
 							   pt->bytes, pt->dimms,
@@ -429,23 +432,26 @@ static void scan_pinned(struct run_results *res, struct test_outcome *o,
 	plat_free(pins);
 }
 
-int scan_run(struct run_results *res, struct test_outcome *o)
+struct test_outcome scan_run(const struct run_env *env,
+			     const struct cpu_set *set,
+			     struct run_results *res)
 {
+	struct test_outcome outcome = { 0, 0, 0 }, *o = &outcome;
 	struct scan_result *sr = plat_alloc(sizeof *sr);
 	struct numa_topo *t = plat_alloc(sizeof *t);
 	struct scan_span *spans = plat_alloc(sizeof *spans * MAX_SPANS);
 	struct scan_plan plan = { .cap = MAX_RANGES, .skip_cap = MAX_SKIPS };
 	uint64_t free_bytes = 0;
 	int *cpus = plat_alloc(sizeof(int) * 2 *
-			       (size_t)(res->selected_count + 1));
+			       (size_t)(set->count + 1));
 	int n, known_dimms = 0;
 
 	plan.range = plat_alloc(sizeof *plan.range * MAX_RANGES);
 	plan.skip = plat_alloc(sizeof *plan.skip * MAX_SKIPS);
 	if (!sr || !t || !spans || !cpus || !plan.range || !plan.skip) {
 		msgs_add(&res->errors, "scan: out of pool memory");
-		res->failed = 1;
-		return -1;
+		o->failed = o->nothing = 1;
+		return outcome;
 	}
 	if (plat_numa_topology(t) <= 0)
 		t->node_count = t->cpu_count = t->range_count = 0;
@@ -454,23 +460,23 @@ int scan_run(struct run_results *res, struct test_outcome *o)
 				  ? scan_cold_lines(~0ull,
 						    latency_dram_floor_bytes(res),
 						    latency_chase_samples_max(
-							    &res->config))
+							    env->config))
 				  : latency_dram_floor_bytes(res) / 64;
 	sr->source = "memory-map";
 	res->scan = sr;
 	n = plat_memory_spans(spans, MAX_SPANS);
 	if (n < 0) {
-		scan_pinned(res, o, t, sr, cpus);
+		scan_pinned(res, set, o, t, sr, cpus);
 		plat_free(plan.skip);
 	} else {
 		scan_plan_build(spans, n,
-				res->cpu.f.page1g ? SCAN_GIB : 2ull << 20, t,
+				env->cpu->f.page1g ? SCAN_GIB : 2ull << 20, t,
 				&plan);
 		for (int i = 0; i < n; i++)
 			free_bytes += spans[i].kind == SCAN_FREE
 					      ? spans[i].bytes
 					      : 0;
-		scan_planned(res, o, t, &plan, free_bytes, sr, cpus);
+		scan_planned(res, set, o, t, &plan, free_bytes, sr, cpus);
 		if (plan.dropped)
 			msgs_add(&res->warnings, "scan: %d ranges or gaps past "
 				 "the planner's room (%d ranges, %d gaps) not "
@@ -500,5 +506,5 @@ int scan_run(struct run_results *res, struct test_outcome *o)
 	plat_free(spans);
 	plat_free(cpus);
 	plat_free(plan.range);
-	return 0;
+	return outcome;
 }

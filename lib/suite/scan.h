@@ -4,9 +4,12 @@
 #define BAREMEM_SCAN_H
 
 #include "results/results.h"
+#include "results/run_env.h"
 
-/* Plans and measures, prints the table, keeps res->scan. Returns 0, or
- * -1 when nothing could be planned (the reason is in res->errors). */
-int scan_run(struct run_results *res, struct test_outcome *o);
+/* Plans and measures on set's cpus, prints the table, keeps res->scan;
+ * nothing: nothing could be planned (the reason is in res->errors). */
+struct test_outcome scan_run(const struct run_env *env,
+			     const struct cpu_set *set,
+			     struct run_results *res);
 
 #endif

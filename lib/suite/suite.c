@@ -14,6 +14,7 @@
 #include "suite/prefetch.h"
 #include "suite/summary.h"
 #include "suite/tsccheck.h"
+#include "results/run_env.h"
 
 /* A figure, or "-" where the level was not measured. */
 static size_t cell(char *buf, size_t cap, int width, int decimals, double v)
@@ -129,7 +130,7 @@ static void print_summary(const struct run_results *res)
 
 /* After a test (or a step before them): the cpus it lost leave the
  * selection, and a loss makes the run partial. The only place the
- * selection shrinks. */
+ * selection shrinks and the run is marked partial for a test. */
 static void after_test(struct run_results *res, const struct test_outcome *o)
 {
 	if (o->failed)
@@ -138,31 +139,50 @@ static void after_test(struct run_results *res, const struct test_outcome *o)
 		cpus_prune(res);
 }
 
+struct test_outcome suite_run_test(struct run_results *res,
+				   const struct run_env *env, test_run_fn run)
+{
+	struct cpu_set cpus = { res->selected_count, res->selected };
+	struct test_outcome o = run(env, &cpus, res);
+
+	after_test(res, &o);
+	return o;
+}
+
+struct test_outcome suite_run_alone(struct run_results *res,
+				    test_run_fn run)
+{
+	struct run_env env;
+
+	run_env_fix(&env, res);
+	return suite_run_test(res, &env, run);
+}
+
 /* The rows of the registry with under_prefetch == prefetched that the
- * configuration selects, in order. */
-static void run_rows(struct run_results *res, int prefetched)
+ * configuration selects, in order, each with the run's fixed inputs. */
+static void run_rows(struct run_results *res, const struct run_env *env,
+		     int prefetched)
 {
 	for (int i = 0; i < res->test_count; i++) {
 		const struct test_row *t = &res->tests[i];
-		struct test_outcome o = { 0, 0 };
 
 		if (!(res->config.tests & t->bit) ||
 		    !t->under_prefetch != !prefetched)
 			continue;
-		t->run(res, &o);
-		after_test(res, &o);
+		suite_run_test(res, env, t->run);
 	}
 }
 
 /* The tests prefetch=off|both repeats with the prefetchers off. */
-static void prefetched_rows(struct run_results *res)
+static void prefetched_rows(struct run_results *res, void *env)
 {
-	run_rows(res, 1);
+	run_rows(res, env, 1);
 }
 
 enum run_status suite_run(struct run_results *res)
 {
-	struct test_outcome o = { 0, 0 };
+	struct test_outcome o = { 0, 0, 0 };
+	struct run_env env;
 
 	if (cpus_select(res) == 0) {
 		msgs_add(&res->errors, "out of memory listing the cpus");
@@ -177,11 +197,13 @@ enum run_status suite_run(struct run_results *res)
 		msgs_add(&res->warnings, "CPU has no RDTSCP (CPUID 80000001h): "
 			 "timed regions end with MFENCE; LFENCE; RDTSC; LFENCE "
 			 "instead");
-	o = (struct test_outcome){ 0, 0 };
+	o = (struct test_outcome){ 0, 0, 0 };
 	tsccheck_run(res, &o);
 	after_test(res, &o);
-	prefetch_run(res, prefetched_rows);
-	run_rows(res, 0);
+	/* preflight done: the inputs every test reads stay as they are */
+	run_env_fix(&env, res);
+	prefetch_run(res, prefetched_rows, &env);
+	run_rows(res, &env, 0);
 	barrier_lag_report(res);
 	print_summary(res);
 	return results_status(res);

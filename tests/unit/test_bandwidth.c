@@ -19,6 +19,7 @@
 #include "arch/arch.h"
 #include "suite/launch.h"
 #include "skip_reason.h"
+#include "suite/suite.h"
 
 /* A one-cpu run asking isa (a config value) on a cpu whose widest is
  * `widest`. */
@@ -57,7 +58,7 @@ static void dram_copy_is_the_faster_of_both_stores(void **state)
 	snprintf(word, sizeof word, "isa=%s", name);
 	res = run_isa(word, isa);
 	fake_out_len = 0;
-	assert_int_equal(bandwidth_run(res, &(struct test_outcome){ 0 }), 0);
+	assert_int_equal(suite_run_alone(res, bandwidth_run).nothing, 0);
 	for (int i = 0; i < res->bw_count; i++) {
 		const struct bw_point *p = &res->bw[i];
 
@@ -112,7 +113,7 @@ static void check_auto_plan(struct run_results *res, enum bw_isa widest)
 	int caches[BW_ISA_COUNT] = { 0 };
 
 	fake_out_len = 0;
-	assert_int_equal(bandwidth_run(res, &(struct test_outcome){ 0 }), 0);
+	assert_int_equal(suite_run_alone(res, bandwidth_run).nothing, 0);
 	for (int i = 0; i < res->bw_count; i++) {
 		const struct bw_point *p = &res->bw[i];
 		const struct bw_kernel *k = bw_kernel_find(p->kernel);
@@ -251,7 +252,7 @@ static void a_list_measures_each_isa_it_can(void **state)
 			     "kernels");
 	res = run_isa("isa=avx512,avx2,sse2", BW_AVX2);
 	fake_out_len = 0;
-	assert_int_equal(bandwidth_run(res, &(struct test_outcome){ 0 }), 0);
+	assert_int_equal(suite_run_alone(res, bandwidth_run).nothing, 0);
 	for (int i = 0; i < res->warnings.count; i++)
 		warned += strstr(res->warnings.text[i], "isa=avx512: this cpu "
 				 "cannot run avx512 kernels") != 0;
@@ -303,7 +304,7 @@ static void a_cpu_without_the_isa_falls_back(void **state)
 			     "avx2 kernels");
 	res = run_isa("isa=avx512", BW_AVX512);	/* the boot cpu claims it */
 	res->isa_here = no_avx512_here;
-	assert_int_equal(bandwidth_run(res, &(struct test_outcome){ 0 }), 0);
+	assert_int_equal(suite_run_alone(res, bandwidth_run).nothing, 0);
 	for (int i = 0; i < res->bw_count; i++) {
 		assert_int_equal(strncmp(res->bw[i].kernel, "avx512-", 7), 0);
 		assert_int_equal(res->bw[i].fallback_cpus, 1);
@@ -355,7 +356,7 @@ static void every_point_records_its_core_clock(void **state)
 
 		res->clock_read = readers[r];
 		fake_clock_reads = 0;
-		assert_int_equal(bandwidth_run(res, &(struct test_outcome){ 0 }), 0);
+		assert_int_equal(suite_run_alone(res, bandwidth_run).nothing, 0);
 		assert_true(res->bw_count > 0);
 		for (int i = 0; i < res->bw_count; i++) {
 			const struct bw_point *p = &res->bw[i];
@@ -396,7 +397,7 @@ static void a_512_bit_point_settles_before_anything_follows(void **state)
 
 		res->isa_here = no_avx512_here;
 		res->clock_read = readers[r];
-		assert_int_equal(bandwidth_run(res, &(struct test_outcome){ 0 }), 0);
+		assert_int_equal(suite_run_alone(res, bandwidth_run).nothing, 0);
 		for (int i = 0; i < res->bw_count; i++) {
 			const struct bw_point *p = &res->bw[i];
 			if (strncmp(p->kernel, "avx512-", 7)) {

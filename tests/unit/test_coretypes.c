@@ -173,7 +173,7 @@ static void one_type_reads_nothing(void **state)
 static void lost_cpu_is_dropped(void **state)
 {
 	struct run_results *res = hybrid_run();
-	struct test_outcome o = { 0, 0 };
+	struct test_outcome o = { 0, 0, 0 };
 	int before = res->selected_count;
 	(void)state;
 	fake_lost_cpu = 3;

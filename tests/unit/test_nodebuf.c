@@ -25,6 +25,7 @@
 #include "suite/loaded.h"
 #include "suite/nodebuf.h"
 #include "suite/numa_matrix.h"
+#include "suite/suite.h"
 
 #define MIB (1ull << 20)
 
@@ -168,7 +169,7 @@ static void bandwidth_points_read_their_own_node(void **state)
 	machine(4, 2, 1ull << 30);
 	fake_max_bytes = 16 * MIB;	/* small buffers: a quick test */
 	res = run("tests=bandwidth");
-	assert_int_equal(bandwidth_run(res, &(struct test_outcome){ 0 }), 0);
+	assert_int_equal(suite_run_alone(res, bandwidth_run).nothing, 0);
 	for (int i = 0; i < res->bw_count; i++) {
 		const struct bw_point *p = &res->bw[i];
 		assert_non_null(p->buffer_nodes);
@@ -197,7 +198,7 @@ static void loaded_points_read_their_own_node(void **state)
 	(void)state;
 	machine(4, 2, 1ull << 30);
 	res = run("tests=loaded");
-	assert_int_equal(loaded_run(res, &(struct test_outcome){ 0 }), 0);
+	assert_int_equal(suite_run_alone(res, loaded_run).nothing, 0);
 	for (int i = 0; i < res->loaded_count; i++) {
 		const struct loaded_point *p = &res->loaded[i];
 		if (p->delay < 0)
@@ -225,8 +226,8 @@ static void unknown_topology_is_one_warning(void **state)
 	machine(2, 0, 0);
 	fake_max_bytes = 16 * MIB;
 	res = run("tests=bandwidth,loaded");
-	assert_int_equal(bandwidth_run(res, &(struct test_outcome){ 0 }), 0);
-	assert_int_equal(loaded_run(res, &(struct test_outcome){ 0 }), 0);
+	assert_int_equal(suite_run_alone(res, bandwidth_run).nothing, 0);
+	assert_int_equal(suite_run_alone(res, loaded_run).nothing, 0);
 	assert_true(res->bw_count > 0);
 	for (int i = 0; i < res->bw_count; i++)
 		for (int c = 0; c < res->bw[i].cpus; c++)
@@ -259,7 +260,7 @@ static void dram_one_cpu_is_sized_on_its_own(void **state)
 	machine(8, 0, 0);
 	res = run("tests=bandwidth");
 	with_l3(res);
-	assert_int_equal(bandwidth_run(res, &(struct test_outcome){ 0 }), 0);
+	assert_int_equal(suite_run_alone(res, bandwidth_run).nothing, 0);
 	for (int i = 0; i < res->bw_count; i++) {
 		const struct bw_point *p = &res->bw[i];
 		if (strcmp(p->level, "DRAM"))
@@ -289,7 +290,7 @@ static void dram_floor_shrinks_the_cpus_not_the_size(void **state)
 	fake_mem_room = 100 * MIB;
 	res = run("tests=bandwidth");
 	with_l3(res);
-	assert_int_equal(bandwidth_run(res, &(struct test_outcome){ 0 }), 0);
+	assert_int_equal(suite_run_alone(res, bandwidth_run).nothing, 0);
 	for (int i = 0; i < res->bw_count; i++) {
 		const struct bw_point *p = &res->bw[i];
 		/* memory cuts no cache row: L1 and L2 on all 8, L3 on the
@@ -324,7 +325,7 @@ static void ntwrite_in_cache_rows_is_marked(void **state)
 	machine(1, 0, 0);
 	fake_max_bytes = 16 * MIB;
 	res = run("tests=bandwidth");
-	assert_int_equal(bandwidth_run(res, &(struct test_outcome){ 0 }), 0);
+	assert_int_equal(suite_run_alone(res, bandwidth_run).nothing, 0);
 	l1 = strstr(fake_out, "\nL1 ");
 	dram = strstr(fake_out, "\nDRAM ");
 	assert_non_null(l1);
@@ -356,7 +357,7 @@ static void loaders_avoid_the_chasers_core(void **state)
 	machine(4, 0, 0);
 	fake_smt = 2;
 	res = run("tests=loaded");
-	assert_int_equal(loaded_run(res, &(struct test_outcome){ 0 }), 0);
+	assert_int_equal(suite_run_alone(res, loaded_run).nothing, 0);
 	for (int i = 0; i < res->loaded_count; i++) {
 		const struct loaded_point *p = &res->loaded[i];
 		if (p->delay < 0)
@@ -374,7 +375,7 @@ static void loaders_avoid_the_chasers_core(void **state)
 	machine(2, 0, 0);
 	fake_smt = 2;
 	res = run("tests=loaded");
-	assert_int_equal(loaded_run(res, &(struct test_outcome){ 0 }), -1);
+	assert_int_equal(suite_run_alone(res, loaded_run).nothing, 1);
 	assert_int_equal(res->loaded_count, 0);
 	assert_true(fake_warned(res, "thread of the chaser's core"));
 	fake_results_free(res);
@@ -390,7 +391,7 @@ static void c2c_pairs_say_same_core(void **state)
 	machine(4, 0, 0);
 	fake_smt = 2;
 	res = run("tests=c2c");
-	assert_int_equal(c2c_run(res, &(struct test_outcome){ 0 }), 0);
+	assert_int_equal(suite_run_alone(res, c2c_run).nothing, 0);
 	assert_int_equal(res->c2c_count, 6);
 	for (int i = 0; i < res->c2c_count; i++) {
 		const struct c2c_point *p = &res->c2c[i];
@@ -582,7 +583,7 @@ static void hotplug_srat_memory_is_used(void **state)
 
 	hotplug_machine();
 	res = run_lat("tests=numa");
-	assert_int_equal(numa_run(res, &(struct test_outcome){ 0 }), 0);
+	assert_int_equal(suite_run_alone(res, numa_run).nothing, 0);
 	assert_non_null(res->numa);
 	assert_int_equal(res->numa->topo->node_count, 2);
 	assert_int_equal(numa_node_bytes(res->numa->topo, 1), 1ull << 32);

@@ -26,8 +26,9 @@ static const uint64_t original[4] = { 0x0, 0x1, 0x8, 0x100 };
 
 /* Stands in for latency and bandwidth: one point of each per call,
  * appended as they append theirs (the condition stamped then). */
-static void fake_tests(struct run_results *r)
+static void fake_tests(struct run_results *r, void *ctx)
 {
+	(void)ctx;
 	if (calls < 4)
 		memcpy(seen[calls], fake_msr, sizeof fake_msr);
 	struct lat_point *lp;
@@ -140,7 +141,7 @@ static void both_switches_and_restores(void **state)
 {
 	(void)state;
 	res->config.prefetch = BM_PREFETCH_BOTH;
-	prefetch_run(res, fake_tests);
+	prefetch_run(res, fake_tests, 0);
 	assert_int_equal(calls, 2);
 	for (int c = 0; c < 4; c++) {
 		assert_int_equal(seen[0][c], original[c]);	/* on: as found */
@@ -170,7 +171,7 @@ static void points_stamped_as_made(void **state)
 	(void)state;
 	assert_non_null(lat_append(res, &(struct lat_point){ .cpu = 1 }));
 	res->config.prefetch = BM_PREFETCH_BOTH;
-	prefetch_run(res, fake_tests);
+	prefetch_run(res, fake_tests, 0);
 	assert_int_equal(stamped[0][0], BM_PF_ON);
 	assert_int_equal(stamped[0][1], BM_PF_ON);
 	assert_int_equal(stamped[1][0], BM_PF_OFF);
@@ -189,7 +190,7 @@ static void amd_switches_its_five_bits(void **state)
 	(void)state;
 	set_cpu(&res->cpu, "AuthenticAMD", 0x19, 0x11, 0);
 	res->config.prefetch = BM_PREFETCH_OFF;
-	prefetch_run(res, fake_tests);
+	prefetch_run(res, fake_tests, 0);
 	assert_int_equal(calls, 1);
 	for (int c = 0; c < 4; c++)
 		assert_int_equal(seen[0][c], original[c] | 0x2f);
@@ -203,7 +204,7 @@ static void off_runs_once_off(void **state)
 {
 	(void)state;
 	res->config.prefetch = BM_PREFETCH_OFF;
-	prefetch_run(res, fake_tests);
+	prefetch_run(res, fake_tests, 0);
 	assert_int_equal(calls, 1);
 	assert_int_equal(seen[0][3], original[3] | 0xf);
 	assert_int_equal(res->lat[0].prefetch, BM_PF_OFF);
@@ -217,7 +218,7 @@ static void failed_write_restores_all(void **state)
 	(void)state;
 	res->config.prefetch = BM_PREFETCH_OFF;
 	fake_msr_stuck_cpu = 2;
-	prefetch_run(res, fake_tests);
+	prefetch_run(res, fake_tests, 0);
 	assert_int_equal(calls, 1);
 	assert_int_equal(seen[0][0], original[0]);	/* back before it ran */
 	assert_int_equal(res->lat[0].prefetch, 0);
@@ -232,7 +233,7 @@ static void failed_write_restores_all(void **state)
 	setup(state);
 	res->config.prefetch = BM_PREFETCH_BOTH;
 	fake_msr_stuck_cpu = 1;
-	prefetch_run(res, fake_tests);
+	prefetch_run(res, fake_tests, 0);
 	assert_int_equal(calls, 1);
 	assert_int_equal(res->lat[0].prefetch, BM_PF_ON);
 	restored();
@@ -244,9 +245,10 @@ static void failed_write_restores_all(void **state)
  * pass. */
 static jmp_buf abandon;
 
-static void tests_then_abandoned(struct run_results *r)
+static void tests_then_abandoned(struct run_results *r, void *ctx)
 {
-	fake_tests(r);
+	(void)ctx;
+	fake_tests(r, 0);
 	longjmp(abandon, 1);
 }
 
@@ -257,7 +259,7 @@ static void abandoned_run_is_restored(void **state)
 	(void)state;
 	res->config.prefetch = BM_PREFETCH_OFF;
 	if (setjmp(abandon) == 0)
-		prefetch_run(res, tests_then_abandoned);
+		prefetch_run(res, tests_then_abandoned, 0);
 	for (int c = 0; c < 4; c++)
 		assert_int_equal(fake_msr[c], original[c] | 0xf);
 	assert_int_equal(prefetch_restore_after_abort(res), 1);
@@ -272,16 +274,17 @@ static void finished_run_has_nothing_to_undo(void **state)
 {
 	(void)state;
 	res->config.prefetch = BM_PREFETCH_BOTH;
-	prefetch_run(res, fake_tests);
+	prefetch_run(res, fake_tests, 0);
 	restored();
 	fake_msr_writes = 0;
 	assert_int_equal(prefetch_restore_after_abort(res), 0);
 	assert_int_equal(fake_msr_writes, 0);
 }
 
-static void tests_then_cpu3_stuck(struct run_results *r)
+static void tests_then_cpu3_stuck(struct run_results *r, void *ctx)
 {
-	fake_tests(r);
+	(void)ctx;
+	fake_tests(r, 0);
 	fake_msr_stuck_cpu = 3;
 }
 
@@ -291,7 +294,7 @@ static void restore_failure_is_an_error(void **state)
 {
 	(void)state;
 	res->config.prefetch = BM_PREFETCH_OFF;
-	prefetch_run(res, tests_then_cpu3_stuck);
+	prefetch_run(res, tests_then_cpu3_stuck, 0);
 	assert_int_equal(res->prefetch.restore_failed, 1);
 	assert_int_equal(res->errors.count, 1);
 	assert_non_null(strstr(res->errors.text[0], "cpu 3's MSR 0x1a4"));
@@ -309,7 +312,7 @@ static void unsupported_paths(void **state)
 	/* Under a hypervisor (QEMU): a warning, one run, nothing written. */
 	res->config.prefetch = BM_PREFETCH_BOTH;
 	res->cpu.f.hypervisor = 1;
-	prefetch_run(res, fake_tests);
+	prefetch_run(res, fake_tests, 0);
 	assert_int_equal(calls, 1);
 	assert_int_equal(fake_msr_writes, 0);
 	assert_int_equal(res->lat[0].prefetch, 0);
@@ -329,14 +332,14 @@ static void unsupported_paths(void **state)
 	setup(state);
 	res->config.prefetch = BM_PREFETCH_OFF;
 	res->msr_ok = 0;
-	prefetch_run(res, fake_tests);
+	prefetch_run(res, fake_tests, 0);
 	assert_string_equal(res->prefetch.state, "unsupported");
 	assert_int_equal(fake_msr_writes, 0);
 	teardown(state);
 	setup(state);
 	res->config.prefetch = BM_PREFETCH_OFF;
 	fake_msr_probe = -1;
-	prefetch_run(res, fake_tests);
+	prefetch_run(res, fake_tests, 0);
 	assert_string_equal(res->prefetch.state, "unsupported");
 	assert_non_null(strstr(res->prefetch.why, "written back"));
 	assert_int_equal(fake_msr_writes, 0);
@@ -344,7 +347,7 @@ static void unsupported_paths(void **state)
 	/* prefetch=on: not asked, nothing touched, nothing recorded. */
 	teardown(state);
 	setup(state);
-	prefetch_run(res, fake_tests);
+	prefetch_run(res, fake_tests, 0);
 	assert_int_equal(calls, 1);
 	assert_null(res->prefetch.state);
 	assert_int_equal(fake_msr_writes, 0);

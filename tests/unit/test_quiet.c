@@ -16,6 +16,7 @@
 #include "suite/bandwidth.h"
 #include "suite/cpus.h"
 #include "suite/latency.h"
+#include "suite/suite.h"
 
 /* The stand-in counter: every read returns the next value (an SMI in
  * every sample), or it steps from 0 to 1 after read number smi_step. */
@@ -164,7 +165,7 @@ static void bandwidth_sample_hit_by_smi_is_retaken(void **state)
 	smi_every = 0;
 	smi_step = 0;
 	res = run("tests=bandwidth", fake_smi_count);
-	assert_int_equal(bandwidth_run(res, &(struct test_outcome){ 0 }), 0);
+	assert_int_equal(suite_run_alone(res, bandwidth_run).nothing, 0);
 	assert_true(res->bw_count >= 8);
 	assert_int_equal(res->bw[0].smi, 1);
 	assert_int_equal(res->bw[0].retaken, 1);
@@ -183,7 +184,7 @@ static void bandwidth_smi_storm_drops_points(void **state)
 	(void)state;
 	smi_every = 1;
 	res = run("tests=bandwidth", fake_smi_count);
-	assert_int_equal(bandwidth_run(res, &(struct test_outcome){ 0 }), 0);
+	assert_int_equal(suite_run_alone(res, bandwidth_run).nothing, 0);
 	assert_int_equal(res->bw_count, 0);
 	assert_true(fake_warned(res, "every sample hit by an SMI"));
 	fake_results_free(res);

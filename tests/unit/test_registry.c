@@ -93,29 +93,37 @@ static void prefetch_rows_first_every_row_complete(void **state)
  * it is given. */
 static int seen[3][8], seen_count[3], runs;
 
-static void note(const struct run_results *res, int k)
+static void note(const struct cpu_set *set, int k)
 {
-	seen_count[k] = res->selected_count;
-	for (int i = 0; i < res->selected_count && i < 8; i++)
-		seen[k][i] = res->selected[i];
+	seen_count[k] = set->count;
+	for (int i = 0; i < set->count && i < 8; i++)
+		seen[k][i] = set->cpu[i];
 }
 
-static int losing_run(struct run_results *res, struct test_outcome *o)
+static struct test_outcome losing_run(const struct run_env *env,
+				      const struct cpu_set *set,
+				      struct run_results *res)
 {
-	note(res, 0);
+	struct test_outcome o = { 0, 0, 0 };
+
+	(void)env;
+	note(set, 0);
 	fake_lost_cpu = 2;
-	cpus_lost(res, o, 2, "a fake point");
-	note(res, 1);
+	cpus_lost(res, &o, 2, "a fake point");
+	note(set, 1);
 	runs++;
-	return 0;
+	return o;
 }
 
-static int next_run(struct run_results *res, struct test_outcome *o)
+static struct test_outcome next_run(const struct run_env *env,
+				    const struct cpu_set *set,
+				    struct run_results *res)
 {
-	(void)o;
-	note(res, 2);
+	(void)env;
+	(void)res;
+	note(set, 2);
 	runs++;
-	return 0;
+	return (struct test_outcome){ 0, 0, 0 };
 }
 
 static void runner_prunes_between_tests(void **state)

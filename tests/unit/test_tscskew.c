@@ -165,7 +165,7 @@ static void check_on_threads(void **state)
 static void lost_cpu(void **state)
 {
 	struct run_results *res = run_on(3, 2);
-	struct test_outcome o = { 0, 0 };
+	struct test_outcome o = { 0, 0, 0 };
 	(void)state;
 	tsccheck_run(res, &o);
 	assert_null(res->tsc_skew_why);

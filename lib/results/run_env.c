@@ -1,0 +1,36 @@
+/* The run's fixed inputs (run_env.h), taken from the results once
+ * preflight has filled them. */
+#include "results/run_env.h"
+
+#include "results/results.h"
+
+void run_env_fix(struct run_env *env, const struct run_results *res)
+{
+	*env = (struct run_env){
+		.config = &res->config,
+		.platform = res->platform,
+		.cpu = &res->cpu,
+		.core_type_count = res->core_type_count,
+		.core_types = res->core_types,
+		.cpu_type = res->cpu_type,
+		.cpu_count = res->cpu_count,
+		.cpus = res->cpus,
+		.bsp_cpu = res->bsp_cpu,
+		.tsc_hz = res->tsc_hz,
+		.msr_ok = res->msr_ok,
+		.isa_widest = res->isa_widest,
+		.smbios = res->smbios,
+		.ceiling = res->ceiling,
+		.smi_count = res->smi_count,
+		.isa_here = res->isa_here,
+		.clock_read = res->clock_read,
+		.cpuid_here = res->cpuid_here,
+	};
+}
+
+const struct cpu_info *run_env_cpu_info(const struct run_env *env, int cpu)
+{
+	if (!env->core_type_count || cpu < 0 || cpu >= BM_MAX_CPUS)
+		return env->cpu;
+	return &env->core_types[env->cpu_type[cpu]];
+}
