@@ -7,6 +7,7 @@
 #include "registry.h"
 
 #include "config/config.h"
+#include "draw/charts.h"
 #include "report/report.h"
 #include "results/results_json.h"
 #include "suite/bandwidth.h"
@@ -46,7 +47,8 @@ const struct test_row registry_tests[] = {
 	  .run = scan_run,
 	  .measured = results_scan_measured,
 	  .json = results_json_scan,
-	  .html = report_scan },
+	  .html = report_scan,
+	  .screen = scan_screen },
 };
 
 const int registry_test_count =

@@ -19,6 +19,9 @@ void bw_chart_draw(struct fb *f, struct fb_rect r, int scale,
  * range not measured and a hole draw nothing. */
 void scan_chart_draw(struct fb *f, struct fb_rect r, int scale,
 		     const struct run_results *res);
+/* The scan chart as the scan row's page (lib/registry.c), inside *r. */
+void scan_screen(struct fb *f, const struct fb_rect *r, int scale,
+		 const struct run_results *res);
 /* A node's colour on the scan chart (node < 0: no node). */
 uint32_t scan_chart_node_colour(int node);
 /* The summary (L1/L2/L3/DRAM ns and GB/s) as lines of text in r; returns

@@ -240,3 +240,9 @@ void scan_chart_draw(struct fb *f, struct fb_rect r, int scale,
 		y += lh;
 	}
 }
+
+void scan_screen(struct fb *f, const struct fb_rect *r, int scale,
+		 const struct run_results *res)
+{
+	scan_chart_draw(f, *r, scale, res);
+}

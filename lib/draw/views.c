@@ -1,5 +1,5 @@
-/* The three views (views.h): a header and a footer around the chart,
- * the tables, or the console log. */
+/* The views (views.h): a header and a footer around the chart, a test's
+ * page (its row's screen view), the tables, or the console log. */
 #include "draw/views.h"
 
 #include <stdarg.h>
@@ -12,30 +12,83 @@
 #include "results/results_json.h"
 #include "suite/summary.h"
 #include "util/fmt.h"
+#include "util/str.h"
 
-static const char *const view_names[DRAW_VIEWS] = { "chart", "scan",
-						     "tables", "log" };
+static const char *const view_names[DRAW_TEST] = { "chart", "tables",
+						   "log" };
+
+/* The row whose page v is, or 0. */
+static const struct test_row *row_of(enum draw_view v,
+				     const struct run_results *res)
+{
+	int i = (int)v - DRAW_TEST;
+
+	if (i < 0 || i >= res->test_count || !res->tests ||
+	    !res->tests[i].screen)
+		return 0;
+	return &res->tests[i];
+}
 
 int draw_view_shown(enum draw_view v, const struct run_results *res)
 {
-	if (v == DRAW_SCAN)
-		return res->scan && res->scan->count > 0;
-	return v >= 0 && v < DRAW_VIEWS;
+	const struct test_row *t;
+
+	if (v >= 0 && v < DRAW_TEST)
+		return 1;
+	t = row_of(v, res);
+	return t && t->measured && t->measured(res);
+}
+
+int draw_views(const struct run_results *res, enum draw_view *out)
+{
+	int n = 0;
+
+	out[n++] = DRAW_CHART;
+	for (int i = 0; i < res->test_count && n < DRAW_VIEWS_MAX - 2; i++)
+		if (draw_view_shown((enum draw_view)(DRAW_TEST + i), res))
+			out[n++] = (enum draw_view)(DRAW_TEST + i);
+	out[n++] = DRAW_TABLES;
+	out[n++] = DRAW_LOG;
+	return n;
+}
+
+const char *draw_view_name(enum draw_view v, const struct run_results *res)
+{
+	const struct test_row *t = row_of(v, res);
+
+	if (v >= 0 && v < DRAW_TEST)
+		return view_names[v];
+	return t ? t->name : "?";
+}
+
+enum draw_view draw_view_of_test(const struct run_results *res,
+				 const char *name)
+{
+	for (int i = 0; res->tests && i < res->test_count; i++)
+		if (str_eq(res->tests[i].name, name))
+			return (enum draw_view)(DRAW_TEST + i);
+	return DRAW_LOG;
 }
 
 enum draw_view draw_view_next(enum draw_view v, const struct run_results *res)
 {
-	do
-		v = (enum draw_view)((v + 1) % DRAW_VIEWS);
-	while (!draw_view_shown(v, res));
-	return v;
+	enum draw_view all[DRAW_VIEWS_MAX];
+	int n = draw_views(res, all);
+
+	for (int i = 0; i < n; i++)
+		if (all[i] == v)
+			return all[(i + 1) % n];
+	return DRAW_CHART;
 }
 
 enum draw_view draw_view_first(const struct run_results *res)
 {
+	enum draw_view all[DRAW_VIEWS_MAX];
+
+	/* all[1] is the first test's page when one is shown */
 	if (res->lat_count == 0 && res->bw_count == 0 &&
-	    draw_view_shown(DRAW_SCAN, res))
-		return DRAW_SCAN;
+	    draw_views(res, all) > 3)
+		return all[1];
 	return DRAW_CHART;
 }
 
@@ -63,21 +116,22 @@ static int header_draw(struct fb *f, int scale, enum draw_view v,
 	int h = 2 * lh + 2 * pad, x, tabs_w = 0;
 	char line[256];
 	const struct smbios_info *sm = res->smbios;
+	enum draw_view all[DRAW_VIEWS_MAX];
+	int n = draw_views(res, all);
 
 	fb_fill(f, (struct fb_rect){ 0, 0, f->width, h }, THEME_BAR);
-	for (int i = 0; i < DRAW_VIEWS; i++)
-		if (draw_view_shown((enum draw_view)i, res))
-			tabs_w += fb_text_width(view_names[i], scale) + 3 * pad;
+	for (int i = 0; i < n; i++)
+		tabs_w += fb_text_width(draw_view_name(all[i], res), scale) +
+			  3 * pad;
 	x = f->width - tabs_w;
-	for (int i = 0; i < DRAW_VIEWS; i++) {
-		int w = fb_text_width(view_names[i], scale);
-		if (!draw_view_shown((enum draw_view)i, res))
-			continue;
-		if (i == (int)v)
+	for (int i = 0; i < n; i++) {
+		const char *name = draw_view_name(all[i], res);
+		int w = fb_text_width(name, scale);
+		if (all[i] == v)
 			fb_fill(f, (struct fb_rect){ x - pad, pad / 2,
 				w + 2 * pad, lh + pad }, THEME_PANEL);
-		fb_text(f, x, pad, scale, view_names[i],
-			i == (int)v ? THEME_TEXT : THEME_DIM);
+		fb_text(f, x, pad, scale, name,
+			all[i] == v ? THEME_TEXT : THEME_DIM);
 		x += w + 3 * pad;
 	}
 	fmt(line, sizeof line, "baremem %s   run %d   status %s   %s   "
@@ -101,13 +155,21 @@ static int footer_draw(struct fb *f, int scale, enum draw_view v,
 {
 	int lh = fb_text_height(scale), pad = pad_of(scale);
 	int h = lh + pad, y = f->height - h;
-	const char *keys = v == DRAW_LOG
-		? "any key: next view   arrows, PgUp, PgDn, Home, End: scroll"
-		  "   q or Esc: leave"
-		: draw_view_shown(DRAW_SCAN, res)
-		? "any key: next view (chart, scan, tables, log)   q or Esc: "
-		  "leave"
-		: "any key: next view (chart, tables, log)   q or Esc: leave";
+	enum draw_view all[DRAW_VIEWS_MAX];
+	int n = draw_views(res, all);
+	char keys[200];
+	size_t len;
+
+	if (v == DRAW_LOG) {
+		fmt(keys, sizeof keys, "any key: next view   arrows, PgUp, "
+		    "PgDn, Home, End: scroll   q or Esc: leave");
+	} else {
+		len = fmt(keys, sizeof keys, "any key: next view (");
+		for (int i = 0; i < n; i++)
+			len += fmt(keys + len, sizeof keys - len, "%s%s",
+				   i ? ", " : "", draw_view_name(all[i], res));
+		fmt(keys + len, sizeof keys - len, ")   q or Esc: leave");
+	}
 
 	fb_fill(f, (struct fb_rect){ 0, y, f->width, h }, THEME_BAR);
 	fb_text_fit(f, pad, y + pad / 2, scale, keys, f->width - 2 * pad,
@@ -359,6 +421,19 @@ static void log_view(struct fb *f, int scale, struct fb_rect r,
 	}
 }
 
+/* A test's page: its row's screen view inside the body's padding. */
+static void page_view(struct fb *f, int scale, struct fb_rect body,
+		      enum draw_view v, const struct run_results *res)
+{
+	const struct test_row *t = row_of(v, res);
+	int pad = pad_of(scale);
+	struct fb_rect r = { pad, body.y + pad, f->width - 2 * pad,
+			     body.h - 2 * pad };
+
+	if (t)
+		t->screen(f, &r, scale, res);
+}
+
 void draw_view(struct fb *f, enum draw_view v, const struct draw_input *in)
 {
 	int scale = draw_text_scale(f->width, f->height);
@@ -373,17 +448,14 @@ void draw_view(struct fb *f, enum draw_view v, const struct draw_input *in)
 	case DRAW_CHART:
 		chart_view(f, scale, body, in->res);
 		break;
-	case DRAW_SCAN:
-		scan_chart_draw(f, (struct fb_rect){ pad_of(scale), top +
-				pad_of(scale), f->width - 2 * pad_of(scale),
-				body.h - 2 * pad_of(scale) }, scale, in->res);
-		break;
 	case DRAW_TABLES:
 		tables_view(f, scale, body, in->res);
 		break;
 	case DRAW_LOG:
-	default:
 		log_view(f, scale, body, in);
+		break;
+	default:
+		page_view(f, scale, body, v, in->res);
 		break;
 	}
 }

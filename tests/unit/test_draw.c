@@ -228,6 +228,9 @@ static struct run_results *fake_run(void)
 	static int selected[8] = { 0, 1, 2, 3, 4, 5, 6, 7 };
 	struct run_results *r = calloc(1, sizeof *r);
 
+	/* the registry's rows: the scan's page is its row's screen view */
+	r->tests = registry_tests;
+	r->test_count = registry_test_count;
 	strcpy(sm.system_manufacturer, "<script>alert(1)</script>&\"'");
 	strcpy(sm.system_product, "Standard PC (Q35 + ICH9, 2009)");
 	r->smbios = &sm;
@@ -322,8 +325,6 @@ static void views_at_resolutions(void **state)
 					{ 1024, 768 }, { 1280, 800 },
 					{ 1920, 1080 },
 					{ 3840, 2160 } };
-	static const char *const names[DRAW_VIEWS] = { "chart", "scan",
-						       "tables", "log" };
 	struct run_results *r = fake_run();
 	(void)state;
 
@@ -332,15 +333,21 @@ static void views_at_resolutions(void **state)
 		struct canvas *c = canvas_new(w, h, 3);
 		struct draw_input in = { r, log_text, sizeof log_text - 1, 0 };
 
-		for (int v = 0; v < DRAW_VIEWS; v++) {
+		enum draw_view views[DRAW_VIEWS_MAX];
+		int nv = draw_views(r, views);
+
+		/* chart, scan, tables, log */
+		assert_int_equal(nv, 4);
+		for (int k = 0; k < nv; k++) {
+			enum draw_view v = views[k];
 			c->fb.text_clipped = 0;
-			draw_view(&c->fb, (enum draw_view)v, &in);
+			draw_view(&c->fb, v, &in);
 			canaries_intact(c);
 			if (c->fb.text_clipped)
 				fail_msg("%dx%d %s: %ld text pixels off the "
-					 "frame", w, h, names[v],
+					 "frame", w, h, draw_view_name(v, r),
 					 c->fb.text_clipped);
-			write_ppm(&c->fb, names[v]);
+			write_ppm(&c->fb, draw_view_name(v, r));
 			if (v == DRAW_CHART) {
 				struct fb_rect all = { 0, 0, w, h };
 				/* both curves and the kernels' bars */
@@ -475,7 +482,7 @@ static void scan_view_by_address(void **state)
 	(void)state;
 
 	c->fb.text_clipped = 0;
-	draw_view(&c->fb, DRAW_SCAN, &in);
+	draw_view(&c->fb, draw_view_of_test(r, "scan"), &in);
 	canaries_intact(c);
 	assert_int_equal(c->fb.text_clipped, 0);
 	write_ppm(&c->fb, "scan");
@@ -510,7 +517,7 @@ static void scan_view_by_address(void **state)
 	assert_true(mx[2] > s1[1] && mx[2] < e1[1]);
 	/* not flagged: only the legend's */
 	r->scan->point[4].flag[0] = 0;
-	draw_view(&c->fb, DRAW_SCAN, &in);
+	draw_view(&c->fb, draw_view_of_test(r, "scan"), &in);
 	assert_int_equal(squares(&c->fb, THEME_BAD, dot, mx, 8), 1);
 	canvas_free(c);
 	fake_free(r);
@@ -525,15 +532,15 @@ static void scan_view_only_with_a_scan(void **state)
 	(void)state;
 
 	assert_int_equal(draw_view_first(r), DRAW_CHART);
-	assert_int_equal(draw_view_next(DRAW_CHART, r), DRAW_SCAN);
-	assert_int_equal(draw_view_next(DRAW_SCAN, r), DRAW_TABLES);
+	assert_int_equal(draw_view_next(DRAW_CHART, r), draw_view_of_test(r, "scan"));
+	assert_int_equal(draw_view_next(draw_view_of_test(r, "scan"), r), DRAW_TABLES);
 	assert_int_equal(draw_view_next(DRAW_LOG, r), DRAW_CHART);
 	r->lat_count = r->bw_count = 0;
-	assert_int_equal(draw_view_first(r), DRAW_SCAN);
+	assert_int_equal(draw_view_first(r), draw_view_of_test(r, "scan"));
 	r->scan = 0;
 	assert_int_equal(draw_view_first(r), DRAW_CHART);
 	assert_int_equal(draw_view_next(DRAW_CHART, r), DRAW_TABLES);
-	assert_false(draw_view_shown(DRAW_SCAN, r));
+	assert_false(draw_view_shown(draw_view_of_test(r, "scan"), r));
 	sr->count = 0;
 	r->scan = sr;
 	assert_int_equal(draw_view_next(DRAW_CHART, r), DRAW_TABLES);
