@@ -29,7 +29,7 @@ HOST_LDFLAGS := -fsanitize=address,undefined
 FUZZ_CC    := clang
 FUZZ_CFLAGS := $(FREE) -O1 -Itests/fuzz -fno-omit-frame-pointer \
               -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
-FUZZ_LIB   := lib/config/config.c lib/config/config_binding.c lib/util/wall_time.c lib/config/cmdline.c lib/util/fmt.c lib/util/str.c lib/util/msgs.c lib/net/url.c
+FUZZ_LIB   := lib/registry_words.c lib/config/config.c lib/config/config_binding.c lib/util/wall_time.c lib/config/cmdline.c lib/util/fmt.c lib/util/str.c lib/util/msgs.c lib/net/url.c
 FUZZ_BIN   := $(BUILD)/fuzz/fuzz_config $(BUILD)/fuzz/fuzz_cmdline
 FUZZ_TEST_S ?= 5
 FUZZ_S     ?= 600
@@ -76,7 +76,7 @@ EFI_TEST_OBJ := $(foreach s,$(LIB_SRC) $(KERNEL_SRC) $(EFI_SRC),$(if $(filter $(
 HOST_OBJ   := $(patsubst %.c,$(BUILD)/host-obj/%.o,$(LIB_SRC) $(KERNEL_SRC))
 TEST_BIN   := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(TEST_SRC))
 # test_test_hooks runs the parser as the test image builds it.
-HOOK_TEST_LIB := lib/config/config.c lib/config/config_binding.c lib/util/wall_time.c lib/config/test_hooks.c lib/util/fmt.c lib/util/str.c lib/util/msgs.c lib/net/url.c
+HOOK_TEST_LIB := lib/registry_words.c lib/config/config.c lib/config/config_binding.c lib/util/wall_time.c lib/config/test_hooks.c lib/util/fmt.c lib/util/str.c lib/util/msgs.c lib/net/url.c
 
 # The HTML report's CSS (lib/report/report.css) as a C string for the
 # app; scripts/baremem-report --html inlines the same file.

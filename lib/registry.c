@@ -1,12 +1,18 @@
 /* The registry of tests (registry.h): a row per measurement, assembled
- * here, at the top of the layers, because its columns come from three of
- * them: the run in lib/suite, the JSON in lib/results, the HTML section
- * in lib/report. The names and bits are lib/config/config.c's, in the
- * same order (tests/unit/test_registry.c checks). The rows prefetch=
- * off|both repeats come first: the runner runs them inside its rounds. */
+ * here, at the top of the layers, because its columns come from four of
+ * them: the run in lib/suite, the JSON in lib/results (or the test's own
+ * file), the HTML section in lib/report, the screen page in lib/draw.
+ * The tests= words are written here too, in the rows' order, for the
+ * config parser below (tests/unit/test_registry.c checks they agree):
+ * lib/registry_words.c builds this file with REGISTRY_WORDS_ONLY into
+ * an object of the words alone, so a program that parses a config
+ * without running tests links no test. The rows prefetch=off|both
+ * repeats come first: the runner runs them inside its rounds. */
+#include "config/config.h"
+
+#ifndef REGISTRY_WORDS_ONLY
 #include "registry.h"
 
-#include "config/config.h"
 #include "draw/charts.h"
 #include "report/report.h"
 #include "results/results_json.h"
@@ -16,7 +22,16 @@
 #include "suite/loaded.h"
 #include "suite/numa_matrix.h"
 #include "suite/scan.h"
+#endif
 
+#ifdef REGISTRY_WORDS_ONLY
+/* The tests= words, in the rows' order: word i is row i's name and bit
+ * (1u << i). The config parser reads them (lib/config/config.h). */
+const char *const bm_test_words[] = { "latency", "bandwidth", "loaded",
+				      "c2c", "numa", "scan" };
+const int bm_test_word_count =
+	(int)(sizeof bm_test_words / sizeof bm_test_words[0]);
+#else
 const struct test_row registry_tests[] = {
 	{ .name = "latency", .bit = BM_TEST_LATENCY, .under_prefetch = 1,
 	  .run = latency_run,
@@ -53,3 +68,4 @@ const struct test_row registry_tests[] = {
 
 const int registry_test_count =
 	(int)(sizeof registry_tests / sizeof registry_tests[0]);
+#endif

@@ -26,8 +26,6 @@ static const char *const key_names[BM_KEY_COUNT] = {
 	"isa",
 };
 static const char *const profile_names[] = { "quick", "standard", "full" };
-static const char *const test_names[] = { "latency", "bandwidth", "loaded",
-					   "c2c", "numa", "scan" };
 static const char *const after_names[] = { "wait", "shutdown", "reboot",
 					   "exit" };
 static const char *const var_names[] = { "off", "on" };
@@ -45,7 +43,7 @@ static const char *const isa_names[] = { "sse2", "avx2", "avx512" };
 /* What each key accepts, as the messages say it. */
 static const char *const valid_text[BM_KEY_COUNT] = {
 	[BM_KEY_PROFILE] = "quick, standard, full",
-	[BM_KEY_TESTS] = "a comma list of latency, bandwidth, loaded, c2c, numa, scan",
+	[BM_KEY_TESTS] = 0,	/* valid_of: the registry's words */
 	[BM_KEY_CPUS] = "all, bsp, or cpu numbers and ranges below 1024 "
 			"like 0,2,8-11",
 	[BM_KEY_SIZES] = "MIN..MAX or a list like 16K,256K,8M,1G; 1K..1T, "
@@ -63,6 +61,20 @@ static const char *const valid_text[BM_KEY_COUNT] = {
 	[BM_KEY_UPLOAD] = "auto, off, tftp, http://IPv4[:port]/path/",
 	[BM_KEY_ISA] = "auto, or a comma list of avx512, avx2, sse2",
 };
+
+/* valid_text[key], or for tests= the registry's words as a list. */
+static const char *valid_of(int key, char *buf, size_t cap)
+{
+	size_t n;
+
+	if (key != BM_KEY_TESTS)
+		return valid_text[key];
+	n = fmt(buf, cap, "a comma list of");
+	for (int i = 0; i < bm_test_word_count; i++)
+		n += fmt(buf + n, cap - n, "%s %s", i ? "," : "",
+			 bm_test_words[i]);
+	return buf;
+}
 
 void config_defaults(struct bm_config *c)
 {
@@ -197,8 +209,8 @@ static const char *set_tests(struct bm_config *c, const char *v, size_t len)
 	unsigned tests = 0;
 
 	while (next_item(&it)) {
-		int t = pick(it.item, it.item_len, test_names,
-			     COUNT(test_names));
+		int t = pick(it.item, it.item_len, bm_test_words,
+			     bm_test_word_count);
 		if (it.item_len == 0)
 			return "empty item";
 		if (t < 0)
@@ -578,7 +590,7 @@ static int apply_test_hook(struct bm_config *c, struct source *src,
 static void apply(struct bm_config *c, struct source *src, const char *k,
 		  size_t klen, const char *v, size_t vlen)
 {
-	char shown[QUOTE_MAX + 4], valid[120];
+	char shown[QUOTE_MAX + 4], valid[200];
 	int key = pick(k, klen, key_names, BM_KEY_COUNT);
 	const char *why;
 
@@ -612,7 +624,7 @@ static void apply(struct bm_config *c, struct source *src, const char *k,
 	}
 	if (vlen == 0) {
 		error_at(src, "%s has no value (valid: %s)", key_names[key],
-			 valid_text[key]);
+			 valid_of(key, valid, sizeof valid));
 		c->set_mask |= 1u << key;
 		c->bad_mask |= 1u << key;
 		return;
@@ -640,7 +652,7 @@ static void apply(struct bm_config *c, struct source *src, const char *k,
 	c->bad_mask |= 1u << key;
 	error_at(src, "%s '%s' is not valid (%s%svalid: %s)", key_names[key],
 		 quote(shown, sizeof shown, v, vlen), why, *why ? "; " : "",
-		 valid_text[key]);
+		 valid_of(key, valid, sizeof valid));
 }
 
 /* One line without its ending: comment, blank, or `key = value`. */
@@ -885,10 +897,10 @@ const char *config_value_text(const struct bm_config *c, enum bm_key k,
 				      (int)c->profile));
 		break;
 	case BM_KEY_TESTS:
-		for (int i = 0; i < COUNT(test_names); i++)
+		for (int i = 0; i < bm_test_word_count; i++)
 			if (c->tests & (1u << i))
 				add(&t, "%s%s", t.len ? "," : "",
-				    test_names[i]);
+				    bm_test_words[i]);
 		break;
 	case BM_KEY_CPUS:
 		if (c->cpus_mode == BM_CPUS_ALL)

@@ -32,8 +32,13 @@ enum bm_key {
 
 enum bm_profile { BM_PROFILE_QUICK, BM_PROFILE_STANDARD, BM_PROFILE_FULL };
 
-/* The tests= words' bits: bit i is config.c's test_names[i] and row i
- * of the registry of tests (lib/registry.c; test_registry checks). */
+/* The tests= words, word i for bit i: the registry of tests' names,
+ * defined in lib/registry.c beside its rows (test_registry checks they
+ * agree), so a new test adds its word there and nothing here. */
+extern const char *const bm_test_words[];
+extern const int bm_test_word_count;
+
+/* The bits of the words the suite names (bit i: bm_test_words[i]). */
 #define BM_TEST_LATENCY (1u << 0)
 #define BM_TEST_BANDWIDTH (1u << 1)
 #define BM_TEST_LOADED (1u << 2)
