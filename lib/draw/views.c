@@ -24,7 +24,7 @@ static const struct test_row *row_of(enum draw_view v,
 	int i = (int)v - DRAW_TEST;
 
 	if (i < 0 || i >= res->test_count || !res->tests ||
-	    !res->tests[i].screen)
+	    (!res->tests[i].screen && !res->tests[i].table))
 		return 0;
 	return &res->tests[i];
 }
@@ -36,7 +36,7 @@ int draw_view_shown(enum draw_view v, const struct run_results *res)
 	if (v >= 0 && v < DRAW_TEST)
 		return 1;
 	t = row_of(v, res);
-	return t && t->measured && t->measured(res);
+	return t && test_row_measured(t, res);
 }
 
 int draw_views(const struct run_results *res, enum draw_view *out)
@@ -421,7 +421,38 @@ static void log_view(struct fb *f, int scale, struct fb_rect r,
 	}
 }
 
-/* A test's page: its row's screen view inside the body's padding. */
+/* A test's table of figures as lines of text (a row with no screen
+ * view of its own). */
+static void table_page(struct text_col *c, const char *name,
+		       const struct test_table *t)
+{
+	char line[240];
+	size_t n;
+
+	col_line(c, THEME_TEXT, "%s", t && t->title ? t->title : name);
+	if (!t || t->cols < 1 || t->cols > TEST_TABLE_COLS)
+		return;
+	n = 0;
+	for (int k = 0; k < t->cols; k++)
+		n += fmt(line + n, sizeof line - n, " %12s",
+			 t->head[k] ? t->head[k] : "");
+	col_line(c, THEME_DIM, "%s", line);
+	for (int r = 0; r < t->rows; r++) {
+		n = 0;
+		for (int k = 0; k < t->cols; k++) {
+			double v = t->cell[r * t->cols + k];
+			n += v < 0 ? fmt(line + n, sizeof line - n, " %12s",
+					 "-")
+				   : fmt(line + n, sizeof line - n, " %12.*f",
+					 t->decimals[k], v);
+		}
+		col_line(c, THEME_TEXT, "%s", line);
+	}
+	col_end(c);
+}
+
+/* A test's page: its row's screen view inside the body's padding, or
+ * its table. */
 static void page_view(struct fb *f, int scale, struct fb_rect body,
 		      enum draw_view v, const struct run_results *res)
 {
@@ -429,9 +460,13 @@ static void page_view(struct fb *f, int scale, struct fb_rect body,
 	int pad = pad_of(scale);
 	struct fb_rect r = { pad, body.y + pad, f->width - 2 * pad,
 			     body.h - 2 * pad };
+	struct text_col c = { f, { r.x + pad, r.y, r.w - 2 * pad, r.h },
+			      scale, r.y, 0 };
 
-	if (t)
+	if (t && t->screen)
 		t->screen(f, &r, scale, res);
+	else if (t)
+		table_page(&c, t->name, t->table(res));
 }
 
 void draw_view(struct fb *f, enum draw_view v, const struct draw_input *in)

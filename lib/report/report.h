@@ -28,5 +28,9 @@ void report_numa(struct html_writer *w, const struct run_results *res);
 /* tests=scan's section (report_scan.c): latency and GB/s against the
  * physical address, a bar per measured range coloured by its node. */
 void report_scan(struct html_writer *w, const struct run_results *res);
+/* A test's table of figures as its section (class and heading its
+ * name's or the table's title): a row with no html of its own. */
+void report_table(struct html_writer *w, const char *name,
+		  const struct test_table *t);
 
 #endif

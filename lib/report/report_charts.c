@@ -639,11 +639,46 @@ static void chart_dist(struct html_writer *w, const struct run_results *res)
 
 void report_charts(struct html_writer *w, const struct run_results *res)
 {
-	for (int i = 0; i < res->test_count; i++)
-		if (res->tests[i].html)
-			res->tests[i].html(w, res);
+	for (int i = 0; i < res->test_count; i++) {
+		const struct test_row *t = &res->tests[i];
+
+		if (t->html)
+			t->html(w, res);
+		else if (t->table && test_row_measured(t, res))
+			report_table(w, t->name, t->table(res));
+	}
 	/* the latency sweep's page sizes and distributions, after every
 	 * test's section as they always were */
 	chart_pagecmp(w, res);
 	chart_dist(w, res);
+}
+
+void report_table(struct html_writer *w, const char *name,
+		  const struct test_table *t)
+{
+	if (!t || t->rows < 1 || t->cols < 1 || t->cols > TEST_TABLE_COLS)
+		return;
+	html_raw(w, "<section class=\"");
+	html_text(w, name);
+	html_raw(w, "\">\n<h2>");
+	html_text(w, t->title ? t->title : name);
+	html_raw(w, "</h2>\n<table>\n<tr>");
+	for (int c = 0; c < t->cols; c++) {
+		html_raw(w, "<th>");
+		html_text(w, t->head[c] ? t->head[c] : "");
+		html_raw(w, "</th>");
+	}
+	html_raw(w, "</tr>\n");
+	for (int r = 0; r < t->rows; r++) {
+		html_raw(w, "<tr>");
+		for (int c = 0; c < t->cols; c++) {
+			double v = t->cell[r * t->cols + c];
+			if (v < 0)
+				html_raw(w, "<td>-</td>");
+			else
+				html_fmt(w, "<td>%.*f</td>", t->decimals[c], v);
+		}
+		html_raw(w, "</tr>\n");
+	}
+	html_raw(w, "</table>\n</section>\n");
 }

@@ -1,6 +1,8 @@
 /* Run status from what was measured and what failed. */
 #include "results/results.h"
 
+#include "util/str.h"
+
 double scan_gib(const struct scan_result *sr)
 {
 	uint64_t bytes = 0;
@@ -46,12 +48,40 @@ int results_scan_measured(const struct run_results *r)
 	return 0;
 }
 
+int test_row_measured(const struct test_row *t, const struct run_results *r)
+{
+	const struct test_table *tab;
+
+	if (t->measured)
+		return t->measured(r);
+	tab = t->table ? t->table(r) : 0;
+	return tab && tab->rows > 0;
+}
+
+void **test_own(struct run_results *res, const char *name)
+{
+	for (int i = 0; res->tests && i < res->test_count &&
+			i < TEST_ROWS_MAX; i++)
+		if (str_eq(res->tests[i].name, name))
+			return &res->own[i];
+	return 0;
+}
+
+const void *test_own_of(const struct run_results *res, const char *name)
+{
+	for (int i = 0; res->tests && i < res->test_count &&
+			i < TEST_ROWS_MAX; i++)
+		if (str_eq(res->tests[i].name, name))
+			return res->own[i];
+	return 0;
+}
+
 enum run_status results_status(const struct run_results *r)
 {
 	int measured = 0;
 
 	for (int i = 0; i < r->test_count && !measured; i++)
-		measured = r->tests[i].measured && r->tests[i].measured(r);
+		measured = test_row_measured(&r->tests[i], r);
 	if (!measured)
 		return RUN_ERROR;
 	if (r->failed || r->errors.count > 0)

@@ -14,6 +14,7 @@
 #include "util/hist.h"
 #include "util/msgs.h"
 #include "results/test_row.h"
+#include "results/test_table.h"
 #include "platform.h"
 
 /* Hardware prefetchers during a point, where baremem switched them. */
@@ -273,6 +274,10 @@ struct run_results {
 	 * the results writer and the report go through it. */
 	const struct test_row *tests;
 	int test_count;
+	/* Each row's own points where this struct has no member for them
+	 * (a test added since): row i's in own[i], its type the test's own
+	 * (test_own). */
+	void *own[TEST_ROWS_MAX];
 
 	uint64_t page_bytes;	/* page size of the measurement buffers */
 	uint64_t mapped_bytes;	/* bytes the page tables map */
@@ -367,6 +372,14 @@ int results_c2c_measured(const struct run_results *r);
 int results_numa_measured(const struct run_results *r);
 int results_scan_measured(const struct run_results *r);
 const char *results_status_name(enum run_status s);
+/* Whether row t kept anything: its measured column, or without one,
+ * whether its table has a row. */
+int test_row_measured(const struct test_row *t, const struct run_results *r);
+/* The slot of the row named name in res->own (0: no such row): a test
+ * with no member here keeps its points behind it, and its json, table
+ * and views read them back with test_own_of. */
+void **test_own(struct run_results *res, const char *name);
+const void *test_own_of(const struct run_results *res, const char *name);
 
 /* cpu's core type: an index into res->core_types (0 when not read; the
  * suite reads them, lib/suite/coretypes.h). Inline, so the summary and

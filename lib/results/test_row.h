@@ -12,6 +12,10 @@ struct json_writer;
 struct html_writer;
 struct fb;
 struct fb_rect;
+struct test_table;
+
+/* The most rows the registry holds (res->own has a slot each). */
+#define TEST_ROWS_MAX 16
 
 /* The cpus a test measures on: the runner's selection as the test
  * starts (ascending), read-only. A cpu the test loses stays in it until
@@ -50,8 +54,12 @@ struct test_row {
 	int under_prefetch;
 	test_run_fn run;
 	/* Whether it kept anything: a run where no row did is an error
-	 * (results_status). */
+	 * (results_status); 0: whether its table has a row. */
 	int (*measured)(const struct run_results *res);
+	/* Its points as a table of figures (lib/results/test_table.h), or
+	 * 0: the HTML report and the screen show it where the row has no
+	 * html or screen view of its own. 0: none. */
+	const struct test_table *(*table)(const struct run_results *res);
 	/* Its results file key(s), called whether or not it ran (a test
 	 * whose key is always there writes it empty); 0: none. */
 	void (*json)(struct json_writer *w, const struct run_results *res);

@@ -3,7 +3,9 @@
  * the word's bit; the rows prefetch=off|both repeats first; every row
  * runs and writes its keys. And the suite runner (lib/suite/suite.c)
  * goes through the table: it runs the selected rows in order and drops a
- * lost cpu from the selection between two tests, not during one. */
+ * lost cpu from the selection between two tests, not during one. A row
+ * with a table alone is measured, written and shown by the generic
+ * renderers. */
 
 #include <setjmp.h>
 #include <stdarg.h>
@@ -18,6 +20,9 @@
 #include "registry.h"
 #include "suite/cpus.h"
 #include "suite/suite.h"
+#include "draw/theme.h"
+#include "draw/views.h"
+#include "report/report.h"
 
 /* The config's word for bit i ("" when it has none). */
 static const char *config_word(int i, char *buf, size_t cap)
@@ -163,6 +168,111 @@ static void runner_prunes_between_tests(void **state)
 	fake_results_free(res);
 }
 
+/* A row with a run and a table alone (no measured, html or screen of
+ * its own): it keeps its points behind its own slot, the run counts as
+ * measured by its table, the HTML report writes the table as its
+ * section, and the screen pages to it and draws its figures. */
+static struct test_outcome toy_run(const struct run_env *env,
+				   const struct cpu_set *set,
+				   struct run_results *res)
+{
+	void **own = test_own(res, "toy");
+	struct test_table *t = calloc(1, sizeof *t);
+	double row[2] = { 4096, 12.5 };
+
+	(void)env;
+	*t = (struct test_table){ .title = "toy: a table alone", .cols = 2,
+				  .head = { "bytes", "ns" },
+				  .decimals = { 0, 2 } };
+	assert_non_null(own);
+	*own = t;
+	assert_int_equal(test_table_reserve(t, set->count), 0);
+	for (int i = 0; i < set->count; i++) {
+		row[0] = 4096.0 * (i + 1);
+		assert_int_equal(test_table_add(t, row), 0);
+	}
+	runs++;
+	return (struct test_outcome){ 0, 0, 0 };
+}
+
+static const struct test_table *toy_table(const struct run_results *res)
+{
+	return test_own_of(res, "toy");
+}
+
+/* Pixels of rgb in f. */
+static long count_rgb(const struct fb *f, uint32_t rgb)
+{
+	long n = 0;
+
+	for (int i = 0; i < f->width * f->height; i++)
+		n += f->pixels[i] == rgb;
+	return n;
+}
+
+static void a_row_with_a_table_alone_is_shown(void **state)
+{
+	const char *words[] = { "tests=latency" };
+	const struct test_row table[] = {
+		{ .name = "toy", .bit = BM_TEST_LATENCY, .run = toy_run,
+		  .table = toy_table },
+	};
+	struct run_results *res;
+	struct html_writer w;
+	static char html[1 << 14];
+	struct fb f = { 0 };
+	struct draw_input in = { 0 };
+	enum draw_view views[DRAW_VIEWS_MAX];
+	long empty, drawn;
+	const struct test_table *t;
+
+	(void)state;
+	fake_cpus = 2;
+	fake_threads = 1;
+	fake_lost_cpu = -1;
+	runs = 0;
+	res = fake_results_new(words, 1, 0, 0);
+	assert_non_null(res);
+	res->tests = table;
+	res->test_count = 1;
+	/* before the run: nothing kept, no page */
+	assert_int_equal(draw_views(res, views), 3);
+	suite_run(res);
+	assert_int_equal(runs, 1);
+	t = toy_table(res);
+	assert_non_null(t);
+	assert_int_equal(t->rows, 2);
+	assert_int_not_equal(results_status(res), RUN_ERROR);
+	html_init(&w, html, sizeof html);
+	report_charts(&w, res);
+	assert_int_equal(html_finish(&w), 0);
+	assert_non_null(strstr(html, "<section class=\"toy\">"));
+	assert_non_null(strstr(html, "<h2>toy: a table alone</h2>"));
+	assert_non_null(strstr(html, "<td>8192</td><td>12.50</td>"));
+	/* chart, toy, tables, log; its tab named for it */
+	assert_int_equal(draw_views(res, views), 4);
+	assert_int_equal(views[1], DRAW_TEST);
+	assert_string_equal(draw_view_name(views[1], res), "toy");
+	f.width = f.stride = 640;
+	f.height = 480;
+	f.pixels = calloc(640 * 480, sizeof *f.pixels);
+	assert_non_null(f.pixels);
+	in.res = res;
+	((struct test_table *)t)->rows = 0;
+	draw_view(&f, DRAW_TEST, &in);
+	empty = count_rgb(&f, THEME_TEXT);
+	((struct test_table *)t)->rows = 2;
+	draw_view(&f, DRAW_TEST, &in);
+	drawn = count_rgb(&f, THEME_TEXT);
+	/* its two rows of figures drawn */
+	assert_true(drawn > empty + 2 * 5 * 7);
+	assert_int_equal(f.text_clipped, 0);
+	free(f.pixels);
+	free(t->cell);
+	free((void *)t);
+	fake_results_free(res);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -170,6 +280,7 @@ int main(void)
 		cmocka_unit_test(each_name_parses_to_its_bit),
 		cmocka_unit_test(prefetch_rows_first_every_row_complete),
 		cmocka_unit_test(runner_prunes_between_tests),
+		cmocka_unit_test(a_row_with_a_table_alone_is_shown),
 	};
 	return cmocka_run_group_tests(tests, 0, 0);
 }
