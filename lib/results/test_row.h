@@ -45,6 +45,19 @@ typedef struct test_outcome (*test_run_fn)(const struct run_env *env,
 					   const struct cpu_set *cpus,
 					   struct run_results *res);
 
+/* Declares the functions of a test named name for lib/registry.c and
+ * for the test's own file alike, so the compiler holds the two to these
+ * types without a header of the test's: name_run, name_json (its results
+ * file keys, with lib/util/json.h) and name_table (its points as a
+ * table, test_table.h). */
+#define TEST_DECLARE(name)						\
+	struct test_outcome name##_run(const struct run_env *env,	\
+				       const struct cpu_set *set,	\
+				       struct run_results *res);	\
+	void name##_json(struct json_writer *w,			\
+			 const struct run_results *res);		\
+	const struct test_table *name##_table(const struct run_results *res)
+
 struct test_row {
 	const char *name;	/* the tests= word, as lib/config/config.c
 				 * spells it (test_registry checks) */
