@@ -160,7 +160,8 @@ $(BUILD)/baremem-test.img: $(BUILD)/baremem-test.efi $(BUILD)/baremem-aa64-test.
 		config/baremem.cfg $@
 
 # The TFTP root for network boot (docs/design.md §4c): build/netboot/ (or
-# NETBOOT_DIR) holds baremem.efi, baremem/baremem.cfg and baremem/results/.
+# NETBOOT_DIR) holds baremem.efi, baremem-aa64.efi (the AArch64 app, not
+# in a signed tree), baremem/baremem.cfg and baremem/results/.
 NETBOOT_DIR ?= $(BUILD)/netboot
 netboot: $(NETBOOT_DIR)/baremem.efi
 
@@ -192,9 +193,10 @@ $(NETBOOT_DIR)/baremem.efi: $(BUILD)/baremem-signedcfg.efi config/baremem.cfg \
 else
 # A tree left signed by an earlier `make netboot CONFIG_CERT=` is rebuilt
 # unsigned: the QEMU tests serve build/netboot with unsigned configs.
-$(NETBOOT_DIR)/baremem.efi: $(BUILD)/baremem.efi config/baremem.cfg scripts/make-netboot \
-	$(if $(wildcard $(NETBOOT_DIR)/baremem/baremem.cfg.p7s),sign-always)
-	scripts/make-netboot $(BUILD)/baremem.efi config/baremem.cfg $(NETBOOT_DIR)
+$(NETBOOT_DIR)/baremem.efi: $(BUILD)/baremem.efi $(BUILD)/baremem-aa64.efi config/baremem.cfg \
+	scripts/make-netboot $(if $(wildcard $(NETBOOT_DIR)/baremem/baremem.cfg.p7s),sign-always)
+	scripts/make-netboot --aa64 $(BUILD)/baremem-aa64.efi $(BUILD)/baremem.efi \
+		config/baremem.cfg $(NETBOOT_DIR)
 endif
 
 # Test only (tests/pkcs7/): a PXE boot file that installs a software
