@@ -297,6 +297,17 @@ $(BUILD)/tests/test_corpus: tests/unit/test_corpus.c tests/unit/corpus.c \
 		tests/unit/test_corpus.c tests/unit/corpus.c \
 		$(BUILD)/host-obj/libbaremem.a $(HOST_LDFLAGS) -lcmocka -lm -o $@
 
+# test_mp_services_arm builds efi/aarch64/mp_services_arm.c for the host
+# with gnu-efi's headers and the app's calling convention, against the
+# fake firmware in the test.
+$(BUILD)/tests/test_mp_services_arm: tests/unit/test_mp_services_arm.c \
+		efi/aarch64/mp_services_arm.c $(BUILD)/host-obj/libbaremem.a
+	@mkdir -p $(dir $@)
+	$(CC) $(HOST_CFLAGS) $(DEPFLAGS) -fshort-wchar -DGNU_EFI_USE_MS_ABI \
+		-Itests/unit -Iefi -Iefi/aarch64 -I$(EFI_INC) -I$(EFI_INC)/x86_64 \
+		tests/unit/test_mp_services_arm.c efi/aarch64/mp_services_arm.c \
+		$(BUILD)/host-obj/libbaremem.a $(HOST_LDFLAGS) -lcmocka -lm -o $@
+
 $(BUILD)/tests/test_test_hooks: tests/unit/test_test_hooks.c $(HOOK_TEST_LIB) $(HEADERS)
 	@mkdir -p $(dir $@)
 	$(CC) $(HOST_CFLAGS) -DBAREMEM_TEST_HOOKS -Itests/unit $< $(HOOK_TEST_LIB) \

@@ -57,9 +57,37 @@ int arm_cpu_done(const struct arm_cpu_call *c);
 int arm_cpu_wait(struct arm_cpu_call *c, uint64_t deadline, char *why,
 		 size_t why_cap);
 
+/* mp_services_arm.c: the other cpus through the firmware's
+ * EFI_MP_SERVICES_PROTOCOL. arm_mps_init: 1 when the firmware has one
+ * that names the MADT's cpus and takes a non-blocking call (a probe),
+ * number[k] then the processor number of the cpu with mpidr[k] (-1 where
+ * the firmware has none, or it is disabled); 0 when not (a warning where
+ * it has one but it cannot be used): the cpus are PSCI's then.
+ * arm_mps_start hands work(arg) to processor number with one
+ * non-blocking StartupThisAP and the firmware's own timeout; 0 when it
+ * was refused (why says so). arm_mps_poll: RUNNING until the firmware
+ * signals the call, then DONE (work returned: arm_mps_free it) or
+ * STOPPED (its timeout ran out and the firmware stopped it; the call is
+ * never freed). arm_mps_wait polls until the call ends or past(clock)
+ * says its time is up: 0 when the work returned (the call freed), -1
+ * when the firmware stopped it, -2 when the firmware never said (it may
+ * still run: the call and all it may touch are kept); why says which. */
+struct arm_mps_call;
+enum arm_mps_state { ARM_MPS_RUNNING, ARM_MPS_DONE, ARM_MPS_STOPPED };
+int arm_mps_init(struct run_results *res, const uint64_t *mpidr, int n,
+		 int bsp, long long *number);
+struct arm_mps_call *arm_mps_start(UINTN number, arm_cpu_fn work, void *arg,
+				   uint64_t timeout_us, char *why,
+				   size_t why_cap);
+enum arm_mps_state arm_mps_poll(struct arm_mps_call *c);
+void arm_mps_free(struct arm_mps_call *c);
+int arm_mps_wait(struct arm_mps_call *c, int (*past)(void *), void *clock,
+		 char *why, size_t why_cap);
+
 /* mp_arm.c: platform.h's cpus for the suite. arm_mp_init takes m's
- * cpus (m must outlive the run) and readies PSCI; a machine whose other
- * cpus cannot be started runs on the boot cpu alone (a warning).
+ * cpus (m must outlive the run) and readies the firmware's MP services
+ * where it has usable ones, else PSCI; a machine whose other cpus cannot
+ * be started runs on the boot cpu alone (a warning).
  * arm_loose_cpu: the first cpu lost that may still run baremem's code,
  * or -1. */
 void arm_mp_init(struct run_results *res, const struct arm_machine *m);
