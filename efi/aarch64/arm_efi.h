@@ -84,6 +84,18 @@ void arm_mps_free(struct arm_mps_call *c);
 int arm_mps_wait(struct arm_mps_call *c, int (*past)(void *), void *clock,
 		 char *why, size_t why_cap);
 
+/* mp_fake_arm.c (test image, hook mp-services-fake): installs a fake
+ * EFI_MP_SERVICES_PROTOCOL over PSCI for m's cpus, before arm_mp_init
+ * looks for one. */
+#ifdef BAREMEM_TEST_HOOKS
+void test_hook_mp_services_arm(const struct arm_machine *m);
+#else
+static inline void test_hook_mp_services_arm(const struct arm_machine *m)
+{
+	(void)m;
+}
+#endif
+
 /* mp_arm.c: platform.h's cpus for the suite. arm_mp_init takes m's
  * cpus (m must outlive the run) and readies the firmware's MP services
  * where it has usable ones, else PSCI; a machine whose other cpus cannot

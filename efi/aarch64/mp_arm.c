@@ -74,6 +74,8 @@ void arm_mp_init(struct run_results *res, const struct arm_machine *m)
 	mp_res = res;
 	if (plat_cpu_count() <= 1)
 		return;
+	if (m->madt)
+		test_hook_mp_services_arm(m);
 	if (!m->madt)
 		boot_cpu_alone(res, "no MADT names the other cpus");
 	else if (mps_choose(res))
