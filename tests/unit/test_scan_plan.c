@@ -324,25 +324,35 @@ static void three_nodes(struct numa_topo *t, int slit)
 			t->slit[i][j] = d[i][j];
 }
 
+/* The readers of a range of node among selected[0..n) are the two
+ * cpus c0, c1, from `want`, at SLIT distance dist from the range. */
+static void expect_two_readers(const struct numa_topo *t,
+			       const int *selected, int n, int node,
+			       enum scan_readers_from want, int c0, int c1,
+			       int dist)
+{
+	int cpus[4];
+	enum scan_readers_from from = SCAN_FROM_FIRST_SELECTED;
+
+	assert_int_equal(scan_readers(t, selected, n, node, cpus, &from), 2);
+	assert_int_equal(from, want);
+	assert_int_equal(cpus[0], c0);
+	assert_int_equal(cpus[1], c1);
+	assert_int_equal(scan_reader_distance(t, cpus[0], node), dist);
+}
+
 /* A node with selected cpus is read by them, all of them, at the SLIT's
  * local distance. */
 static void readers_are_the_nodes_cpus(void **state)
 {
 	static struct numa_topo t;
-	int selected[] = { 2, 3, 0, 1 }, cpus[4];
-	enum scan_readers_from from = SCAN_FROM_FIRST_SELECTED;
+	int selected[] = { 2, 3, 0, 1 };
 	(void)state;
 
 	three_nodes(&t, 1);
-	assert_int_equal(scan_readers(&t, selected, 4, 0, cpus, &from), 2);
-	assert_int_equal(from, SCAN_FROM_NODE);
-	assert_string_equal(scan_readers_from_name(from), "node");
-	assert_int_equal(cpus[0], 0);
-	assert_int_equal(cpus[1], 1);
-	assert_int_equal(scan_reader_distance(&t, cpus[0], 0), 10);
-	assert_int_equal(scan_readers(&t, selected, 4, 2, cpus, &from), 2);
-	assert_int_equal(cpus[0], 2);
-	assert_int_equal(scan_reader_distance(&t, cpus[0], 2), 10);
+	assert_string_equal(scan_readers_from_name(SCAN_FROM_NODE), "node");
+	expect_two_readers(&t, selected, 4, 0, SCAN_FROM_NODE, 0, 1, 10);
+	expect_two_readers(&t, selected, 4, 2, SCAN_FROM_NODE, 2, 3, 10);
 }
 
 /* A memory-only node (cpus_from nearest-node) is read by every selected
@@ -358,23 +368,17 @@ static void memory_only_node_is_read_by_the_nearest_nodes_cpus(void **state)
 	(void)state;
 
 	three_nodes(&t, 1);
-	assert_int_equal(scan_readers(&t, selected, 4, 1, cpus, &from), 2);
-	assert_int_equal(from, SCAN_FROM_NEAREST_NODE);
-	assert_string_equal(scan_readers_from_name(from), "nearest-node");
-	assert_int_equal(cpus[0], 0);
-	assert_int_equal(cpus[1], 1);
-	assert_int_equal(scan_reader_distance(&t, cpus[0], 1), 21);
+	assert_string_equal(scan_readers_from_name(SCAN_FROM_NEAREST_NODE),
+			    "nearest-node");
+	expect_two_readers(&t, selected, 4, 1, SCAN_FROM_NEAREST_NODE, 0, 1,
+			   21);
 	/* node 0's cpus not selected: node 2's, the nearest with any */
-	assert_int_equal(scan_readers(&t, selected, 2, 1, cpus, &from), 2);
-	assert_int_equal(from, SCAN_FROM_NEAREST_NODE);
-	assert_int_equal(cpus[0], 2);
-	assert_int_equal(cpus[1], 3);
-	assert_int_equal(scan_reader_distance(&t, cpus[0], 1), 34);
+	expect_two_readers(&t, selected, 2, 1, SCAN_FROM_NEAREST_NODE, 2, 3,
+			   34);
 	/* a tie goes to the lower node */
 	t.slit[2][1] = 21;
-	assert_int_equal(scan_readers(&t, selected, 4, 1, cpus, &from), 2);
-	assert_int_equal(cpus[0], 0);
-	assert_int_equal(cpus[1], 1);
+	expect_two_readers(&t, selected, 4, 1, SCAN_FROM_NEAREST_NODE, 0, 1,
+			   21);
 	/* a node of only unselected cpus: the same rule (cpu 0 alone is
 	 * selected, node 2 is read from node 0 at 31) */
 	selected[0] = 0;
