@@ -40,10 +40,13 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	if (res->errors.count == 0) {
 		arm_machine_read(res, &machine);
 		if (res->errors.count == 0 && arm_paging_init(res) == 0) {
+			arm_cpu_setup_boot(res);
 			arm_mp_init(res, &machine);
+			arm_sve_check(res);
 			run_print_config(&res->config);
 			run_print_warnings(res);
 			suite_run(res);
+			arm_cpu_setup_restore();
 		}
 	}
 	res->duration_s = (double)(read_cntvct_el0() - t_start) /
