@@ -106,4 +106,24 @@ static inline void test_hook_mp_services_arm(const struct arm_machine *m)
 void arm_mp_init(struct run_results *res, const struct arm_machine *m);
 int arm_loose_cpu(void);
 
+/* isa_arm.c: FP/SIMD and SVE on every cpu. arm_cpu_setup_boot, on the
+ * boot cpu before any other starts: keeps the firmware's values, sets
+ * the cpu up (and the cycle counter, pmu_arm.c). arm_cpu_setup_here: the
+ * same on the cpu it runs on, which each cpu started runs before its
+ * work. arm_sve_check, once the cpus are known: every cpu's vector
+ * length, SVE used only where all agree (res->isa_widest, res->sve_*).
+ * arm_cpu_setup_restore: the boot cpu's firmware values back. */
+void arm_cpu_setup_boot(struct run_results *res);
+void arm_cpu_setup_here(void);
+void arm_sve_check(struct run_results *res);
+void arm_cpu_setup_restore(void);
+
+/* pmu_arm.c: PMCCNTR_EL0 as the core clock. arm_pmu_init on the boot
+ * cpu (res->core_cycles_source, a warning where it does not count),
+ * arm_pmu_enable_here on each cpu, arm_pmu_restore the firmware's
+ * values. */
+void arm_pmu_init(struct run_results *res);
+void arm_pmu_enable_here(void);
+void arm_pmu_restore(void);
+
 #endif

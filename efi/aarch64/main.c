@@ -44,10 +44,13 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	 * as any other's do (the schema requires the clock's source). */
 	arm_machine_read(res, &machine);
 	if (config_ok && res->errors.count == 0 && arm_paging_init(res) == 0) {
+		arm_cpu_setup_boot(res);
 		arm_mp_init(res, &machine);
+		arm_sve_check(res);
 		run_print_config(&res->config);
 		run_print_warnings(res);
 		suite_run(res);
+		arm_cpu_setup_restore();
 	}
 	res->duration_s = (double)(read_cntvct_el0() - t_start) /
 			  (double)(machine.timer_hz ? machine.timer_hz : 1);

@@ -105,6 +105,7 @@ static void ap_work(void *p)
 {
 	struct ap_share *s = p;
 
+	arm_cpu_setup_here();	/* SVE's length, the cycle counter */
 	arm_window_run(s->fn, s->arg);
 }
 

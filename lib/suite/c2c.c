@@ -100,8 +100,8 @@ static double measure_pair(struct run_results *res, struct test_outcome *o,
 			.bar = &bar, .cpu = cpus[i], .line = line,
 			.serve = i == 0,
 			.samples = samples,
-			.target_ticks = sweep_sample_ns(&res->config) *
-					res->tsc_hz / 1000000000u,
+			.target_ticks = sweep_sample_ticks(&res->config,
+							   res->tsc_hz),
 			.timeout_ticks = ANSWER_TIMEOUT_S * res->tsc_hz,
 			.ticks = ticks, .rounds = rounds,
 		};

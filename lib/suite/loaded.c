@@ -158,8 +158,7 @@ static double idle_chase(struct run_results *res, int cpu, void *buf,
 		.start = chase_build(buf, bytes, NODE_BYTES,
 				     res->config.seed ^ bytes),
 		.nodes = bytes / NODE_BYTES,
-		.target_ticks = sweep_sample_ns(&res->config) * res->tsc_hz /
-				1000000000u,
+		.target_ticks = sweep_sample_ticks(&res->config, res->tsc_hz),
 		.samples = sweep_repeats(&res->config),
 		.ticks = ticks,
 	};
