@@ -160,7 +160,8 @@ $(BUILD)/baremem-test.img: $(BUILD)/baremem-test.efi $(BUILD)/baremem-aa64-test.
 		config/baremem.cfg $@
 
 # The TFTP root for network boot (docs/design.md §4c): build/netboot/ (or
-# NETBOOT_DIR) holds baremem.efi, baremem/baremem.cfg and baremem/results/.
+# NETBOOT_DIR) holds baremem.efi, baremem-aa64.efi (the AArch64 app, not
+# in a signed tree), baremem/baremem.cfg and baremem/results/.
 NETBOOT_DIR ?= $(BUILD)/netboot
 netboot: $(NETBOOT_DIR)/baremem.efi
 
@@ -192,9 +193,10 @@ $(NETBOOT_DIR)/baremem.efi: $(BUILD)/baremem-signedcfg.efi config/baremem.cfg \
 else
 # A tree left signed by an earlier `make netboot CONFIG_CERT=` is rebuilt
 # unsigned: the QEMU tests serve build/netboot with unsigned configs.
-$(NETBOOT_DIR)/baremem.efi: $(BUILD)/baremem.efi config/baremem.cfg scripts/make-netboot \
-	$(if $(wildcard $(NETBOOT_DIR)/baremem/baremem.cfg.p7s),sign-always)
-	scripts/make-netboot $(BUILD)/baremem.efi config/baremem.cfg $(NETBOOT_DIR)
+$(NETBOOT_DIR)/baremem.efi: $(BUILD)/baremem.efi $(BUILD)/baremem-aa64.efi config/baremem.cfg \
+	scripts/make-netboot $(if $(wildcard $(NETBOOT_DIR)/baremem/baremem.cfg.p7s),sign-always)
+	scripts/make-netboot --aa64 $(BUILD)/baremem-aa64.efi $(BUILD)/baremem.efi \
+		config/baremem.cfg $(NETBOOT_DIR)
 endif
 
 # Test only (tests/pkcs7/): a PXE boot file that installs a software
@@ -258,10 +260,15 @@ bench: $(BUILD)/baremem-linux $(BUILD)/bench-libc
 	BARE="$(BARE)" scripts/bench $(ARGS)
 	scripts/bench-scan $(ARGS)
 
-# bench's yardstick: glibc's memcpy and memset timed on this host.
-$(BUILD)/bench-libc: linux/bench/libc_bw.c
+# bench's yardstick: glibc's memcpy and memset timed on this host, and
+# baremem's kernels in the same samples (the objects baremem-linux links).
+BENCH_LIBC_OBJ := $(addprefix $(BUILD)/linux-obj/,kernels/bw_table.o \
+	kernels/x86_64/bw_kernels_x86.o kernels/x86_64/bw_sse2.o \
+	kernels/x86_64/bw_avx2.o kernels/x86_64/bw_avx512.o \
+	lib/arch/x86_64/isa.o)
+$(BUILD)/bench-libc: linux/bench/libc_bw.c $(BENCH_LIBC_OBJ)
 	@mkdir -p $(dir $@)
-	$(CC) -std=gnu11 -O2 $(WARN) $< -o $@
+	$(CC) -std=gnu11 -O2 $(WARN) -Ilib -Ikernels $< $(BENCH_LIBC_OBJ) -o $@
 
 # Whether a chain written cold (the scan's) is in no cache on this cpu:
 # the scan's own builder and chase, as baremem-linux links them.
@@ -293,6 +300,17 @@ $(BUILD)/tests/test_corpus: tests/unit/test_corpus.c tests/unit/corpus.c \
 	$(CC) $(HOST_CFLAGS) -Itests/unit \
 		-DCORPUS_DIR='"$(CURDIR)/tests/data/machines"' \
 		tests/unit/test_corpus.c tests/unit/corpus.c \
+		$(BUILD)/host-obj/libbaremem.a $(HOST_LDFLAGS) -lcmocka -lm -o $@
+
+# test_mp_services_arm builds efi/aarch64/mp_services_arm.c for the host
+# with gnu-efi's headers and the app's calling convention, against the
+# fake firmware in the test.
+$(BUILD)/tests/test_mp_services_arm: tests/unit/test_mp_services_arm.c \
+		efi/aarch64/mp_services_arm.c $(BUILD)/host-obj/libbaremem.a
+	@mkdir -p $(dir $@)
+	$(CC) $(HOST_CFLAGS) $(DEPFLAGS) -fshort-wchar -DGNU_EFI_USE_MS_ABI \
+		-Itests/unit -Iefi -Iefi/aarch64 -I$(EFI_INC) -I$(EFI_INC)/x86_64 \
+		tests/unit/test_mp_services_arm.c efi/aarch64/mp_services_arm.c \
 		$(BUILD)/host-obj/libbaremem.a $(HOST_LDFLAGS) -lcmocka -lm -o $@
 
 $(BUILD)/tests/test_test_hooks: tests/unit/test_test_hooks.c $(HOOK_TEST_LIB) $(HEADERS)
@@ -538,7 +556,7 @@ ARM_EFI_SRC := $(wildcard efi/aarch64/*.c) efi/console.c efi/files.c \
               efi/results_store.c efi/config_load.c efi/pool.c efi/clock.c \
               efi/boot_source.c efi/memmap.c efi/acpi.c efi/var.c \
               efi/run_finish.c efi/report_store.c efi/screen.c efi/memory.c \
-              efi/numa.c \
+              efi/numa.c efi/scan_memory.c efi/page_tables.c \
               $(wildcard efi/net/*.c) \
               $(wildcard lib/*.c lib/*/*.c) $(ARM_LIB_SRC) $(ARM_KERNEL_SRC) \
               kernels/chase_seg.c kernels/pingpong.c kernels/tscping.c

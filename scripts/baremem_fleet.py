@@ -11,8 +11,13 @@ usage: baremem-report --fleet DIR... [--threshold PCT] [--csv]
                  may be before it is flagged
   --csv          the table as CSV (one row per machine, same rows)
 
-Groups: machines with the same CPU brand and the same logical processor
-count, the hardware that should measure alike. DIMM population (count
+Groups: machines of one architecture with the same part and the same
+logical processor count, the hardware that should measure alike. The
+part is the CPU model (the brand string) on x86-64, and on AArch64 the
+part MIDR_EL1 names (Neoverse N1, Ampere-1, Grace's Neoverse V2...,
+without its rNpM revision; an unnamed part by its implementer and part
+number); x86 and Arm machines never share a group. A revision that
+differs from the group's usual one is named as a likely cause. DIMM population (count
 and sizes), configured DIMM speed, prefetch setting, firmware and
 microcode, platform, page size and profile are not part of the group:
 they are what makes a machine differ from its siblings, so they are
@@ -87,6 +92,7 @@ FIGURES = (
 # node's median there and for a machine's node against its like machines'
 # here (test_fleet_module reads the header and checks they agree).
 SCAN_THRESHOLD = 10.0
+ARM_REVISION = re.compile(r"\s*\b(r[0-9]+p[0-9]+)$")
 UPLOAD_NAME = re.compile(r"^([0-9a-f]{12})-([0-9]{8}T[0-9]{6}Z)(\.[0-9]+)?\.json$")
 GIB = 1 << 30
 
@@ -114,7 +120,38 @@ def size_label(n):
     return "%d" % n
 
 
-# ---- what a machine is: the attributes compared inside a group ----
+# ---- what a machine is: its group, and the attributes compared inside ----
+
+def arch(r):
+    """The architecture the run measured (files from before the field
+    was written are x86-64)."""
+    a = get(r, "machine", "cpu", "arch")
+    return text(a, 16) if isinstance(a, str) and a else "x86_64"
+
+
+def part(r):
+    """The part a machine is grouped by: the CPU model (brand string) on
+    x86-64; on AArch64 the part name MIDR gives, its revision left out
+    (arm_revision, compared inside the group), and an unnamed part
+    ("part 0xNNN") with its implementer, as two implementers may use one
+    part number."""
+    cpu = get(r, "machine", "cpu") or {}
+    brand = text(cpu.get("brand") or "?", 60)
+    if arch(r) != "aarch64":
+        return brand
+    name = ARM_REVISION.sub("", brand) or "?"
+    if name.startswith("part ") and cpu.get("vendor"):
+        name = "%s %s" % (text(cpu["vendor"], 20), name)
+    return name
+
+
+def arm_revision(r):
+    """An AArch64 part's revision (MIDR variant and revision, rNpM)."""
+    if arch(r) != "aarch64":
+        return None
+    m = ARM_REVISION.search(str(get(r, "machine", "cpu", "brand") or ""))
+    return m.group(1) if m else None
+
 
 def dimms(r):
     d = get(r, "machine", "memory", "dimms")
@@ -181,6 +218,7 @@ ATTRIBUTES = (
     ("prefetch", lambda r: get(r, "config", "prefetch"),
      lambda v, u: "prefetch %s" % text(v, 8), lambda u: text(u, 8)),
     ("firmware", firmware, lambda v, u: "firmware %s" % v, str),
+    ("revision", arm_revision, lambda v, u: "cpu revision %s" % v, str),
     ("microcode", lambda r: get(r, "machine", "cpu", "microcode"),
      lambda v, u: "microcode %s" % text(v, 16), lambda u: text(u, 16)),
     ("platform", lambda r: r.get("platform"),
@@ -234,9 +272,8 @@ class Machine:
         self.system = text(" ".join(str(sysinfo.get(k) or "").strip()
                                     for k in ("manufacturer", "product")
                                     ).strip() or "?")
-        cpu = get(r, "machine", "cpu") or {}
-        self.key = (text(cpu.get("brand") or "?", 60),
-                    num(cpu.get("logical_processors")))
+        self.key = (part(r), num(get(r, "machine", "cpu",
+                                     "logical_processors")), arch(r))
         self.status = r.get("status")
         self.values = [num(get(r, *p)) for _, _, p in FIGURES]
         self.dev = [None] * len(FIGURES)	# percent from the median
@@ -476,9 +513,9 @@ class Group:
                                 else first, 60) if first else "")
 
     def title(self):
-        brand, cpus = self.key
-        return "%s, %s logical cpus: %d machine%s" % (
-            brand, cpus if cpus is not None else "?", len(self.machines),
+        name, cpus, isa = self.key
+        return "%s, %s logical cpus, %s: %d machine%s" % (
+            name, cpus if cpus is not None else "?", isa, len(self.machines),
             "" if len(self.machines) == 1 else "s")
 
 
@@ -533,7 +570,7 @@ def make_groups(machines, threshold):
     for m in machines:
         if m.key not in keys:
             keys.append(m.key)
-    keys.sort(key=lambda k: (k[0], k[1] if k[1] is not None else -1))
+    keys.sort(key=lambda k: (k[2], k[0], k[1] if k[1] is not None else -1))
     return [Group(k, [m for m in machines if m.key == k], threshold)
             for k in keys]
 
@@ -639,8 +676,9 @@ def print_text(groups, threshold, out):
         out.write("\n")
     out.write(
         "* flagged: more than %g%% above or below the group's median, shown "
-        "as the difference from it.\nGroups: same CPU brand and logical cpu "
-        "count; DIMMs, DIMM speed, prefetch, firmware,\nmicrocode, platform, "
+        "as the difference from it.\nGroups: same architecture, part (x86: "
+        "CPU model; Arm: MIDR's part name) and logical\ncpu count; DIMMs, DIMM "
+        "speed, prefetch, firmware, revision,\nmicrocode, platform, "
         "pages and profile are compared inside the group and named as the\n"
         "likely cause (notes: the machine's value, then the group's usual "
         "one). The median\nis robust: one bad machine cannot move it, so in "
@@ -709,7 +747,7 @@ def print_csv(groups, out):
     w.writerow(["group", "cpu", "logical_cpus", "system", "id", "file"] +
                [f[1] for f in FIGURES] +
                ["flagged", "verdict", "notes", "scan", "scan_ranges",
-                "scan_own_flags", "scan_nodes", "scan_notes"])
+                "scan_own_flags", "scan_nodes", "scan_notes", "arch"])
     for n, g in enumerate(groups, 1):
         for m in g.machines:
             w.writerow([csv_cell(c) for c in
@@ -721,7 +759,8 @@ def print_csv(groups, out):
                                    if m.flagged[i]] +
                                   (["status"] if m.problem else []) +
                                   (["scan"] if m.scan_reasons else [])),
-                         verdict(m, g), notes(m)] + scan_csv(m, g)])
+                         verdict(m, g), notes(m)] + scan_csv(m, g) +
+                        [g.key[2]]])
 
 
 def main(argv, prog="baremem-report --fleet"):

@@ -16,6 +16,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	struct run_results *res;
 	EFI_FILE_HANDLE root;
 	const char *why = 0;
+	int config_ok;
 	struct arm_machine machine = { 0 };
 	uint64_t t_start = read_cntvct_el0();
 
@@ -37,18 +38,23 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	config_load(image, root, res);
 	test_hooks_arm(res);
 	watchdog_off(res);
-	if (res->errors.count == 0) {
-		arm_machine_read(res, &machine);
-		if (res->errors.count == 0 && arm_paging_init(res) == 0) {
-			arm_mp_init(res, &machine);
-			run_print_config(&res->config);
-			run_print_warnings(res);
-			suite_run(res);
-		}
+	config_ok = res->errors.count == 0;
+	/* The machine and its clock describe the run even when it measures
+	 * nothing (a bad config): its results name the part and the timer
+	 * as any other's do (the schema requires the clock's source). */
+	arm_machine_read(res, &machine);
+	if (config_ok && res->errors.count == 0 && arm_paging_init(res) == 0) {
+		arm_cpu_setup_boot(res);
+		arm_mp_init(res, &machine);
+		arm_sve_check(res);
+		run_print_config(&res->config);
+		run_print_warnings(res);
+		suite_run(res);
+		arm_cpu_setup_restore();
 	}
 	res->duration_s = (double)(read_cntvct_el0() - t_start) /
 			  (double)(machine.timer_hz ? machine.timer_hz : 1);
-	run_end_warn(res, arm_loose_cpu(), 0);
+	run_end_warn(res, arm_loose_cpu(), paging_tables_kept());
 	run_report(res, root);
 	if (root)
 		root->Close(root);

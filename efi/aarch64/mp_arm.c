@@ -1,7 +1,8 @@
-/* platform.h's cpus on AArch64 firmware without MP services: each cpu
- * of a plat_run_on_cpus call started by PSCI CPU_ON on its share, inside
- * its own window (baremem's tables, interrupts masked), the boot cpu
- * running its own share meanwhile, then each waited for until the
+/* platform.h's cpus on AArch64: each cpu of a plat_run_on_cpus call
+ * started on its share, inside its own window (baremem's tables,
+ * interrupts masked), by the firmware's MP services where it has usable
+ * ones (mp_services_arm.c), else by PSCI CPU_ON (psci_arm.c); the boot
+ * cpu runs its own share meanwhile, then each is waited for until the
  * call's timeout. A cpu that does not finish in time, or that PSCI never
  * reports off, is named, gets no more work, and from then on nothing is
  * freed (it may still write any buffer, job or table), as efi/mp.c does
@@ -14,6 +15,13 @@
 static const struct arm_machine *machine;
 static struct run_results *mp_res;
 static int psci_ok;
+static int mps_ok;	/* the firmware's MP services start the cpus */
+/* baremem cpu -> the MP services' processor number (-1: none) */
+static long long mps_number[BM_MAX_CPUS];
+/* How long past a call's timeout the boot cpu waits for the firmware to
+ * signal it before it gives the cpu up as loose: efi/mp.c's grace on
+ * x86. */
+#define MPS_GRACE_US 2000000u
 static int loose_cpu = -1;
 
 int arm_loose_cpu(void)
@@ -30,14 +38,48 @@ static void boot_cpu_alone(struct run_results *res, const char *why)
 	msgs_add(&res->warnings, "only the boot cpu is measured: %s", why);
 }
 
+static uint64_t mpidr_of(int cpu)
+{
+	return machine->madt->cpu[cputable_at(cpu)->platform_cpu].mpidr;
+}
+
+/* The firmware's MP services where they name the cpus and take a call:
+ * 1, and a cpu they do not name is left out (a warning). */
+static int mps_choose(struct run_results *res)
+{
+	uint64_t mpidr[BM_MAX_CPUS];
+	int n = plat_cpu_count();
+
+	for (int k = 0; k < n; k++)
+		mpidr[k] = mpidr_of(k);
+	if (!arm_mps_init(res, mpidr, n, res->bsp_cpu, mps_number))
+		return 0;
+	out("mp: the firmware's EFI_MP_SERVICES_PROTOCOL starts the other "
+	    "cpus\n");
+	for (int k = 0; k < n; k++)
+		if (k != res->bsp_cpu && mps_number[k] < 0 &&
+		    cputable_at(k)->usable) {
+			cputable_at(k)->usable = 0;
+			msgs_add(&res->warnings, "cpu %d (MPIDR 0x%llx) is "
+				 "not an enabled processor of the firmware's MP "
+				 "services: left out", k,
+				 (unsigned long long)mpidr[k]);
+		}
+	return 1;
+}
+
 void arm_mp_init(struct run_results *res, const struct arm_machine *m)
 {
 	machine = m;
 	mp_res = res;
 	if (plat_cpu_count() <= 1)
 		return;
+	if (m->madt)
+		test_hook_mp_services_arm(m);
 	if (!m->madt)
 		boot_cpu_alone(res, "no MADT names the other cpus");
+	else if (mps_choose(res))
+		mps_ok = 1;
 	else if (arm_psci_init(m) < 0)
 		boot_cpu_alone(res, "the firmware has no PSCI to start them");
 	else
@@ -54,7 +96,8 @@ void plat_run_window(plat_window_fn fn, void *arg)
 struct ap_share {
 	plat_window_fn fn;
 	void *arg;
-	struct arm_cpu_call *call;
+	struct arm_cpu_call *call;	/* PSCI's, or */
+	struct arm_mps_call *mcall;	/* the MP services' */
 	uint64_t timeout_us;	/* the call's, or the test image's */
 };
 
@@ -62,12 +105,8 @@ static void ap_work(void *p)
 {
 	struct ap_share *s = p;
 
+	arm_cpu_setup_here();	/* SVE's length, the cycle counter */
 	arm_window_run(s->fn, s->arg);
-}
-
-static uint64_t mpidr_of(int cpu)
-{
-	return machine->madt->cpu[cputable_at(cpu)->platform_cpu].mpidr;
 }
 
 /* The cpu gets no more work and the run is partial (an error); one that
@@ -85,6 +124,13 @@ static void give_up(int cpu, int loose, const char *why)
 		 (unsigned long long)mpidr_of(cpu), why);
 }
 
+/* Whether the generic timer has passed *deadline (arm_mps_wait's
+ * clock). */
+static int past_deadline(void *deadline)
+{
+	return (int64_t)(read_cntvct_el0() - *(uint64_t *)deadline) > 0;
+}
+
 static int listed_before(const int *cpus, int i)
 {
 	for (int j = 0; j < i; j++)
@@ -98,7 +144,10 @@ int plat_run_on_cpus(const int *cpus, int n, plat_window_fn fn, void **args,
 {
 	struct ap_share **share = plat_alloc(sizeof(*share) * (size_t)n);
 	uint64_t hz = read_cntfrq_el0(), t0, deadline;
-	int bsp_slot = -1, completed = 0;
+	/* The firmware signals a call's end from a timer callback: the
+	 * boot cpu waits this long past the call's timeout for it. */
+	uint64_t grace = (uint64_t)((double)MPS_GRACE_US * 1e-6 * (double)hz);
+	int bsp_slot = -1, completed = 0, lost;
 	char why[160];
 
 	for (int i = 0; i < n; i++)
@@ -115,13 +164,20 @@ int plat_run_on_cpus(const int *cpus, int n, plat_window_fn fn, void **args,
 			bsp_slot = i;
 			continue;
 		}
-		if (!psci_ok || !(share[i] = plat_alloc(sizeof **share)))
+		if (!(psci_ok || mps_ok) ||
+		    !(share[i] = plat_alloc(sizeof **share)))
 			continue;
-		*share[i] = (struct ap_share){ fn, args[i], 0, timeout_us };
+		*share[i] = (struct ap_share){ fn, args[i], 0, 0, timeout_us };
 		test_hook_ap_call(cpu, &share[i]->fn, &share[i]->timeout_us);
-		share[i]->call = arm_cpu_start(mpidr_of(cpu), ap_work, share[i],
-					       why, sizeof why);
-		if (!share[i]->call) {
+		if (mps_ok)
+			share[i]->mcall = arm_mps_start(
+				(UINTN)mps_number[cpu], ap_work, share[i],
+				share[i]->timeout_us, why, sizeof why);
+		else
+			share[i]->call = arm_cpu_start(mpidr_of(cpu), ap_work,
+						       share[i], why,
+						       sizeof why);
+		if (!share[i]->call && !share[i]->mcall) {
 			give_up(cpu, 0, why);
 			plat_free(share[i]);
 			share[i] = 0;
@@ -140,8 +196,16 @@ int plat_run_on_cpus(const int *cpus, int n, plat_window_fn fn, void **args,
 			continue;
 		deadline = t0 + (uint64_t)((double)share[i]->timeout_us * 1e-6 *
 					   (double)hz);
-		if (arm_cpu_wait(share[i]->call, deadline, why, sizeof why)) {
-			give_up(cpus[i], 1, why);
+		if (share[i]->mcall) {
+			deadline += grace;
+			lost = arm_mps_wait(share[i]->mcall, past_deadline,
+					    &deadline, why, sizeof why);
+		} else {
+			lost = arm_cpu_wait(share[i]->call, deadline, why,
+					    sizeof why);
+		}
+		if (lost) {
+			give_up(cpus[i], lost == -2, why);
 			continue;	/* kept: it may still read it */
 		}
 		ok[i] = 1;

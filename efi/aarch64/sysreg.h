@@ -48,6 +48,30 @@ SYSREG_READ(cptr_el2)
 SYSREG_READ(vbar_el1)
 SYSREG_READ(vbar_el2)
 SYSREG_READ(cntvoff_el2)
+SYSREG_WRITE(cpacr_el1)
+SYSREG_WRITE(cptr_el2)
+SYSREG_READ(id_aa64dfr0_el1)
+SYSREG_READ(mdcr_el2)
+SYSREG_WRITE(mdcr_el2)
+SYSREG_READ(pmcr_el0)
+SYSREG_WRITE(pmcr_el0)
+SYSREG_READ(pmcntenset_el0)
+SYSREG_WRITE(pmcntenset_el0)
+SYSREG_WRITE(pmcntenclr_el0)
+SYSREG_READ(pmccfiltr_el0)
+SYSREG_WRITE(pmccfiltr_el0)
+SYSREG_READ(pmccntr_el0)
+/* ZCR_EL1 and ZCR_EL2 by their encodings (op0 3, op1 0 or 4, CRn 1,
+ * CRm 2, op2 0): the assembler knows the names only with +sve, which
+ * only the SVE kernels are built with. */
+SYSREG_READ(s3_0_c1_c2_0)
+SYSREG_WRITE(s3_0_c1_c2_0)
+SYSREG_READ(s3_4_c1_c2_0)
+SYSREG_WRITE(s3_4_c1_c2_0)
+#define read_zcr_el1 read_s3_0_c1_c2_0
+#define write_zcr_el1 write_s3_0_c1_c2_0
+#define read_zcr_el2 read_s3_4_c1_c2_0
+#define write_zcr_el2 write_s3_4_c1_c2_0
 
 #define HCR_E2H (1ull << 34)	/* VHE: EL2 runs the EL2&0 regime */
 #define DAIF_ALL 0x3c0ull	/* D, A, I, F masked */

@@ -35,8 +35,9 @@ static const char *const prefetch_names[] = { "on", "off", "both" };
 static const char *const console_json_names[] = { "auto", "on", "off" };
 static const char *const screen_names[] = { "chart", "text" };
 static const char *const upload_names[] = { "auto", "off", "tftp" };
-/* isa's words: indexed by enum bw_isa (kernels/bw.h), auto apart. */
-static const char *const isa_names[] = { "sse2", "avx2", "avx512" };
+/* isa's words: indexed by enum bm_isa_word (config.h), auto apart. */
+static const char *const isa_names[BM_ISA_WORDS] = { "sse2", "avx2", "avx512",
+						     "neon", "sve" };
 
 #define COUNT(a) ((int)(sizeof(a) / sizeof((a)[0])))
 
@@ -59,7 +60,8 @@ static const char *const valid_text[BM_KEY_COUNT] = {
 	[BM_KEY_CONSOLE_JSON] = "auto, on, off",
 	[BM_KEY_SCREEN] = "chart, text",
 	[BM_KEY_UPLOAD] = "auto, off, tftp, http://IPv4[:port]/path/",
-	[BM_KEY_ISA] = "auto, or a comma list of avx512, avx2, sse2",
+	[BM_KEY_ISA] = "auto, or a comma list of avx512, avx2, sse2 (x86) "
+		       "or sve, neon (AArch64)",
 };
 
 /* valid_text[key], or for tests= the registry's words as a list. */
@@ -74,6 +76,11 @@ static const char *valid_of(int key, char *buf, size_t cap)
 		n += fmt(buf + n, cap - n, "%s %s", i ? "," : "",
 			 bm_test_words[i]);
 	return buf;
+}
+
+const char *config_isa_word(int word)
+{
+	return word >= 0 && word < BM_ISA_WORDS ? isa_names[word] : 0;
 }
 
 void config_defaults(struct bm_config *c)
@@ -981,7 +988,8 @@ const char *config_value_text(const struct bm_config *c, enum bm_key k,
 	case BM_KEY_ISA:
 		if (!c->isa_mask)
 			add(&t, "auto");
-		for (int i = COUNT(isa_names) - 1; i >= 0; i--)	/* widest first */
+		/* each architecture's widest first */
+		for (int i = COUNT(isa_names) - 1; i >= 0; i--)
 			if (c->isa_mask & (1u << i))
 				add(&t, "%s%s", t.len ? "," : "", isa_names[i]);
 		break;

@@ -89,6 +89,13 @@ enum bm_console_json {
 enum bm_upload { BM_UPLOAD_AUTO, BM_UPLOAD_OFF, BM_UPLOAD_TFTP,
 		 BM_UPLOAD_HTTP };
 
+/* isa's words, as bits of isa_mask: x86-64's in kernels/bw.h's enum
+ * bw_isa order (sse2, avx2, avx512), then AArch64's (neon, sve). */
+enum bm_isa_word { BM_ISA_SSE2, BM_ISA_AVX2, BM_ISA_AVX512, BM_ISA_NEON,
+		   BM_ISA_SVE, BM_ISA_WORDS };
+/* The word ("sve"), or 0 outside the enum. */
+const char *config_isa_word(int word);
+
 #define BM_MAX_SIZES 64
 #define BM_SIZE_MIN_BYTES 1024ull	  /* 16 chase nodes */
 #define BM_SIZE_MAX_BYTES (1ull << 40)	  /* 1 TiB */
@@ -121,7 +128,9 @@ struct bm_config {
 	enum bm_upload upload;
 	struct http_url upload_url;	/* BM_UPLOAD_HTTP */
 	/* isa: 0 for auto (the widest each cpu can run), else bit
-	 * (1u << enum bw_isa, kernels/bw.h) per ISA asked for */
+	 * (1u << enum bm_isa_word) per ISA asked for, whichever
+	 * architecture's it is (one config serves both apps of a stick:
+	 * lib/suite/isa_plan.c warns about the other's) */
 	unsigned isa_mask;
 	enum test_hook test_hook;	/* test image only (lib/config/test_hooks.h) */
 	unsigned set_mask;		/* bit (1 << bm_key) per key given */

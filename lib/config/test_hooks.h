@@ -53,6 +53,9 @@ enum test_hook {
 				 * attempt; 200 ms between an upload's
 				 * attempts, not 2 s; the retry rule (3
 				 * attempts within a minute) unchanged */
+	TEST_HOOK_MP_SERVICES_FAKE, /* AArch64: a fake EFI_MP_SERVICES_PROTOCOL
+				 * over PSCI is installed, so the app takes
+				 * its MP services path */
 	TEST_HOOK_COUNT
 };
 

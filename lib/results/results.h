@@ -22,6 +22,13 @@
  * room for a third. */
 #define CORE_TYPES_MAX 4
 
+/* The fewest ticks a timed sample spans, whatever its profile's length
+ * (lib/suite/sweep.h's sweep_sample_ticks): its two counter reads each
+ * err by up to a tick, at most 2 / 20000 = 0.01 % of the sample. A
+ * 3 GHz TSC passes it in 7 us, a 25 MHz generic timer in 0.8 ms, a
+ * 1 MHz one only in 20 ms (docs/method.md). */
+#define SAMPLE_TICKS_MIN 20000u
+
 #define BM_PF_ON 1
 #define BM_PF_OFF 2
 
@@ -161,8 +168,11 @@ struct scan_point {
 	double gb_per_s_median;	/* < 0: not measured */
 	int cpu_count;
 	int *cpus;		/* [cpu_count]: the readers */
-	int cpus_of_node;	/* 1: the node's selected cpus; 0: the
-				 * first selected cpu (the node has none) */
+	const char *cpus_from;	/* where the readers come from
+				 * (lib/suite/scan_readers.h): "node",
+				 * "nearest-node" (the node has no
+				 * selected cpu), "first-selected"; 0:
+				 * not measured, written as the last */
 	int distance;		/* SLIT, the readers' node to node; -1:
 				 * no SLIT or a node unknown */
 	int dimm_count;		/* -1: not known (SMBIOS type 20) */
@@ -299,6 +309,20 @@ struct run_results {
 	int avx512_used;	/* some bandwidth point ran AVX-512 kernels */
 	int isa_widest;		/* enum bw_isa: the widest the boot cpu
 				 * can run (CPUID and XCR0, lib/arch/x86_64/isa.h) */
+	/* AArch64's SVE (efi/aarch64/isa_arm.c): sve_known says these are
+	 * written. sve_cpu_bytes: the vector length each cpu read back
+	 * (cpu_count entries, bytes; 0 where the cpu has no SVE usable or
+	 * was not reached; 0 itself when not read). sve_bytes: the length
+	 * the run's SVE kernels ran at, 0 when they did not run; sve_why:
+	 * why not, for the warnings and isa_plan's messages. */
+	int sve_known;
+	uint32_t *sve_cpu_bytes;
+	uint32_t sve_bytes;
+	const char *sve_why;
+	/* Where core cycles come from: "aperf-mperf" (x86), "pmccntr"
+	 * (AArch64's PMU cycle counter); 0: from the cpu's features, x86's
+	 * rule. */
+	const char *core_cycles_source;
 	int msr_ok;		/* the suite may read MSRs CPUID vouches for
 				 * (UEFI: ring 0; Linux: no) */
 	/* Reads the calling cpu's SMI count (UEFI: MSR 0x34 where msr.c

@@ -71,6 +71,11 @@ static void write_cpu(struct json_writer *w, const struct run_results *res)
 		json_u64(w, "thread", (uint64_t)p->thread);
 		json_bool(w, "bsp", p->bsp);
 		json_bool(w, "usable", p->usable);
+		if (res->sve_known && res->sve_cpu_bytes &&
+		    res->sve_cpu_bytes[i])
+			json_u64(w, "sve_vector_bytes", res->sve_cpu_bytes[i]);
+		else if (res->sve_known)
+			json_null(w, "sve_vector_bytes");
 		if (coretypes_info(res, i)->core_type)
 			json_string(w, "core_type",
 				    coretypes_info(res, i)->core_type);
@@ -93,6 +98,18 @@ static void write_cpu(struct json_writer *w, const struct run_results *res)
 	json_bool(w, "hypervisor", ci->f.hypervisor);
 	json_bool(w, "hybrid", ci->f.hybrid);
 	json_bool(w, "tsc_adjust", ci->f.tsc_adjust);
+	json_string(w, "core_cycles", res->core_cycles_source
+		    ? res->core_cycles_source
+		    : ci->f.aperfmperf && res->msr_ok ? "aperf-mperf" : "none");
+	if (res->sve_known) {
+		json_bool(w, "sve_used", res->sve_bytes != 0);
+		if (res->sve_bytes)
+			json_u64(w, "sve_vector_bytes", res->sve_bytes);
+		else
+			json_null(w, "sve_vector_bytes");
+		if (res->sve_why)
+			json_string(w, "sve_note", res->sve_why);
+	}
 	json_object_end(w);
 	json_object_begin(w, "frequency");
 	json_string(w, "boost", res->freq.boost ? res->freq.boost : "unknown");
@@ -323,6 +340,11 @@ static void write_machine(struct json_writer *w, const struct run_results *res)
 	json_measured(w, "error_ppm", res->tsc_error_ppm, 1);
 	json_string(w, "region_end", arch_is_aarch64(res) ? "dsb-isb-cntvct"
 		    : res->cpu.f.rdtscp ? "rdtscp" : "mfence-lfence-rdtsc");
+	if (res->tsc_hz)
+		json_double(w, "resolution_ns", 1e9 / (double)res->tsc_hz, 3);
+	else
+		json_null(w, "resolution_ns");
+	json_u64(w, "sample_ticks_min", SAMPLE_TICKS_MIN);
 	write_tsc_skew(w, res);
 	json_object_end(w);
 	write_caches(w, &res->cpu, l3_cpuid_bytes(res));

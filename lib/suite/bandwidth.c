@@ -361,8 +361,7 @@ static int measure(struct point_ctx *x, const struct bw_kernel *k,
 	const char *what = x->what ? x->what : k->name;
 	/* bytes_per_byte streams of per_buf bytes: dst first, then src */
 	uint64_t per_buf = size / (uint64_t)k->bytes_per_byte;
-	uint64_t target = sweep_sample_ns(&res->config) * res->tsc_hz /
-			  1000000000u;
+	uint64_t target = sweep_sample_ticks(&res->config, res->tsc_hz);
 	uint64_t kbs[MAX_SAMPLES];
 	int good = 0, smi = 0, retaken = 0, fell_back = 0;
 	size_t nclock = 0;

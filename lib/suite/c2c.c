@@ -101,8 +101,8 @@ static double measure_pair(const struct run_env *env,
 			.bar = &bar, .cpu = cpus[i], .line = line,
 			.serve = i == 0,
 			.samples = samples,
-			.target_ticks = sweep_sample_ns(env->config) *
-					env->tsc_hz / 1000000000u,
+			.target_ticks = sweep_sample_ticks(env->config,
+							   env->tsc_hz),
 			.timeout_ticks = ANSWER_TIMEOUT_S * env->tsc_hz,
 			.ticks = ticks, .rounds = rounds,
 		};

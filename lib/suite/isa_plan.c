@@ -1,6 +1,8 @@
 /* The bandwidth plan's ISAs (lib/suite/isa_plan.h). */
 #include "suite/isa_plan.h"
 
+#include "arch/arch.h"
+#include "util/fmt.h"
 #include "util/str.h"
 
 /* Why the boot cpu stops at `widest`: what the wider ISA needs; "" when
@@ -14,8 +16,8 @@ static const char *missing(const struct run_results *res, enum bw_isa widest)
 	if (str_eq(wider, "?"))
 		return "";
 	if (str_eq(wider, "sve"))
-		return "no SVE, or SVE not enabled for it (Linux: HWCAP_SVE; "
-		       "at EL1: CPACR_EL1.ZEN)";
+		return res->sve_why ? res->sve_why
+				    : "no SVE, or SVE not enabled for it";
 	if (widest == BW_AVX2)
 		return res->cpu.f.avx512f
 		       ? "AVX512F present but its ZMM state is off (XCR0 "
@@ -23,6 +25,33 @@ static const char *missing(const struct run_results *res, enum bw_isa widest)
 		       : "no AVX512F (CPUID 7:EBX[16])";
 	return res->cpu.f.avx2 ? "AVX2 present but its YMM state is off "
 				 "(XCR0 bit 2)" : "no AVX2 (CPUID 7:EBX[5])";
+}
+
+/* The running architecture's ISA named `word` (config.h's isa words),
+ * or -1: the other architecture's. */
+static int isa_of_word(int word)
+{
+	for (int i = 0; i < BW_ISA_COUNT; i++)
+		if (str_eq(bw_isa_name((enum bw_isa)i), config_isa_word(word)))
+			return i;
+	return -1;
+}
+
+/* The architecture's widest ISA has the next narrower measured beside it
+ * at the cache levels (isa=auto): why, for the console. */
+static const char *beside_why(enum bw_isa widest)
+{
+	if (str_eq(bw_isa_name(widest), "sve"))
+		return "and neon beside them: a core whose SVE vectors are "
+		       "128 bits, or whose load pipes take NEON pairs as "
+		       "fast, reads its caches as fast or faster with LDP "
+		       "of q registers; the summary keeps the faster";
+	/* A core that splits each 512-bit access in two (Zen 4) reads its
+	 * L1 faster with 256-bit ones: measured on this VM's Zen 4, plain
+	 * zmm loads 224 GB/s, ymm loads 236. */
+	return "and avx2 beside them: some cores read their caches faster "
+	       "with 256-bit accesses (Zen 4 does); the summary keeps the "
+	       "faster";
 }
 
 int isa_plan(struct run_results *res, enum bw_isa out[BW_ISA_COUNT],
@@ -36,35 +65,48 @@ int isa_plan(struct run_results *res, enum bw_isa out[BW_ISA_COUNT],
 		*why = "";
 	if (!mask) {
 		out[0] = widest;
-		if (widest < BW_AVX512) {
+		if (widest == 0 || !str_eq(missing(res, widest), "")) {
 			if (why)
 				*why = missing(res, widest);
 			return 1;
 		}
-		/* A core that splits each 512-bit access in two (Zen 4)
-		 * reads its L1 faster with 256-bit ones: measured on this
-		 * VM's Zen 4, plain zmm loads 224 GB/s, ymm loads 236. The
-		 * peak is the faster ISA's (summary.c). */
-		out[1] = BW_AVX2;
+		/* the architecture's widest: the next narrower beside it;
+		 * the peak is the faster ISA's (summary.c) */
+		out[1] = (enum bw_isa)(widest - 1);
 		if (why)
-			*why = "and avx2 beside them: some cores read their "
-			       "caches faster with 256-bit accesses (Zen 4 "
-			       "does); the summary keeps the faster";
+			*why = beside_why(widest);
 		return 2;
 	}
-	for (int i = BW_ISA_COUNT - 1; i >= 0; i--) {
-		if (!(mask & (1u << i)))
+	for (int w = 0; w < BM_ISA_WORDS; w++) {
+		int i = isa_of_word(w);
+
+		if (!(mask & (1u << w)))
 			continue;
-		if (i <= (int)widest) {
+		if (i < 0) {
+			char own[32];
+			size_t at = 0;
+
+			own[0] = 0;
+			for (int k = BW_ISA_COUNT - 1; k >= 0; k--)
+				if (!str_eq(bw_isa_name((enum bw_isa)k), "?"))
+					at += fmt(own + at, sizeof own - at,
+						  "%s%s", at ? ", " : "",
+						  bw_isa_name((enum bw_isa)k));
+			msgs_add(&res->warnings, "isa=%s: not an ISA of this "
+				 "cpu's architecture (%s has %s): measured "
+				 "with %s instead", config_isa_word(w),
+				 ARCH_NAME, own, bw_isa_name(widest));
+			take |= 1u << widest;
+		} else if (i <= (int)widest) {
 			take |= 1u << i;
-			continue;
+		} else {
+			msgs_add(&res->warnings, "isa=%s: this cpu cannot run "
+				 "%s kernels (%s): measured with %s instead",
+				 bw_isa_name((enum bw_isa)i),
+				 bw_isa_name((enum bw_isa)i),
+				 missing(res, widest), bw_isa_name(widest));
+			take |= 1u << widest;
 		}
-		msgs_add(&res->warnings, "isa=%s: this cpu cannot run %s "
-			 "kernels (%s): measured with %s instead",
-			 bw_isa_name((enum bw_isa)i),
-			 bw_isa_name((enum bw_isa)i), missing(res, widest),
-			 bw_isa_name(widest));
-		take |= 1u << widest;
 	}
 	for (int i = BW_ISA_COUNT - 1; i >= 0; i--)
 		if (take & (1u << i))

@@ -158,8 +158,7 @@ static double idle_chase(const struct run_env *env, int cpu, void *buf,
 		.start = chase_build(buf, bytes, NODE_BYTES,
 				     env->config->seed ^ bytes),
 		.nodes = bytes / NODE_BYTES,
-		.target_ticks = sweep_sample_ns(env->config) * env->tsc_hz /
-				1000000000u,
+		.target_ticks = sweep_sample_ticks(env->config, env->tsc_hz),
 		.samples = sweep_repeats(env->config),
 		.ticks = ticks,
 	};

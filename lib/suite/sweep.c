@@ -112,3 +112,17 @@ uint64_t sweep_sample_ns(const struct bm_config *c)
 	return c->profile == BM_PROFILE_QUICK ? 1000000u
 	       : c->profile == BM_PROFILE_STANDARD ? 5000000u : 10000000u;
 }
+
+uint64_t sample_ticks(uint64_t ns, uint64_t hz)
+{
+	/* the sweeps' ns (10 ms at most) x any counter below 1.8 THz
+	 * stays below 2^64 */
+	uint64_t t = ns * hz / 1000000000u;
+
+	return t > SAMPLE_TICKS_MIN ? t : SAMPLE_TICKS_MIN;
+}
+
+uint64_t sweep_sample_ticks(const struct bm_config *c, uint64_t hz)
+{
+	return sample_ticks(sweep_sample_ns(c), hz);
+}

@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "config/config.h"
+#include "results/results.h"
 
 /* Sizes for the config, ascending and unique, each a multiple of 64:
  * the `sizes` list or range when set (obeyed as given: the caller warns
@@ -34,5 +35,15 @@ int sweep_repeats(const struct bm_config *c);
  * full 10 ms (well above the TSC read cost, short enough to sample
  * often). */
 uint64_t sweep_sample_ns(const struct bm_config *c);
+
+/* A sample of ns at a counter of hz, in ticks: never fewer than
+ * SAMPLE_TICKS_MIN (lib/results/results.h), so a slow counter (a 25 MHz
+ * or 1 MHz generic timer) gets samples long enough that its tick
+ * vanishes (docs/method.md). */
+uint64_t sample_ticks(uint64_t ns, uint64_t hz);
+
+/* sample_ticks(sweep_sample_ns(c), hz): what the sweeps time a sample
+ * to. */
+uint64_t sweep_sample_ticks(const struct bm_config *c, uint64_t hz);
 
 #endif

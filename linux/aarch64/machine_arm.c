@@ -263,32 +263,30 @@ void linux_arch_machine(struct run_results *res)
 				 (unsigned long long)measured, off_ppm);
 	}
 	res->isa_widest = isa_usable_here();
-	if (res->config.isa_mask) {
-		char asked[64];
+	/* isa= names of x86 fall back in lib/suite/isa_plan.c, warned */
+	res->sve_known = 1;
+	if (res->isa_widest == BW_SVE) {
+		int vl = prctl(PR_SVE_GET_VL, 0, 0, 0, 0);
 
-		/* isa= takes x86's names alone (lib/config): their slots
-		 * would run NEON or SVE under an x86 name */
-		config_value_text(&res->config, BM_KEY_ISA, asked,
-				  sizeof asked);
-		msgs_add(&res->warnings, "isa=%s: x86 ISAs; this "
-			 "architecture's are neon and sve, which isa= does not "
-			 "take yet: measured as isa=auto", asked);
-		res->config.isa_mask = 0;
+		res->sve_bytes = vl > 0 ? (uint32_t)(vl & PR_SVE_VL_LEN_MASK)
+					: 0;
+		if (!res->sve_bytes)
+			res->sve_why = "the kernel enabled SVE but did not "
+				       "tell its vector length (prctl "
+				       "PR_SVE_GET_VL)";
+	} else {
+		res->sve_why = "no HWCAP_SVE: the kernel did not enable SVE for "
+			       "this process";
 	}
 }
 
 void linux_arch_print(const struct run_results *res)
 {
-	int vl;
-
-	if (res->isa_widest == BW_SVE &&
-	    (vl = prctl(PR_SVE_GET_VL, 0, 0, 0, 0)) > 0)
-		out("sve: vector length %d bytes (%d bits)\n",
-		    vl & PR_SVE_VL_LEN_MASK, 8 * (vl & PR_SVE_VL_LEN_MASK));
+	if (res->sve_bytes)
+		out("sve: vector length %u bytes (%u bits)\n",
+		    (unsigned)res->sve_bytes, 8 * (unsigned)res->sve_bytes);
 	else
-		out("sve: %s\n", res->isa_widest == BW_SVE ? "vector length "
-		    "not told (prctl PR_SVE_GET_VL)" : "not enabled for this "
-		    "process (no HWCAP_SVE): neon kernels");
+		out("sve: %s: neon kernels\n", res->sve_why);
 }
 
 const char *linux_arch_timer_note(void)

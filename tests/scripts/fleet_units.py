@@ -1,6 +1,7 @@
 """Unit tests of scripts/baremem_fleet.py (the fleet report's grouping,
 rule and causes). Run by tests/scripts/run-all (test_fleet_module); by
 hand: /usr/bin/python3 tests/scripts/fleet_units.py EXAMPLE.json
+ARM_EXAMPLE.json (tests/data/example-run-1.json, example-run-aarch64.json)
 
 Machines are copies of the example results file with their figures and
 DIMMs edited here; test_fleet_report runs the command on files.
@@ -19,6 +20,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
 import baremem_fleet as bf  # noqa: E402
 
 EXAMPLE = None
+ARM_EXAMPLE = None	# a QEMU aarch64 run (tests/data/example-run-aarch64.json)
 DRAM_NS, L1_NS, L2_NS, L3_NS, DRAM_BW, ALL_BW = range(6)
 
 
@@ -310,6 +312,65 @@ class Grouping(unittest.TestCase):
                          [["a", "d", "e"], ["c"], ["b"]])
 
 
+    def arm(self, name, brand=None, vendor=None, cpus=None, dram_ns=None):
+        r = copy.deepcopy(ARM_EXAMPLE)
+        c = r["machine"]["cpu"]
+        if brand is not None:
+            c["brand"] = brand
+        if vendor is not None:
+            c["vendor"] = vendor
+        if cpus is not None:
+            c["logical_processors"] = cpus
+        if dram_ns is not None:
+            r["summary"]["dram_ns"] = dram_ns
+        return bf.Machine(name, r)
+
+    def test_arm_by_part_revision_a_cause(self):
+        ms = [self.arm("n1a", "Neoverse N1 r3p1", "Arm", 80, 100.0),
+              self.arm("n1b", "Neoverse N1 r3p1", "Arm", 80, 101.0),
+              self.arm("n1c", "Neoverse N1 r4p0", "Arm", 80, 100.5),
+              self.arm("v2", "Neoverse V2 r0p0", "Arm", 80),
+              self.arm("n1-64", "Neoverse N1 r3p1", "Arm", 64)]
+        gs = groups(ms)
+        self.assertEqual([(g.key, [m.path for m in g.machines]) for g in gs],
+                         [(("Neoverse N1", 64, "aarch64"), ["n1-64"]),
+                          (("Neoverse N1", 80, "aarch64"),
+                           ["n1a", "n1b", "n1c"]),
+                          (("Neoverse V2", 80, "aarch64"), ["v2"])])
+        self.assertIn("cpu revision r4p0 (group: r3p1)", ms[2].causes)
+        self.assertEqual(ms[0].causes, [])
+        self.assertEqual(gs[1].title(),
+                         "Neoverse N1, 80 logical cpus, aarch64: 3 machines")
+
+    def test_unnamed_arm_part_keeps_its_implementer(self):
+        # The real QEMU file: MIDR implementer 0, part 0x051, unnamed.
+        plain = self.arm("qemu")
+        self.assertEqual(plain.key[0], "%s part 0x051" % ARM_EXAMPLE[
+            "machine"]["cpu"]["vendor"])
+        a = self.arm("a", "part 0x0d0c r3p1", "Arm")
+        b = self.arm("b", "part 0x0d0c r3p1", "Ampere")
+        self.assertEqual(len(groups([a, b])), 2)
+
+    def test_architectures_never_share_a_group(self):
+        x86 = machine("x86")
+        brand = x86.r["machine"]["cpu"]["brand"]
+        cpus = x86.r["machine"]["cpu"]["logical_processors"]
+        # an Arm file whose brand and cpu count are the x86 one's
+        arm = self.arm("arm", brand, "Arm", cpus)
+        older = machine("old", edit=lambda r: r["machine"]["cpu"].pop("arch",
+                                                                      None))
+        gs = groups([x86, arm, older])
+        self.assertEqual([[m.path for m in g.machines] for g in gs],
+                         [["arm"], ["x86", "old"]])
+        self.assertEqual([g.key[2] for g in gs], ["aarch64", "x86_64"])
+        out = io.StringIO()
+        bf.print_csv(gs, out)
+        rows = list(csv.DictReader(io.StringIO(out.getvalue())))
+        self.assertEqual([(r["id"], r["arch"]) for r in rows],
+                         [("arm", "aarch64"), ("x86", "x86_64"),
+                          ("old", "x86_64")])
+
+
 class Causes(unittest.TestCase):
     def fleet(self):
         like = [machine("m%d" % i, 94.0 + i * 0.4, 21.4 - i * 0.1, 44.8 + i * 0.1)
@@ -492,4 +553,6 @@ class Output(unittest.TestCase):
 if __name__ == "__main__":
     with open(sys.argv.pop(1)) as f:
         EXAMPLE = json.load(f)
+    with open(sys.argv.pop(1)) as f:
+        ARM_EXAMPLE = json.load(f)
     unittest.main(verbosity=1)

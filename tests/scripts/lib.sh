@@ -19,6 +19,7 @@ DATA=$ROOT/tests/data
 EX1=$DATA/example-run-1.json		# uefi, 1G pages
 EX2=$DATA/example-run-2.json		# linux, 4K pages
 EXP=$DATA/example-run-pages.json	# uefi, page=all
+EXA=$DATA/example-run-aarch64.json	# uefi, aarch64: a QEMU virt run, network boot
 EXS=$DATA/example-run-scan.json		# uefi, tests=scan: 2 nodes, a hole, a range not measured, one flagged
 SCHEMA=$ROOT/docs/results.schema.json
 SUMMARY_SCHEMA=$ROOT/docs/summary.schema.json

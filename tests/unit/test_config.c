@@ -254,7 +254,7 @@ static void full_good_file(void **state)
 	assert_int_equal(r->c.upload, BM_UPLOAD_HTTP);
 	assert_int_equal(r->c.upload_url.port, 8080);
 	assert_string_equal(r->c.upload_url.path, "/Up/");
-	assert_int_equal(r->c.isa_mask, 1u << BW_SSE2 | 1u << BW_AVX512);
+	assert_int_equal(r->c.isa_mask, 1u << BM_ISA_SSE2 | 1u << BM_ISA_AVX512);
 	assert_int_equal(r->c.set_mask, ALL_KEYS);
 	assert_int_equal(r->c.bad_mask, 0);
 
@@ -350,6 +350,11 @@ static void every_choice(void **state)
 		{ "isa=sse2", BM_KEY_ISA, "sse2" },
 		{ "isa=avx2,avx512", BM_KEY_ISA, "avx512,avx2" },
 		{ "isa=sse2,avx2,avx512", BM_KEY_ISA, "avx512,avx2,sse2" },
+		/* AArch64's words: one config serves both apps of a stick */
+		{ "isa=neon", BM_KEY_ISA, "neon" },
+		{ "isa=SVE", BM_KEY_ISA, "sve" },
+		{ "isa=neon,sve", BM_KEY_ISA, "sve,neon" },
+		{ "isa=avx2,neon", BM_KEY_ISA, "neon,avx2" },
 	};
 	(void)state;
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -466,8 +471,11 @@ static void bad_values(void **state)
 		  "valid: auto, off, tftp, http://IPv4[:port]/path/)" },
 		{ "upload = http://server/up/", BM_KEY_UPLOAD, "no DNS" },
 		{ "isa = avx", BM_KEY_ISA,
-		  "(valid: auto, or a comma list of avx512, avx2, sse2)" },
-		{ "isa = avx512f", BM_KEY_ISA, "avx512, avx2, sse2)" },
+		  "(valid: auto, or a comma list of avx512, avx2, sse2 (x86) "
+		  "or sve, neon (AArch64))" },
+		{ "isa = avx512f", BM_KEY_ISA, "or sve, neon (AArch64))" },
+		{ "isa = sve2", BM_KEY_ISA, "or sve, neon (AArch64))" },
+		{ "isa = sve,SVE", BM_KEY_ISA, "an ISA named twice" },
 		{ "isa = auto,avx2", BM_KEY_ISA, "auto stands alone" },
 		{ "isa = avx2,AVX2", BM_KEY_ISA, "an ISA named twice" },
 		{ "isa = avx2,", BM_KEY_ISA, "empty item" },

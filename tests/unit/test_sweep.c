@@ -298,6 +298,28 @@ static void repeats_and_sample_length(void **state)
 	assert_int_equal(sweep_sample_ns(&f), 10000000);
 }
 
+/* A sample spans the profile's ns at the counter's rate, and never
+ * fewer than SAMPLE_TICKS_MIN ticks: a 3 GHz TSC and QEMU's 62.5 MHz
+ * generic timer take the profile's length as it is, a 1 MHz counter
+ * 20 ms (quick's 1 ms would be 1000 ticks, a tick 0.1 % of it). */
+static void sample_ticks_floor_the_slow_counters(void **state)
+{
+	struct bm_config q = profile(BM_PROFILE_QUICK);
+	struct bm_config f = profile(BM_PROFILE_FULL);
+	(void)state;
+
+	assert_int_equal(SAMPLE_TICKS_MIN, 20000);
+	assert_int_equal(sweep_sample_ticks(&q, 3000000000u), 3000000);
+	assert_int_equal(sweep_sample_ticks(&q, 62500000u), 62500);
+	assert_int_equal(sweep_sample_ticks(&q, 25000000u), 25000);
+	assert_int_equal(sweep_sample_ticks(&f, 25000000u), 250000);
+	assert_int_equal(sweep_sample_ticks(&q, 19200000u), 20000);
+	assert_int_equal(sweep_sample_ticks(&q, 1000000u), 20000);
+	assert_int_equal(sweep_sample_ticks(&f, 1000000u), 20000);
+	assert_int_equal(sample_ticks(1000000u, 0), 20000);
+	assert_int_equal(sample_ticks(1000000u, 1000000000u), 1000000);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -311,6 +333,7 @@ int main(void)
 		cmocka_unit_test(every_profile_reaches_the_floor),
 		cmocka_unit_test(floor_past_memory_takes_the_largest_that_fits),
 		cmocka_unit_test(repeats_and_sample_length),
+		cmocka_unit_test(sample_ticks_floor_the_slow_counters),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -46,19 +46,23 @@ static inline void cpu_relax(void)
 	__asm__ volatile("yield");
 }
 
-/* The core clock's counts: AArch64's equivalent is the activity
- * monitors (FEAT_AMUv1: AMEVCNTR00_EL0 core cycles, AMEVCNTR01_EL0 the
- * constant-rate count), not read here yet. A cpu_info on AArch64 never
- * sets aperfmperf, so the suite does not call these; a 0 makes
- * coreclock_ratio answer "not measured" should one be reached. */
+/* The core clock's counts, as x86's MPERF and APERF: the generic
+ * timer's count, and the PMU's cycle counter (PMCCNTR_EL0), which the
+ * UEFI app enables on every cpu where it counts (efi/aarch64/pmu_arm.c)
+ * and then sets cpu_info's aperfmperf. The Linux runner never does (the
+ * counter is the kernel's at EL0), so never reads them. */
 static inline uint64_t coreclock_ref(void)
 {
-	return 0;
+	uint64_t v;
+	__asm__ volatile("mrs %0, cntvct_el0" : "=r"(v));
+	return v;
 }
 
 static inline uint64_t coreclock_actual(void)
 {
-	return 0;
+	uint64_t v;
+	__asm__ volatile("mrs %0, pmccntr_el0" : "=r"(v));
+	return v;
 }
 
 /* Arm has none of the registers the suite reads on every cpu (a tick
