@@ -132,6 +132,26 @@ static struct test_outcome next_run(const struct run_env *env,
 	return (struct test_outcome){ 0, 0, 0 };
 }
 
+/* A run of `cpus` fake cpus from words[0..n) with a table of the test's
+ * own in place of the registry; no test has run yet. */
+static struct run_results *run_with_table(const char **words, int n,
+					  int cpus,
+					  const struct test_row *table,
+					  int rows)
+{
+	struct run_results *res;
+
+	fake_cpus = cpus;
+	fake_threads = 1;
+	fake_lost_cpu = -1;
+	runs = 0;
+	res = fake_results_new(words, n, 64, 64);
+	assert_non_null(res);
+	res->tests = table;
+	res->test_count = rows;
+	return res;
+}
+
 static void runner_prunes_between_tests(void **state)
 {
 	const char *words[] = { "profile=quick", "tests=latency,loaded" };
@@ -145,14 +165,7 @@ static void runner_prunes_between_tests(void **state)
 	struct run_results *res;
 
 	(void)state;
-	fake_cpus = 4;
-	fake_threads = 1;
-	fake_lost_cpu = -1;
-	runs = 0;
-	res = fake_results_new(words, 2, 64, 64);
-	assert_non_null(res);
-	res->tests = table;
-	res->test_count = 3;
+	res = run_with_table(words, 2, 4, table, 3);
 	suite_run(res);
 	fake_lost_cpu = -1;
 	assert_int_equal(runs, 2);
@@ -228,14 +241,7 @@ static void a_row_with_a_table_alone_is_shown(void **state)
 	const struct test_table *t;
 
 	(void)state;
-	fake_cpus = 2;
-	fake_threads = 1;
-	fake_lost_cpu = -1;
-	runs = 0;
-	res = fake_results_new(words, 1, 0, 0);
-	assert_non_null(res);
-	res->tests = table;
-	res->test_count = 1;
+	res = run_with_table(words, 1, 2, table, 1);
 	/* before the run: nothing kept, no page */
 	assert_int_equal(draw_views(res, views), 3);
 	suite_run(res);
