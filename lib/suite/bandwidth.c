@@ -588,7 +588,7 @@ static int alloc_one(struct run_results *res, uint64_t cache,
 
 	for (;;) {
 		uint64_t slot = *dram > cache ? *dram : cache;
-		if (slot && nodebuf_alloc(res, res->selected, 1, slot, nb) == 0)
+		if (slot && nodebuf_alloc(res->config.page_bytes, res->selected, 1, slot, nb) == 0)
 			break;
 		if (*dram > floor_bytes)
 			*dram = half_to(*dram, floor_bytes);
@@ -623,7 +623,7 @@ static int alloc_dram_all(struct run_results *res, uint64_t floor_bytes,
 	char a[16], b[16];
 
 	for (;;) {
-		if (nodebuf_alloc(res, res->selected, *cpus, *size, nb) == 0)
+		if (nodebuf_alloc(res->config.page_bytes, res->selected, *cpus, *size, nb) == 0)
 			break;
 		if (*size > floor_bytes) {
 			*size = half_to(*size, floor_bytes);
@@ -934,7 +934,7 @@ struct test_outcome bandwidth_run(const struct run_env *env,
 		return outcome;
 	}
 	if (ncpu > 1) {
-		if (cache_all && nodebuf_alloc(res, set->cpu, ncpu,
+		if (cache_all && nodebuf_alloc(res->config.page_bytes, set->cpu, ncpu,
 					       cache_all, &p->caches) == 0)
 			nodebuf_warn(res, &p->caches, "bandwidth");
 		else if (cache_all)

@@ -744,7 +744,7 @@ static int chase_node(struct run_results *res, struct test_outcome *o,
 	int r = 0;
 
 	/* nodebuf: the node's own memory, else the nearest with room. */
-	if (nodebuf_alloc(res, &rep, 1, size, &nb) != 0) {
+	if (nodebuf_alloc(res->config.page_bytes, &rep, 1, size, &nb) != 0) {
 		msgs_add(&res->errors, "per-cpu latency: no memory for a %s "
 			 "buffer for cpu %d%s", fmt_size(a, sizeof a, size),
 			 rep, node >= 0 ? " and the others of its node" : "");

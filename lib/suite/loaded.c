@@ -271,7 +271,8 @@ static void print_row(const struct loaded_point *pt, double max_ns)
  * (whole chunks): cut when memory is short, not below the DRAM floor
  * (4x the LLC: the chase must stay a DRAM latency); below it, fewer
  * loaders. -1 when not even two cpus fit. */
-static int alloc_buffers(struct run_results *res, struct test_outcome *o,
+static int alloc_buffers(const struct run_env *env, struct run_results *res,
+			 struct test_outcome *o,
 			 const int *team, uint64_t *size, int *n,
 			 struct nodebuf *nb)
 {
@@ -282,7 +283,7 @@ static int alloc_buffers(struct run_results *res, struct test_outcome *o,
 	floor_bytes = (floor_bytes + CHUNK_BYTES - 1) / CHUNK_BYTES *
 		      CHUNK_BYTES;
 	for (;;) {
-		if (nodebuf_alloc(res, team, *n, *size, nb) == 0)
+		if (nodebuf_alloc(env->config->page_bytes, team, *n, *size, nb) == 0)
 			break;
 		if (*size > floor_bytes) {
 			*size = *size / 2 / CHUNK_BYTES * CHUNK_BYTES;
@@ -365,7 +366,7 @@ struct test_outcome loaded_run(const struct run_env *env,
 		return outcome;
 	}
 	size = size / CHUNK_BYTES * CHUNK_BYTES;
-	if (alloc_buffers(res, o, team, &size, &n, &bufs) < 0) {
+	if (alloc_buffers(env, res, o, team, &size, &n, &bufs) < 0) {
 		plat_free(team);
 		o->nothing = 1;
 		return outcome;

@@ -98,10 +98,9 @@ static int nearest_nodes(const struct numa_topo *t, int own, int *order)
 	return n;
 }
 
-int nodebuf_alloc(struct run_results *res, const int *cpus, int n,
+int nodebuf_alloc(uint64_t page, const int *cpus, int n,
 		  uint64_t slot_bytes, struct nodebuf *nb)
 {
-	uint64_t page = res->config.page_bytes;
 	struct numa_topo *t = plat_alloc(sizeof *t);
 	int *idx = plat_alloc(sizeof(int) * (size_t)(n > 0 ? n : 1));
 	int order[NUMA_MAX_NODES], nodes, ok = -1;

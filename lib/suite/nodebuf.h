@@ -36,13 +36,14 @@ struct nodebuf {
 	struct plat_buffer buf[NODEBUF_MAX_BUFFERS];
 };
 
-/* Gives each of cpus[0..n) a slot of at least slot_bytes: in its own node
+/* Gives each of cpus[0..n) a slot of at least slot_bytes, on pages of
+ * page_bytes (the page key's size): in its own node
  * when that node has room, else in the nearest node that has (SLIT
  * distance), else anywhere. Every buffer stays within what
  * plat_buffer_max_bytes allows at the time. Returns 0 when every cpu got
  * a slot, -1 when not (nothing is kept; nothing is warned: the caller
  * may try a smaller size). */
-int nodebuf_alloc(struct run_results *res, const int *cpus, int n,
+int nodebuf_alloc(uint64_t page_bytes, const int *cpus, int n,
 		  uint64_t slot_bytes, struct nodebuf *nb);
 
 /* Warns about what nodebuf_alloc had to do, `what` naming the test: the

@@ -382,7 +382,7 @@ static void buffers_on_own_node(void **state)
 
 	nodes = platform_from(m);
 	res = run_full(m);
-	assert_int_equal(nodebuf_alloc(res, res->selected,
+	assert_int_equal(nodebuf_alloc(res->config.page_bytes, res->selected,
 				       res->selected_count, 4096, &nb), 0);
 	assert_int_equal(nb.topology_known, nodes > 0);
 	for (int i = 0; nodes > 0 && i < res->selected_count; i++) {
@@ -844,7 +844,7 @@ static void dram_latency_on_own_node(void **state)
 				 "buffer asked in node %d (for cpu %d)",
 				 m->name, cpu, own, node, rep);
 		if (!placed[rep]) {
-			assert_int_equal(nodebuf_alloc(res, &rep, 1, size, &nb),
+			assert_int_equal(nodebuf_alloc(res->config.page_bytes, &rep, 1, size, &nb),
 					 0);
 			placed[rep] = nb.node[0] + 2;
 			nodebuf_free(&nb);

@@ -76,7 +76,7 @@ static void each_cpu_gets_its_own_node(void **state)
 	(void)state;
 	machine(8, 2, 1ull << 30);
 	res = run("tests=bandwidth");
-	assert_int_equal(nodebuf_alloc(res, cpus, 8, 3 * MIB + 5, &nb), 0);
+	assert_int_equal(nodebuf_alloc(res->config.page_bytes, cpus, 8, 3 * MIB + 5, &nb), 0);
 	assert_int_equal(nb.slot_bytes, 3 * MIB + 4096);
 	assert_int_equal(nb.nbufs, 2);
 	for (int i = 0; i < 8; i++) {
@@ -107,7 +107,7 @@ static void pages_recorded_where_they_are(void **state)
 	machine(4, 2, 1ull << 30);
 	fake_misplace_node = 0;
 	res = run("tests=bandwidth");
-	assert_int_equal(nodebuf_alloc(res, cpus, 4, MIB, &nb), 0);
+	assert_int_equal(nodebuf_alloc(res->config.page_bytes, cpus, 4, MIB, &nb), 0);
 	for (int i = 0; i < 4; i++) {
 		int node = -3;
 		assert_non_null(nodebuf_slot(&nb, cpus[i], &node));
@@ -137,7 +137,7 @@ static void full_node_falls_back_and_names_the_cpus(void **state)
 	machine(8, 2, 1ull << 30);
 	fake_node_room[1] = 2 * MIB;
 	res = run("tests=bandwidth");
-	assert_int_equal(nodebuf_alloc(res, cpus, 8, MIB, &nb), 0);
+	assert_int_equal(nodebuf_alloc(res->config.page_bytes, cpus, 8, MIB, &nb), 0);
 	for (int i = 0; i < 8; i++) {
 		int node;
 		uint8_t *p = nodebuf_slot(&nb, cpus[i], &node);
@@ -151,7 +151,7 @@ static void full_node_falls_back_and_names_the_cpus(void **state)
 	nodebuf_free(&nb);
 
 	fake_node_room[0] = 3 * MIB;
-	assert_int_equal(nodebuf_alloc(res, cpus, 8, MIB, &nb), -1);
+	assert_int_equal(nodebuf_alloc(res->config.page_bytes, cpus, 8, MIB, &nb), -1);
 	assert_int_equal(fake_node_room[0], 3 * MIB);
 	assert_int_equal(fake_node_room[1], 2 * MIB);
 	fake_results_free(res);
@@ -564,7 +564,7 @@ static void hotplug_srat_memory_is_used(void **state)
 	(void)state;
 	hotplug_machine();
 	res = run_lat(0);
-	assert_int_equal(nodebuf_alloc(res, cpus, 4, MIB, &nb), 0);
+	assert_int_equal(nodebuf_alloc(res->config.page_bytes, cpus, 4, MIB, &nb), 0);
 	for (int i = 0; i < 4; i++) {
 		int node = -3;
 		assert_non_null(nodebuf_slot(&nb, cpus[i], &node));
