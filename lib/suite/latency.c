@@ -562,19 +562,23 @@ static uint64_t sweep_pass(struct run_results *res, struct test_outcome *o,
 	return page_bytes;
 }
 
-int latency_sweep(struct run_results *res, struct test_outcome *o)
+struct test_outcome latency_sweep(const struct run_env *env,
+				  const struct cpu_set *set,
+				  struct run_results *res)
 {
-	const struct bm_config *c = &res->config;
+	struct test_outcome outcome = { 0, 0, 0 }, *o = &outcome;
+	const struct bm_config *c = env->config;
 	uint64_t *ticks;
 	struct numa_topo *t = get_topology(res, o);
 	int first = res->lat_count, passes = 0;
 
 	/* room for this pass's points, the per-cpu ones after it too */
-	lat_reserve(res, capacity_latency_pass(c, res->selected_count,
+	lat_reserve(res, capacity_latency_pass(c, set->count,
 					       dramfloor_bytes(res)));
 	if (!t || alloc_ticks(res, o, &ticks)) {
 		plat_free(t);
-		return -1;
+		o->nothing = 1;
+		return outcome;
 	}
 	for (int k = 0; k < c->page_count && k < 3; k++)
 		if (sweep_pass(res, o, c->pages[k], passes == 0, t, ticks))
@@ -583,14 +587,14 @@ int latency_sweep(struct run_results *res, struct test_outcome *o)
 	plat_free(t);
 	if (passes == 0) {
 		msgs_add(&res->errors, "latency: no memory for any buffer");
-		o->failed = 1;
-		return -1;
+		o->failed = o->nothing = 1;
+		return outcome;
 	}
 	if (passes > 1)
 		pagecmp_print(res->lat + first, res->lat_count - first,
-			      res->selected[0]);
+			      set->cpu[0]);
 	levelcheck_run(res, first);
-	return 0;
+	return outcome;
 }
 
 uint64_t latency_dram_bytes(const struct run_results *res)
@@ -790,19 +794,24 @@ static int chase_node(struct run_results *res, struct test_outcome *o,
 	return r == -1 ? -1 : 0;
 }
 
-int latency_per_cpu(struct run_results *res, struct test_outcome *o)
+struct test_outcome latency_per_cpu(const struct run_env *env,
+				    const struct cpu_set *set,
+				    struct run_results *res)
 {
-	const struct bm_config *c = &res->config;
+	struct test_outcome outcome = { 0, 0, 0 }, *o = &outcome;
+	const struct bm_config *c = env->config;
 	uint64_t size = latency_dram_bytes(res), max_bytes, *ticks;
 	int samples = sweep_repeats(c), first = res->lat_count;
-	int done[NUMA_MAX_NODES + 1] = { 0 }, *distance, rc = 0;
+	int done[NUMA_MAX_NODES + 1] = { 0 }, *distance;
 	struct numa_topo *t = get_topology(res, o);
 	struct progress pr;
 	char a[16];
 
-	if (!t)
-		return -1;
-	lat_reserve(res, res->selected_count);	/* a point per cpu */
+	if (!t) {
+		o->nothing = 1;
+		return outcome;
+	}
+	lat_reserve(res, set->count);	/* a point per cpu */
 	max_bytes = plat_buffer_max_bytes(c->page_bytes);
 	while (size > max_bytes && size > (1ull << 20))
 		size >>= 1;
@@ -818,20 +827,21 @@ int latency_per_cpu(struct run_results *res, struct test_outcome *o)
 	}
 	if (alloc_ticks(res, o, &ticks)) {
 		plat_free(t);
-		return -1;
+		o->nothing = 1;
+		return outcome;
 	}
 	out("\nlatency per cpu, %s working set, each cpu on a buffer in its "
 	    "own node where known: ns per load (min, median, max of %d "
 	    "samples)\n", fmt_size(a, sizeof a, size), samples);
 	print_columns(1);
-	progress_begin(&pr, res->selected_count);
+	progress_begin(&pr, set->count);
 	/* One node at a time, in the order of each node's first cpu: one
 	 * buffer held at once, in the memory of the cpus chasing it. */
 	for (;;) {
 		int rep = -1, node = -1;
-		for (int i = 0; i < res->selected_count && rep < 0; i++) {
+		for (int i = 0; i < set->count && rep < 0; i++) {
 			int r;
-			node = latency_buffer_node(res, t, res->selected[i], &r);
+			node = latency_buffer_node(res, t, set->cpu[i], &r);
 			if (node >= -1 && !done[node + 1])
 				rep = r;
 		}
@@ -839,7 +849,7 @@ int latency_per_cpu(struct run_results *res, struct test_outcome *o)
 			break;
 		done[node + 1] = 1;
 		if (chase_node(res, o, t, node, rep, size, ticks, samples, &pr)) {
-			rc = -1;
+			o->nothing = 1;
 			break;
 		}
 	}
@@ -854,18 +864,19 @@ int latency_per_cpu(struct run_results *res, struct test_outcome *o)
 	plat_free(distance);
 	plat_free(ticks);
 	plat_free(t);
-	return rc;
+	return outcome;
 }
 
 struct test_outcome latency_run(const struct run_env *env,
 				const struct cpu_set *set,
 				struct run_results *res)
 {
-	struct test_outcome o = { 0, 0, 0 };
+	struct test_outcome o = latency_sweep(env, set, res), p;
 
-	(void)env;
-	o.nothing = latency_sweep(res, &o) != 0;
-	if (set->count > 1)
-		latency_per_cpu(res, &o);
+	if (set->count > 1) {
+		p = latency_per_cpu(env, set, res);
+		o.lost += p.lost;
+		o.failed |= p.failed;
+	}
 	return o;
 }

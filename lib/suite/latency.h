@@ -5,19 +5,24 @@
 #include "hw/numa.h"
 #include "suite/dramfloor.h"
 #include "results/results.h"
+#include "results/run_env.h"
 
 /* Chases every size of the configuration's sweep on the first selected
  * cpu, over a buffer in that cpu's node where it has room (in profile
  * full, on every selected cpu, the same buffer), prints the table and
- * appends the points to res. Returns 0, or -1 when nothing could be
- * measured (the reason is in res->errors). */
-int latency_sweep(struct run_results *res, struct test_outcome *o);
+ * appends the points to res; on set's cpus with env's inputs. nothing:
+ * nothing could be measured (the reason is in res->errors). */
+struct test_outcome latency_sweep(const struct run_env *env,
+				  const struct cpu_set *set,
+				  struct run_results *res);
 
 /* Each selected cpu alone chases a DRAM-sized buffer in its own node
  * (the nearest with room when that is full; anywhere when the nodes are
  * unknown): the per-core idle DRAM latency, with the spread and outliers
  * among cpus at the same distance from their buffer. */
-int latency_per_cpu(struct run_results *res, struct test_outcome *o);
+struct test_outcome latency_per_cpu(const struct run_env *env,
+				    const struct cpu_set *set,
+				    struct run_results *res);
 
 /* tests=latency: the sweep, then per cpu where more than one is
  * selected; nothing: the sweep measured nothing. */

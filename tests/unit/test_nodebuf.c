@@ -430,7 +430,7 @@ static void per_cpu_latency_chases_its_own_node(void **state)
 	machine(4, 2, 1ull << 30);
 	fake_max_bytes = 4 * MIB;
 	res = run_lat(0);
-	assert_int_equal(latency_per_cpu(res, &(struct test_outcome){ 0 }), 0);
+	assert_int_equal(suite_run_alone(res, latency_per_cpu).nothing, 0);
 	assert_int_equal(res->lat_count, 4);
 	for (int i = 0; i < res->lat_count; i++)
 		assert_int_equal(res->lat[i].buffer_node,
@@ -442,7 +442,7 @@ static void per_cpu_latency_chases_its_own_node(void **state)
 	machine(4, 2, 1ull << 30);
 	res = run_lat("cpus=2-3");
 	assert_int_equal(res->selected[0], 2);
-	assert_int_equal(latency_sweep(res, &(struct test_outcome){ 0 }), 0);
+	assert_int_equal(suite_run_alone(res, latency_sweep).nothing, 0);
 	assert_true(res->lat_count > 0);
 	for (int i = 0; i < res->lat_count; i++)
 		assert_int_equal(res->lat[i].buffer_node, 1);
@@ -452,8 +452,8 @@ static void per_cpu_latency_chases_its_own_node(void **state)
 	machine(2, 0, 0);
 	fake_max_bytes = 4 * MIB;
 	res = run_lat(0);
-	assert_int_equal(latency_sweep(res, &(struct test_outcome){ 0 }), 0);
-	assert_int_equal(latency_per_cpu(res, &(struct test_outcome){ 0 }), 0);
+	assert_int_equal(suite_run_alone(res, latency_sweep).nothing, 0);
+	assert_int_equal(suite_run_alone(res, latency_per_cpu).nothing, 0);
 	for (int i = 0; i < res->lat_count; i++)
 		assert_int_equal(res->lat[i].buffer_node, -1);
 	assert_int_equal(count_warned(res, "without knowing"), 1);
@@ -472,7 +472,7 @@ static void per_cpu_latency_full_node_goes_remote(void **state)
 	fake_max_bytes = 4 * MIB;
 	fake_node_room[1] = MIB;
 	res = run_lat(0);
-	assert_int_equal(latency_per_cpu(res, &(struct test_outcome){ 0 }), 0);
+	assert_int_equal(suite_run_alone(res, latency_per_cpu).nothing, 0);
 	assert_int_equal(res->lat_count, 4);
 	for (int i = 0; i < res->lat_count; i++)
 		assert_int_equal(res->lat[i].buffer_node, 0);
@@ -572,7 +572,7 @@ static void hotplug_srat_memory_is_used(void **state)
 	}
 	nodebuf_warn(res, &nb, "test");
 	nodebuf_free(&nb);
-	assert_int_equal(latency_per_cpu(res, &(struct test_outcome){ 0 }), 0);
+	assert_int_equal(suite_run_alone(res, latency_per_cpu).nothing, 0);
 	for (int i = 0; i < res->lat_count; i++)
 		assert_int_equal(res->lat[i].buffer_node,
 				 fake_node_of_cpu(res->lat[i].cpu));

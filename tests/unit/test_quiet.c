@@ -53,7 +53,7 @@ static void latency_sample_hit_by_smi_is_retaken(void **state)
 	smi_every = 0;
 	smi_step = 2;
 	res = run("tests=latency", fake_smi_count);
-	assert_int_equal(latency_sweep(res, &(struct test_outcome){ 0 }), 0);
+	assert_int_equal(suite_run_alone(res, latency_sweep).nothing, 0);
 	assert_int_equal(res->lat_count, 1);
 	assert_int_equal(res->lat[0].smi, 1);
 	assert_true(res->lat[0].retaken >= 1);
@@ -71,7 +71,7 @@ static void latency_smi_storm_is_bounded_and_warned(void **state)
 	(void)state;
 	smi_every = 1;
 	res = run("tests=latency", fake_smi_count);
-	assert_int_equal(latency_sweep(res, &(struct test_outcome){ 0 }), 0);
+	assert_int_equal(suite_run_alone(res, latency_sweep).nothing, 0);
 	assert_int_equal(res->lat[0].smi, 15 * (1 + res->lat[0].whole_retakes));
 	assert_int_equal(res->lat[0].retaken,
 			 10 * (1 + res->lat[0].whole_retakes));
@@ -86,7 +86,7 @@ static void no_counter_no_smi_field(void **state)
 	struct run_results *res;
 	(void)state;
 	res = run("tests=latency", 0);
-	assert_int_equal(latency_sweep(res, &(struct test_outcome){ 0 }), 0);
+	assert_int_equal(suite_run_alone(res, latency_sweep).nothing, 0);
 	assert_int_equal(res->lat[0].smi, -1);
 	assert_int_equal(smi_reads, 0);
 	fake_results_free(res);
@@ -141,7 +141,7 @@ static void disturbed_point_retaken_whole_then_flagged(void **state)
 
 		sample_starts = 0;
 		res = run("tests=latency", disturbing_counter);
-		assert_int_equal(latency_sweep(res, &(struct test_outcome){ 0 }), 0);
+		assert_int_equal(suite_run_alone(res, latency_sweep).nothing, 0);
 		assert_int_equal(res->lat_count, 1);
 		p = &res->lat[0];
 		assert_int_equal(p->disturbed, p->spread > 0.25);
