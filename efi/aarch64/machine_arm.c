@@ -87,13 +87,26 @@ static void read_caches(struct run_results *res, struct arm_machine *m)
 	added = arm_cpu_caches(&res->cpu, m->midr, m->caches, m->cache_count,
 			       m->dline_bytes,
 			       m->madt ? m->madt->enabled : 1);
-	if (added)
-		msgs_add(&res->warnings, "caches: %d level%s neither CLIDR "
-			 "nor the PPTT list%s taken from the part's "
-			 "documentation (a system-level cache: the largest "
-			 "its chips are documented with); the curve checks "
-			 "them", added, added > 1 ? "s" : "",
-			 added > 1 ? "" : "s");
+	if (added) {
+		char list[96], size[16];
+		size_t at = 0;
+
+		list[0] = 0;
+		for (int i = 0; i < res->cpu.cache_count; i++) {
+			const struct cpu_cache *c = &res->cpu.caches[i];
+			if (str_eq(cpuinfo_cache_source(c), "part") &&
+			    at < sizeof list)
+				at += fmt(list + at, sizeof list - at,
+					  "%sL%d %s", at ? ", " : "", c->level,
+					  fmt_size(size, sizeof size,
+						   c->size_bytes));
+		}
+		msgs_add(&res->warnings, "caches: neither CLIDR nor the PPTT "
+			 "lists %s: taken from the part's documentation (a "
+			 "system-level cache as the largest documented for "
+			 "chips with this core); the latency curve checks it",
+			 list);
+	}
 }
 
 static void print_caches(const struct cpu_info *ci,
@@ -109,11 +122,15 @@ static void print_caches(const struct cpu_info *ci,
 
 		pptt |= str_eq(cpuinfo_cache_source(c), "pptt");
 		part |= str_eq(cpuinfo_cache_source(c), "part");
-		at += fmt(line + at, sizeof line - at, "%sL%d%s %s %d-way%s",
+		at += fmt(line + at, sizeof line - at, "%sL%d%s %s",
 			  i ? ", " : "", c->level,
 			  c->type[0] == 'u' ? "" : c->type[0] == 'd' ? "d" : "i",
-			  fmt_size(size, sizeof size, c->size_bytes), c->ways,
-			  c->shared_by > 1 ? " shared" : "");
+			  fmt_size(size, sizeof size, c->size_bytes));
+		if (c->ways && at < sizeof line)
+			at += fmt(line + at, sizeof line - at, " %d-way",
+				  c->ways);
+		if (c->shared_by > 1 && at < sizeof line)
+			at += fmt(line + at, sizeof line - at, " shared");
 		if (at >= sizeof line)
 			break;
 	}
