@@ -203,6 +203,13 @@ void timer_irq_restore(UINT64 flags);
 /* cpu_x86.c: the calling cpu's id as MP services report it
  * (ProcessorId); no boot service, APs call it. */
 uint32_t cpu_hw_id(void);
+/* The SRAT's cpus that numa_parse_srat leaves to the architecture
+ * (numa.c calls it before matching cpus by id): none on x86 (its APIC
+ * entries are numa_parse_srat's, cpu_x86.c); AArch64's GICC affinity
+ * entries, which name a cpu by ACPI processor UID (machine_arm.c, with
+ * the MADT's MPIDRs). */
+struct numa_topo;
+void numa_arch_cpus(struct numa_topo *t, const void *srat, UINTN len);
 /* The test images' machine faults (test_hooks.c): stop the machine
  * with a fault no handler can take (it resets), whether machine checks
  * are enabled on this cpu (-1: the architecture has none), and the

@@ -11,7 +11,7 @@
 #define ARM_CACHES_MAX 16
 
 /* What machine_arm.c read: the boot cpu's registers and the ACPI
- * tables' cpus and PSCI conduit. */
+ * tables' cpus, hierarchy and PSCI conduit. */
 struct arm_machine {
 	int el;			/* 1 or 2 */
 	int vhe;		/* at EL2: HCR_EL2.E2H */
@@ -21,6 +21,7 @@ struct arm_machine {
 	uint32_t dline_bytes;	/* CTR_EL0's smallest data line */
 	uint64_t timer_hz;	/* CNTFRQ_EL0 */
 	struct madt_gicc *madt;	/* 0: no MADT, or out of memory */
+	struct pptt *pptt;	/* 0: no usable PPTT */
 	struct fadt_arm fadt;	/* conduit PSCI_NONE when unknown */
 };
 

@@ -69,6 +69,10 @@ static void write_cpu(struct json_writer *w, const struct run_results *res)
 		json_u64(w, "package", (uint64_t)p->package);
 		json_u64(w, "core", (uint64_t)p->core);
 		json_u64(w, "thread", (uint64_t)p->thread);
+		if (p->cluster)
+			json_u64(w, "cluster", (uint64_t)p->cluster - 1);
+		else
+			json_null(w, "cluster");
 		json_bool(w, "bsp", p->bsp);
 		json_bool(w, "usable", p->usable);
 		if (res->sve_known && res->sve_cpu_bytes &&
@@ -251,6 +255,7 @@ static void write_caches(struct json_writer *w, const struct cpu_info *ci,
 		json_u64(w, "line_bytes", (uint64_t)c->line_bytes);
 		json_u64(w, "ways", (uint64_t)c->ways);
 		json_u64(w, "shared_by", (uint64_t)c->shared_by);
+		json_string(w, "source", cpuinfo_cache_source(c));
 		json_object_end(w);
 	}
 	json_array_end(w);
