@@ -6,7 +6,6 @@
 #include <efi.h>
 #include <efilib.h>
 
-#include "x86_64/idt.h"
 #include "platform.h"
 #include "results/results.h"
 #include "config/test_hooks.h"
@@ -86,17 +85,18 @@ int paging_tables_kept(void);
  * it faulted (fault_take says how). */
 int window_run(int cpu, void (*fn)(void *), void *arg);
 
-/* fault.c: baremem's IDT inside measurement windows. fault_init makes
- * the IDT and a fault slot per cpu. In window_run, between cli and the
- * page tables: ctx = fault_arm(cpu, &g); if ctx, fault_ctx_save(ctx)
- * returns 0 now and 1 again when fn faults; fault_disarm(&g) puts the
- * firmware's IDT back and says whether the window faulted. fault_take
- * hands out (once) the record of cpu's last fault. */
+/* Exceptions inside measurement windows (efi/x86_64/fault.c: baremem's
+ * IDT; efi/aarch64/fault_arm.c: its vector table at VBAR_ELx).
+ * fault_init makes the table and a fault slot per cpu. In the window,
+ * with interrupts masked, before the page tables: ctx = fault_arm(cpu,
+ * &g); if ctx, fault_ctx_save(ctx) returns 0 now and 1 again when fn
+ * faults; fault_disarm(&g) puts the firmware's table back and says
+ * whether the window faulted. fault_take hands out (once) the record of
+ * cpu's last fault (lib/hw/fault.h). */
 struct fault_record;
 struct fault_ctx;
 struct fault_guard {
-	void *slot;		/* 0: no IDT of ours loaded */
-	struct idt_ptr fw_idtr;
+	void *slot;		/* 0: no table of ours loaded */
 };
 int fault_init(int cpus);
 struct fault_ctx *fault_arm(int cpu, struct fault_guard *g);
@@ -112,8 +112,9 @@ void fault_abort_run(void);
 /* Says what cpu's last fault was, on the console and in res->errors
  * (marking the run failed); 0 when it had none. */
 int fault_report(struct run_results *res, int cpu);
-/* A reported fault (a #MC, an NMI: lib/hw/fault.h fault_ends_run) ends
- * the run: the call it came in is abandoned once it is over. */
+/* A reported fault that is a hardware error (lib/hw/fault.h ends_run:
+ * x86's #MC or NMI, Arm's SError or external abort) ends the run: the
+ * call it came in is abandoned once it is over. */
 int fault_stop_pending(void);
 
 /* console.c: the step the progress line shows now ("" when none). */

@@ -21,7 +21,7 @@
  * halts that cpu (an AP: the BSP gives it up after its timeout). */
 #include "../baremem_efi.h"
 #include "arch/x86_64/x86.h"
-#include "hw/fault.h"
+#include "arch/x86_64/fault_x86.h"
 #include "idt.h"
 #include "util/msgs.h"
 #include "util/out.h"
@@ -121,7 +121,11 @@ struct fault_slot {
 	struct fault_ctx probe_ctx;	/* msr_safe's way back from a #GP */
 	volatile int probing;
 	struct fault_record rec;
+	struct mca_record mca;	/* #MC only */
+	int nmi_reason;		/* NMI only: port 61h (NMI status and
+				 * control, ISA), or -1 unread */
 	UINT32 apic_id;
+	struct idt_ptr fw_idtr;	/* the firmware's IDT, back at the end */
 	volatile int active;	/* in a window, our IDT loaded */
 	volatile int handling;	/* a fault is being handled */
 	int faulted;		/* rec holds a fault not yet reported */
@@ -171,7 +175,7 @@ static int msr_safe(struct fault_slot *s, UINT32 msr, UINT64 *v, int write)
  * the OS that boots next to log as well. */
 static void mca_read(struct fault_slot *s)
 {
-	struct mca_record *r = &s->rec.mca;
+	struct mca_record *r = &s->mca;
 	UINT64 zero = 0;
 
 	if (!mca_present(cpuid(1, 0).edx)) {
@@ -225,21 +229,15 @@ void fault_dispatch(struct fault_frame *f)
 	if (!s || s->handling)
 		halt_forever();
 	s->handling = 1;
-	s->rec = (struct fault_record){
-		.vector = (int)f->vector,
-		.cpu = (int)(s - slots),
-		.error_code = f->error_code,
-		.rip = f->rip,
-		.cs = f->cs,
-		.rflags = f->rflags,
-		.rsp = f->rsp,
-		.cr2 = read_cr2(),
-		.nmi_reason = -1,
-	};
+	fault_x86_record(&s->rec, (int)(s - slots), (int)f->vector,
+			 f->error_code, f->rip, f->cs, f->rflags, f->rsp,
+			 read_cr2());
+	s->mca = (struct mca_record){ .state = MCA_NOT_READ };
+	s->nmi_reason = -1;
 	if (f->vector == FAULT_MC)
 		mca_read(s);
 	else if (f->vector == FAULT_NMI)
-		s->rec.nmi_reason = port_in8(NMI_STATUS_PORT);
+		s->nmi_reason = port_in8(NMI_STATUS_PORT);
 	s->faulted = 1;
 	fault_ctx_jump(&s->ctx);
 }
@@ -282,7 +280,7 @@ struct fault_ctx *fault_arm(int cpu, struct fault_guard *g)
 	s->apic_id = my_apic_id();
 	s->handling = 0;
 	s->faulted = 0;
-	__asm__ volatile("sidt %0" : "=m"(g->fw_idtr));
+	__asm__ volatile("sidt %0" : "=m"(s->fw_idtr));
 	s->active = 1;
 	__asm__ volatile("lidt %0" : : "m"(mine) : "memory");
 	g->slot = s;
@@ -296,7 +294,7 @@ int fault_disarm(struct fault_guard *g)
 
 	if (!s)
 		return 0;
-	__asm__ volatile("lidt %0" : : "m"(g->fw_idtr) : "memory");
+	__asm__ volatile("lidt %0" : : "m"(s->fw_idtr) : "memory");
 	s->active = 0;
 	return s->faulted;
 }
@@ -354,8 +352,14 @@ static void say(struct run_results *res, const char *m)
 int fault_report(struct run_results *res, int cpu)
 {
 	struct fault_record f;
+	struct mca_record mca;
 	char m[MSG_BYTES], regs[MSG_BYTES];
+	int nmi_reason;
 
+	if (!slots || cpu < 0 || cpu >= slot_count)
+		return 0;
+	mca = slots[cpu].mca;
+	nmi_reason = slots[cpu].nmi_reason;
 	if (!fault_take(cpu, &f))
 		return 0;
 	/* The step first: printing clears the progress line. */
@@ -363,20 +367,21 @@ int fault_report(struct run_results *res, int cpu)
 	fault_registers(regs, sizeof regs, &f);
 	out("\nbaremem: %s\nbaremem: %s\n", m, regs);
 	msgs_add(&res->errors, "%s", m);
-	if (f.vector == FAULT_MC) {
-		fault_mca_summary(m, sizeof m, &f);
+	if (f.code == FAULT_MC) {
+		fault_mca_summary(m, sizeof m, f.cpu, &mca);
 		say(res, m);
-		for (int i = 0; i < f.mca.kept; i++) {
-			fault_mca_bank(m, sizeof m, f.cpu, &f.mca.bank[i]);
+		for (int i = 0; i < mca.kept; i++) {
+			fault_mca_bank(m, sizeof m, f.cpu, &mca.bank[i]);
 			say(res, m);
 		}
-	} else if (fault_nmi_reason(m, sizeof m, &f)) {
+	} else if (f.code == FAULT_NMI &&
+		   fault_nmi_reason(m, sizeof m, f.cpu, nmi_reason)) {
 		say(res, m);
 	}
-	if (fault_ends_run(f.vector)) {
+	if (f.ends_run) {
 		stop_pending = 1;
 		out("baremem: a %s ends the run: cpu %d does nothing more\n",
-		    f.vector == FAULT_MC ? "machine check" : "NMI", f.cpu);
+		    f.code == FAULT_MC ? "machine check" : "NMI", f.cpu);
 	}
 	res->failed = 1;
 	return 1;
