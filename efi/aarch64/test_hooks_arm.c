@@ -1,6 +1,7 @@
 /* The AArch64 test image's hooks (lib/config/test_hooks.h; x86's are
- * efi/test_hooks.c): ap-spin alone acts here, and the hooks that only
- * pick a path in the shared efi/ files (test_hook_on) work as on x86.
+ * efi/test_hooks.c): ap-spin, fault-bsp and fault-ap act here as on
+ * x86, and the hooks that only pick a path in the shared efi/ files
+ * (test_hook_on) work as on x86.
  * Any other hook is said to do nothing in this app. Built only with
  * BAREMEM_TEST_HOOKS, into build/baremem-aa64-test.efi. */
 #ifdef BAREMEM_TEST_HOOKS
@@ -14,7 +15,14 @@
 
 static enum test_hook active;
 static const struct run_results *hook_res;
-static int spin_cpu = -1;	/* latched by the first ap-spin call */
+static int spin_cpu = -1;	/* latched by the first ap-spin or fault-ap call */
+
+/* The hooks that act in this app. */
+static int acts_here(enum test_hook h)
+{
+	return h == TEST_HOOK_AP_SPIN || h == TEST_HOOK_FAULT_BSP ||
+	       h == TEST_HOOK_FAULT_AP;
+}
 
 void test_hooks_arm(struct run_results *res)
 {
@@ -25,7 +33,7 @@ void test_hooks_arm(struct run_results *res)
 	out("test image: hook %s is on\n", test_hook_name(active));
 	msgs_add(&res->warnings, "test image: test_hook=%s was on; these "
 		 "are not figures to keep", test_hook_name(active));
-	if (active != TEST_HOOK_AP_SPIN)
+	if (!acts_here(active))
 		msgs_add(&res->warnings, "test image: test_hook=%s does "
 			 "nothing in the AArch64 app but where efi/'s shared "
 			 "files look at it", test_hook_name(active));
@@ -45,11 +53,33 @@ static void spin_forever(void *arg)
 		cpu_relax();
 }
 
-/* ap-spin: the first selected cpu that is not the boot cpu, chosen at
- * its first call and kept: once it is dropped, no other cpu spins. */
+/* fault-bsp, fault-ap: an address baremem's identity map does not hold
+ * (just under 2^47: past the RAM and MMIO of any QEMU virt machine a
+ * test boots, and inside or past the firmware's VA range, a translation
+ * fault either way), so the access is a data abort with FAR =
+ * TEST_HOOK_UNMAPPED (tests/qemu/test_aarch64_el2 and
+ * test_aarch64_fault check it, and ELR inside these functions). */
+#define TEST_HOOK_UNMAPPED 0x7ffffffff000ull
+
+static void read_unmapped(void *arg)
+{
+	(void)arg;
+	(void)*(volatile uint64_t *)TEST_HOOK_UNMAPPED;
+}
+
+static void write_unmapped(void *arg)
+{
+	(void)arg;
+	*(volatile uint64_t *)TEST_HOOK_UNMAPPED = 1;
+}
+
+/* ap-spin, fault-ap: the first selected cpu that is not the boot cpu,
+ * chosen at its first call and kept: once it is dropped, no other cpu
+ * spins or faults. fault-ap leaves that cpu's first call alone, as on
+ * x86: the fault belongs in a measurement with one kept before it. */
 void test_hook_ap_call(int cpu, plat_window_fn *fn, uint64_t *timeout_us)
 {
-	if (active != TEST_HOOK_AP_SPIN)
+	if (active != TEST_HOOK_AP_SPIN && active != TEST_HOOK_FAULT_AP)
 		return;
 	for (int i = 0; spin_cpu < 0 && hook_res &&
 			i < hook_res->selected_count; i++) {
@@ -60,15 +90,28 @@ void test_hook_ap_call(int cpu, plat_window_fn *fn, uint64_t *timeout_us)
 	}
 	if (cpu != spin_cpu)
 		return;
+	if (active == TEST_HOOK_FAULT_AP) {
+		static int calls;
+
+		if (++calls >= 2)
+			*fn = write_unmapped;
+		return;
+	}
 	*fn = spin_forever;
 	if (*timeout_us > SPIN_TIMEOUT_US)
 		*timeout_us = SPIN_TIMEOUT_US;
 }
 
+/* fault-bsp: the second window the boot cpu runs on its own, so the
+ * run has a result to keep by then (windows shared with other cpus do
+ * not count). */
 plat_window_fn test_hook_bsp_window(plat_window_fn fn, int shared)
 {
-	(void)shared;
-	return fn;
+	static int windows;
+
+	if (active != TEST_HOOK_FAULT_BSP)
+		return fn;
+	return !shared && ++windows == 2 ? read_unmapped : fn;
 }
 
 void test_hook_after_run(void)
