@@ -380,6 +380,7 @@ int fault_report(struct run_results *res, int cpu)
 	fault_registers(regs, sizeof regs, &f);
 	out("\nbaremem: %s\nbaremem: %s\n", m, regs);
 	msgs_add(&res->errors, "%s", m);
+	results_add_fault(res, &f);
 	if (f.ends_run) {
 		stop_pending = 1;
 		out("baremem: a hardware error (%s) ends the run: cpu %d does "

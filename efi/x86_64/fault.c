@@ -367,6 +367,7 @@ int fault_report(struct run_results *res, int cpu)
 	fault_registers(regs, sizeof regs, &f);
 	out("\nbaremem: %s\nbaremem: %s\n", m, regs);
 	msgs_add(&res->errors, "%s", m);
+	results_add_fault(res, &f);
 	if (f.code == FAULT_MC) {
 		fault_mca_summary(m, sizeof m, f.cpu, &mca);
 		say(res, m);
