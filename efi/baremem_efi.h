@@ -86,7 +86,8 @@ int paging_tables_kept(void);
 int window_run(int cpu, void (*fn)(void *), void *arg);
 
 /* Exceptions inside measurement windows (efi/x86_64/fault.c: baremem's
- * IDT; efi/aarch64/fault_arm.c: its vector table at VBAR_ELx).
+ * IDT; efi/aarch64/fault_arm.c: its vector table at VBAR_ELx; what a
+ * fault does to the run: efi/fault_run.c).
  * fault_init makes the table and a fault slot per cpu. In the window,
  * with interrupts masked, before the page tables: ctx = fault_arm(cpu,
  * &g); if ctx, fault_ctx_save(ctx) returns 0 now and 1 again when fn
@@ -116,6 +117,21 @@ int fault_report(struct run_results *res, int cpu);
  * x86's #MC or NMI, Arm's SError or external abort) ends the run: the
  * call it came in is abandoned once it is over. */
 int fault_stop_pending(void);
+/* What each architecture's fault file gives efi/fault_run.c (which
+ * holds the four above): the context the boot cpu's way out of the
+ * suite is saved in (fault_abort_context), and the jump back to it;
+ * and, once a fault's line
+ * is said, the lines only the architecture has (x86's machine-check
+ * banks, the NMI reason), returning the words for a hardware error that
+ * ends the run ("machine check", "NMI", "hardware error (SError)"). */
+extern struct fault_ctx fault_abort_context;
+/* fault_take's rule over an architecture's slot: rec once into out when
+ * *faulted, which is cleared (efi/fault_run.c). */
+int fault_hand_over(const struct fault_record *rec, int *faulted,
+		    struct fault_record *out);
+void fault_ctx_resume(struct fault_ctx *c) __attribute__((noreturn));
+const char *fault_report_arch(struct run_results *res,
+			      const struct fault_record *f);
 
 /* console.c: the step the progress line shows now ("" when none). */
 const char *console_progress_text(void);

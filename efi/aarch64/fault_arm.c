@@ -323,69 +323,29 @@ int fault_disarm(struct fault_guard *g)
 
 int fault_take(int cpu, struct fault_record *out)
 {
-	struct fault_slot *s;
-
-	if (!slots || cpu < 0 || cpu >= slot_count || !slots[cpu].faulted)
+	if (!slots || cpu < 0 || cpu >= slot_count)
 		return 0;
-	s = &slots[cpu];
-	*out = s->rec;
-	s->faulted = 0;
-	return 1;
+	return fault_hand_over(&slots[cpu].rec, &slots[cpu].faulted, out);
 }
 
-/* The boot cpu's way out of the suite after a fault of its own. */
-static struct fault_ctx abort_ctx;
-static int abort_armed;
+/* The boot cpu's way out of the suite (efi/fault_run.c): resumed on
+ * the stack pointer it runs on now. */
+struct fault_ctx fault_abort_context;
 
-int fault_run_guarded(void (*fn)(struct run_results *), struct run_results *res)
-{
-	if (fault_ctx_save(&abort_ctx)) {
-		abort_armed = 0;
-		return -1;
-	}
-	abort_armed = 1;
-	fn(res);
-	abort_armed = 0;
-	return 0;
-}
-
-void fault_abort_run(void)
+void fault_ctx_resume(struct fault_ctx *c)
 {
 	uint64_t sp;
 
 	__asm__ volatile("mov %0, sp" : "=r"(sp));
-	if (abort_armed)
-		fault_ctx_jump(&abort_ctx, sp);
+	fault_ctx_jump(c, sp);
 }
 
-/* Set when a reported fault is a hardware error (an SError, an external
- * abort) on a cpu other than the boot cpu: the run ends once the call
- * it came in is over. */
-static int stop_pending;
-
-int fault_stop_pending(void)
+/* No more to say than the record: the RAS error records an SError may
+ * point at are the firmware's to read. */
+const char *fault_report_arch(struct run_results *res,
+			      const struct fault_record *f)
 {
-	return stop_pending;
-}
-
-int fault_report(struct run_results *res, int cpu)
-{
-	struct fault_record f;
-	char m[MSG_BYTES], regs[MSG_BYTES];
-
-	if (!fault_take(cpu, &f))
-		return 0;
-	/* The step first: printing clears the progress line. */
-	fault_message(m, sizeof m, &f, console_progress_text());
-	fault_registers(regs, sizeof regs, &f);
-	out("\nbaremem: %s\nbaremem: %s\n", m, regs);
-	msgs_add(&res->errors, "%s", m);
-	results_add_fault(res, &f);
-	if (f.ends_run) {
-		stop_pending = 1;
-		out("baremem: a hardware error (%s) ends the run: cpu %d does "
-		    "nothing more\n", f.class_name, f.cpu);
-	}
-	res->failed = 1;
-	return 1;
+	(void)res;
+	return f->code == EC_SERROR ? "hardware error (SError)"
+				    : "hardware error (external abort)";
 }

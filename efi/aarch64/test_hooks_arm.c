@@ -53,25 +53,9 @@ static void spin_forever(void *arg)
 		cpu_relax();
 }
 
-/* fault-bsp, fault-ap: an address baremem's identity map does not hold
- * (just under 2^47: past the RAM and MMIO of any QEMU virt machine a
- * test boots, and inside or past the firmware's VA range, a translation
- * fault either way), so the access is a data abort with FAR =
- * TEST_HOOK_UNMAPPED (tests/qemu/test_aarch64_el2 and
- * test_aarch64_fault check it, and ELR inside these functions). */
-#define TEST_HOOK_UNMAPPED 0x7ffffffff000ull
-
-static void read_unmapped(void *arg)
-{
-	(void)arg;
-	(void)*(volatile uint64_t *)TEST_HOOK_UNMAPPED;
-}
-
-static void write_unmapped(void *arg)
-{
-	(void)arg;
-	*(volatile uint64_t *)TEST_HOOK_UNMAPPED = 1;
-}
+/* fault-bsp, fault-ap: read_unmapped, write_unmapped (translation
+ * faults: past baremem's map, inside or past the firmware's VA range). */
+#include "test_unmapped.h"
 
 /* ap-spin, fault-ap: the first selected cpu that is not the boot cpu,
  * chosen at its first call and kept: once it is dropped, no other cpu

@@ -301,45 +301,17 @@ int fault_disarm(struct fault_guard *g)
 
 int fault_take(int cpu, struct fault_record *out)
 {
-	struct fault_slot *s;
-
-	if (!slots || cpu < 0 || cpu >= slot_count || !slots[cpu].faulted)
+	if (!slots || cpu < 0 || cpu >= slot_count)
 		return 0;
-	s = &slots[cpu];
-	*out = s->rec;
-	s->faulted = 0;
-	return 1;
+	return fault_hand_over(&slots[cpu].rec, &slots[cpu].faulted, out);
 }
 
-/* The boot cpu's way out of the suite after a fault of its own. */
-static struct fault_ctx abort_ctx;
-static int abort_armed;
+/* The boot cpu's way out of the suite (efi/fault_run.c). */
+struct fault_ctx fault_abort_context;
 
-int fault_run_guarded(void (*fn)(struct run_results *), struct run_results *res)
+void fault_ctx_resume(struct fault_ctx *c)
 {
-	if (fault_ctx_save(&abort_ctx)) {
-		abort_armed = 0;
-		return -1;
-	}
-	abort_armed = 1;
-	fn(res);
-	abort_armed = 0;
-	return 0;
-}
-
-void fault_abort_run(void)
-{
-	if (abort_armed)
-		fault_ctx_jump(&abort_ctx);
-}
-
-/* Set when a reported fault ends the run (fault_ends_run): a #MC or an
- * NMI on an AP, which came back to the firmware like any fault. */
-static int stop_pending;
-
-int fault_stop_pending(void)
-{
-	return stop_pending;
+	fault_ctx_jump(c);
 }
 
 /* A line said on the console and kept as an error. */
@@ -349,41 +321,23 @@ static void say(struct run_results *res, const char *m)
 	msgs_add(&res->errors, "%s", m);
 }
 
-int fault_report(struct run_results *res, int cpu)
+/* A #MC's banks as read on the cpu that took it, an NMI's reason. */
+const char *fault_report_arch(struct run_results *res,
+			      const struct fault_record *f)
 {
-	struct fault_record f;
-	struct mca_record mca;
-	char m[MSG_BYTES], regs[MSG_BYTES];
-	int nmi_reason;
+	const struct fault_slot *s = &slots[f->cpu];
+	char m[MSG_BYTES];
 
-	if (!slots || cpu < 0 || cpu >= slot_count)
-		return 0;
-	mca = slots[cpu].mca;
-	nmi_reason = slots[cpu].nmi_reason;
-	if (!fault_take(cpu, &f))
-		return 0;
-	/* The step first: printing clears the progress line. */
-	fault_message(m, sizeof m, &f, console_progress_text());
-	fault_registers(regs, sizeof regs, &f);
-	out("\nbaremem: %s\nbaremem: %s\n", m, regs);
-	msgs_add(&res->errors, "%s", m);
-	results_add_fault(res, &f);
-	if (f.code == FAULT_MC) {
-		fault_mca_summary(m, sizeof m, f.cpu, &mca);
+	if (f->code == FAULT_MC) {
+		fault_mca_summary(m, sizeof m, f->cpu, &s->mca);
 		say(res, m);
-		for (int i = 0; i < mca.kept; i++) {
-			fault_mca_bank(m, sizeof m, f.cpu, &mca.bank[i]);
+		for (int i = 0; i < s->mca.kept; i++) {
+			fault_mca_bank(m, sizeof m, f->cpu, &s->mca.bank[i]);
 			say(res, m);
 		}
-	} else if (f.code == FAULT_NMI &&
-		   fault_nmi_reason(m, sizeof m, f.cpu, nmi_reason)) {
+	} else if (f->code == FAULT_NMI &&
+		   fault_nmi_reason(m, sizeof m, f->cpu, s->nmi_reason)) {
 		say(res, m);
 	}
-	if (f.ends_run) {
-		stop_pending = 1;
-		out("baremem: a %s ends the run: cpu %d does nothing more\n",
-		    f.code == FAULT_MC ? "machine check" : "NMI", f.cpu);
-	}
-	res->failed = 1;
-	return 1;
+	return f->code == FAULT_MC ? "machine check" : "NMI";
 }
