@@ -6,6 +6,7 @@
 #include <efi.h>
 #include <efilib.h>
 
+#include "hw/pagetable.h"
 #include "platform.h"
 #include "results/results.h"
 #include "config/test_hooks.h"
@@ -62,17 +63,52 @@ int memory_alloc_in(uint64_t bytes, uint64_t page_bytes, uint64_t lo,
  * -1 when the firmware does not give it or some of it is not WB. */
 int memory_alloc_at(uint64_t base, uint64_t bytes, struct plat_buffer *out);
 
+/* page_tables.c: baremem's identity tables, each architecture's
+ * entries (format f) over the memory map's ranges (map) and the limits
+ * buffers put on their leaves. page_tables_build builds the set afresh
+ * (root, arena; the set replaced freed, or kept and counted in kept
+ * while memory is held); page_tables_limit gives [base, base + bytes)
+ * leaves of at most max_page and builds again, page_tables_unlimit
+ * takes that back. 0, or -1 with the set in use unchanged. */
+#define PAGE_TABLES_MAX_LIMITS 64
+struct page_tables {
+	const struct pt_format *f;
+	int levels;
+	uint64_t max_page_all;
+	const struct pt_range *map;
+	int map_count;
+	struct {
+		uint64_t base, bytes, max_page;
+	} limits[PAGE_TABLES_MAX_LIMITS];
+	struct pt_arena arena;
+	uint64_t arena_pages, root;	/* root 0: no set built */
+	int kept;
+};
+int page_tables_build(struct page_tables *t);
+int page_tables_limit(struct page_tables *t, uint64_t base, uint64_t bytes,
+		      uint64_t max_page);
+void page_tables_unlimit(struct page_tables *t, uint64_t base);
+void page_tables_free(struct page_tables *t);
+
 /* paging.c: baremem's page tables and the measurement window. */
 int paging_init(struct run_results *res);
 /* The page size mapping addr when it is write-back memory, else 0. */
 uint64_t paging_leaf_bytes(uint64_t addr);
-struct mtrr_state;
-/* The MTRRs paging_init read (0 where they were unusable and the memory
- * map's attributes were taken instead). */
-const struct mtrr_state *paging_mtrr(void);
 /* Pieces of a memory-map range cut where the MTRR type changes
  * (mtrr_split), at most this many; more: the range is one piece. */
 #define PAGING_MAX_PIECES 16
+/* A memory-map range (RAM) as pieces of one memory type each, in
+ * address order, each write-back or not: on x86 cut where the MTRRs'
+ * type changes (efi/x86_64/paging.c; the map's word where the MTRRs are
+ * unusable), on AArch64, which has no MTRRs, one piece with the map's
+ * own EFI_MEMORY_WB (efi/aarch64/paging_arm.c). Returns the count, at
+ * most PAGING_MAX_PIECES. */
+struct paging_piece {
+	uint64_t base, bytes;
+	int wb;
+};
+int paging_type_pieces(const EFI_MEMORY_DESCRIPTOR *d,
+		       struct paging_piece *out);
 int paging_limit(uint64_t base, uint64_t bytes, uint64_t max_page);
 void paging_unlimit(uint64_t base);
 void paging_fini(void);

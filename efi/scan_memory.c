@@ -4,7 +4,6 @@
  * the time of its measurement, so nothing else can be handed that memory
  * while it is read. */
 #include "baremem_efi.h"
-#include "hw/mtrr.h"
 #include "platform.h"
 #include "suite/scan_plan.h"
 #include "util/str.h"
@@ -22,36 +21,24 @@ static enum scan_kind kind_of(const EFI_MEMORY_DESCRIPTOR *d)
 	}
 }
 
-/* Free RAM as spans of one memory type each: the MTRR type over all of
- * the piece (mtrr_split, lib/arch/x86_64/mtrr.c), not its first address's, and
- * baremem's tables mapping it WB (they cut the range the same way,
- * efi/x86_64/paging.c); a piece that is not WB throughout is SCAN_FREE_NOT_WB.
- * Returns the spans written to out[n..max). */
+/* Free RAM as spans of one memory type each (paging_type_pieces: the
+ * type over all of the piece, not its first address's) that baremem's
+ * tables map write-back (they cut the range the same way); a piece that
+ * is not write-back throughout is SCAN_FREE_NOT_WB. Returns the spans
+ * written to out[n..max). */
 static int free_spans(const EFI_MEMORY_DESCRIPTOR *d, struct scan_span *out,
 		      int n, int max)
 {
-	const struct mtrr_state *mtrr = paging_mtrr();
-	struct mtrr_piece p[PAGING_MAX_PIECES];
-	uint64_t bytes = d->NumberOfPages * 4096;
-	int k = mtrr ? mtrr_split(mtrr, d->PhysicalStart, bytes, p,
-				  PAGING_MAX_PIECES)
-		     : -1;
+	struct paging_piece p[PAGING_MAX_PIECES];
+	int k = paging_type_pieces(d, p);
 
-	if (k < 0) {
-		p[0] = (struct mtrr_piece){
-			d->PhysicalStart, bytes,
-			mtrr ? mtrr_range_type(mtrr, d->PhysicalStart, bytes)
-			     : MTRR_WB };
-		k = 1;
-	}
 	for (int i = 0; i < k && n < max; i++)
 		out[n++] = (struct scan_span){
 			.base = p[i].base,
 			.bytes = p[i].bytes,
-			.kind = p[i].type == MTRR_WB &&
-					paging_leaf_bytes(p[i].base)
-				? SCAN_FREE
-				: SCAN_FREE_NOT_WB,
+			.kind = p[i].wb && paging_leaf_bytes(p[i].base)
+					? SCAN_FREE
+					: SCAN_FREE_NOT_WB,
 		};
 	return n;
 }

@@ -30,8 +30,9 @@ struct arm_machine {
 void arm_machine_read(struct run_results *res, struct arm_machine *m);
 
 /* paging_arm.c: baremem's identity map of the memory map (1 GiB blocks
- * over wholly-RAM gigabytes), and the window that runs a function with
- * it loaded. arm_paging_init returns 0, or -1 with an error in res. */
+ * over wholly-RAM gigabytes; efi/baremem_efi.h's paging_limit gives a
+ * buffer smaller leaves), and the window that runs a function with it
+ * loaded. arm_paging_init returns 0, or -1 with an error in res. */
 int arm_paging_init(struct run_results *res);
 /* Runs fn(arg) on the calling cpu (cpu: its number, for fault_arm.c)
  * with interrupts masked, baremem's tables in TTBR0 and its vectors in

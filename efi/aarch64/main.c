@@ -69,7 +69,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	}
 	res->duration_s = (double)(read_cntvct_el0() - t_start) /
 			  (double)(machine.timer_hz ? machine.timer_hz : 1);
-	run_end_warn(res, arm_loose_cpu(), 0);
+	run_end_warn(res, arm_loose_cpu(), paging_tables_kept());
 	run_report(res, root);
 	if (root)
 		root->Close(root);

@@ -8,19 +8,12 @@
 #include "arch/x86_64/pagetable_x86.h"
 #include "platform.h"
 
-#define MAX_LIMITS 64
-
 static struct pt_range *map_ranges;	/* from the memory map */
-static int map_count;
-static struct {
-	uint64_t base, bytes, max_page;
-} limits[MAX_LIMITS];
-static uint64_t max_page_all = PT_1G;
-static int levels = 4;
-static struct pt_arena arena;
-static uint64_t arena_pages;
-static uint64_t root;
-static int tables_kept;		/* sets replaced while memory was held */
+static struct page_tables tables = {
+	.f = &pt_x86_format,
+	.levels = 4,
+	.max_page_all = PT_1G,
+};
 
 static struct mtrr_state mtrr;
 static int use_mtrr;
@@ -93,9 +86,26 @@ static void mtrr_read(struct run_results *res)
 	use_mtrr = 1;
 }
 
-const struct mtrr_state *paging_mtrr(void)
+int paging_type_pieces(const EFI_MEMORY_DESCRIPTOR *d,
+		       struct paging_piece *out)
 {
-	return use_mtrr ? &mtrr : 0;
+	struct mtrr_piece p[PAGING_MAX_PIECES];
+	uint64_t bytes = d->NumberOfPages * 4096;
+	int k = use_mtrr ? mtrr_split(&mtrr, d->PhysicalStart, bytes, p,
+				      PAGING_MAX_PIECES)
+			 : -1;
+
+	if (k < 0) {
+		p[0] = (struct mtrr_piece){
+			d->PhysicalStart, bytes,
+			use_mtrr ? mtrr_range_type(&mtrr, d->PhysicalStart, bytes)
+				 : MTRR_WB };
+		k = 1;
+	}
+	for (int i = 0; i < k; i++)
+		out[i] = (struct paging_piece){ p[i].base, p[i].bytes,
+						p[i].type == MTRR_WB };
+	return k;
 }
 
 /* d's ranges for the tables, into out (0: only counted): RAM cut where
@@ -133,59 +143,6 @@ static int descriptor_ranges(const EFI_MEMORY_DESCRIPTOR *d,
 	return n;
 }
 
-static int rebuild(void)
-{
-	int n = map_count + MAX_LIMITS, cap = 2 * n + 16, count = 0;
-	struct pt_range *r = plat_alloc(sizeof(*r) * (size_t)cap);
-	uint64_t need, new_root;
-	struct pt_arena a;
-	EFI_PHYSICAL_ADDRESS addr;
-
-	if (!r)
-		return -1;
-	for (int i = 0; i < map_count; i++)
-		r[count++] = map_ranges[i];
-	for (int i = 0; i < MAX_LIMITS; i++)
-		if (limits[i].bytes)
-			r[count++] = (struct pt_range){
-				.base = limits[i].base,
-				.bytes = limits[i].bytes,
-				.cls = PT_CLASS_WB,
-				.max_page = limits[i].max_page,
-			};
-	count = pt_ranges_normalize(r, count, cap);
-	if (count < 0) {
-		plat_free(r);
-		return -1;
-	}
-	need = (pt_bytes_needed(r, count, max_page_all, levels) + 4095) / 4096;
-	if (BS->AllocatePages(AllocateAnyPages, EfiLoaderData, need, &addr) !=
-	    EFI_SUCCESS) {
-		plat_free(r);
-		return -1;
-	}
-	a = (struct pt_arena){ .host = (uint8_t *)(uintptr_t)addr,
-			       .phys = addr, .bytes = need * 4096 };
-	if (pt_build(r, count, max_page_all, levels, &a, &new_root) != 0) {
-		BS->FreePages(addr, need);
-		plat_free(r);
-		return -1;
-	}
-	plat_free(r);
-	/* The set replaced is freed unless a cpu that never came back may
-	 * still have it in CR3: freed, the firmware could hand its pages
-	 * out, and that cpu's walks would go through whatever is written
-	 * there, its stores with them. */
-	if (arena_pages && !memory_held())
-		BS->FreePages(arena.phys, arena_pages);
-	else if (arena_pages)
-		tables_kept++;
-	arena = a;
-	arena_pages = need;
-	root = new_root;
-	return 0;
-}
-
 int paging_init(struct run_results *res)
 {
 	struct memmap m;
@@ -193,18 +150,20 @@ int paging_init(struct run_results *res)
 	int high_warned = 0;
 
 	if (!res->cpu.f.page1g) {
-		max_page_all = PT_2M;
+		tables.max_page_all = PT_2M;
 		msgs_add(&res->warnings, "CPU has no 1 GiB pages; measurement "
 			 "buffers use 2M pages");
 	}
-	levels = (read_cr4() & CR4_LA57) ? 5 : 4;
+	tables.levels = (read_cr4() & CR4_LA57) ? 5 : 4;
 	mtrr_read(res);
 	if (memmap_read(&m))
 		return -1;
-	map_count = 0;
+	tables.map_count = 0;
 	for (UINTN i = 0; i < MEMMAP_COUNT(&m); i++)
-		map_count += descriptor_ranges(MEMMAP_AT(&m, i), 0);
-	map_ranges = plat_alloc(sizeof(*map_ranges) * (size_t)map_count);
+		tables.map_count += descriptor_ranges(MEMMAP_AT(&m, i), 0);
+	map_ranges = plat_alloc(sizeof(*map_ranges) *
+				(size_t)tables.map_count);
+	tables.map = map_ranges;
 	if (!map_ranges) {
 		memmap_free(&m);
 		return -1;
@@ -215,11 +174,11 @@ int paging_init(struct run_results *res)
 
 		/* 4-level paging cannot identity-map at or above 2^47 (not
 		 * canonical); the builder leaves it out: say so. */
-		if (end > pt_identity_limit(levels) && !high_warned) {
+		if (end > pt_identity_limit(tables.levels) && !high_warned) {
 			msgs_add(&res->warnings, "memory above %llu TiB is not "
 				 "mapped (%d-level paging)",
-				 (unsigned long long)(pt_identity_limit(levels) >> 40),
-				 levels);
+				 (unsigned long long)(pt_identity_limit(tables.levels) >> 40),
+				 tables.levels);
 			high_warned = 1;
 		}
 		k += descriptor_ranges(d, map_ranges + k);
@@ -227,59 +186,41 @@ int paging_init(struct run_results *res)
 	}
 	memmap_free(&m);
 	res->mapped_bytes = mapped;
-	res->page_bytes = max_page_all < res->config.page_bytes
-				  ? max_page_all : res->config.page_bytes;
-	return rebuild();
+	res->page_bytes = tables.max_page_all < res->config.page_bytes
+				  ? tables.max_page_all : res->config.page_bytes;
+	return page_tables_build(&tables);
 }
 
 uint64_t paging_leaf_bytes(uint64_t addr)
 {
 	uint64_t flags = 0, leaf;
 
-	if (!root)
+	if (!tables.root)
 		return 0;
-	leaf = pt_lookup(&arena, root, levels, addr, 0, &flags);
+	leaf = pt_lookup(&tables.arena, tables.root, tables.levels, addr, 0,
+			 &flags);
 	/* Only write-back memory is fit for a measurement buffer. */
 	return (flags & (PT_PCD | PT_PWT)) ? 0 : leaf;
 }
 
 int paging_limit(uint64_t base, uint64_t bytes, uint64_t max_page)
 {
-	for (int i = 0; i < MAX_LIMITS; i++) {
-		if (limits[i].bytes)
-			continue;
-		limits[i].base = base;
-		limits[i].bytes = bytes;
-		limits[i].max_page = max_page;
-		if (rebuild() == 0)
-			return 0;
-		limits[i].bytes = 0;
-		return -1;
-	}
-	return -1;
+	return page_tables_limit(&tables, base, bytes, max_page);
 }
 
 void paging_unlimit(uint64_t base)
 {
-	for (int i = 0; i < MAX_LIMITS; i++) {
-		if (limits[i].bytes && limits[i].base == base) {
-			limits[i].bytes = 0;
-			rebuild();
-		}
-	}
+	page_tables_unlimit(&tables, base);
 }
 
 int paging_tables_kept(void)
 {
-	return tables_kept;
+	return tables.kept;
 }
 
 void paging_fini(void)
 {
-	if (arena_pages)
-		BS->FreePages(arena.phys, arena_pages);
-	arena_pages = 0;
-	root = 0;
+	page_tables_free(&tables);
 	plat_free(map_ranges);
 	map_ranges = 0;
 }
@@ -301,8 +242,8 @@ int window_run(int cpu, void (*fn)(void *), void *arg)
 	cr4 = read_cr4();
 	ctx = fault_arm(cpu, &g);
 	if (!ctx || fault_ctx_save(ctx) == 0) {
-		if (root) {
-			write_cr3(root);
+		if (tables.root) {
+			write_cr3(tables.root);
 			if (cr4 & CR4_PGE) {
 				write_cr4(cr4 & ~CR4_PGE);
 				write_cr4(cr4);
@@ -310,7 +251,7 @@ int window_run(int cpu, void (*fn)(void *), void *arg)
 		}
 		fn(arg);
 	}
-	if (root)
+	if (tables.root)
 		write_cr3(fw_cr3);
 	faulted = fault_disarm(&g);
 	irq_restore(flags);

@@ -25,6 +25,7 @@ static const char *const hook_names[TEST_HOOK_COUNT] = {
 	[TEST_HOOK_HUGE_RESULT] = "huge-result",
 	[TEST_HOOK_SCAN_SMALL] = "scan-small",
 	[TEST_HOOK_TFTP_FAST] = "tftp-fast",
+	[TEST_HOOK_FAULT_AP_BSP] = "fault-ap-bsp",
 };
 
 int test_hook_parse(const char *s, size_t len)

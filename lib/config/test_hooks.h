@@ -53,6 +53,8 @@ enum test_hook {
 				 * attempt; 200 ms between an upload's
 				 * attempts, not 2 s; the retry rule (3
 				 * attempts within a minute) unchanged */
+	TEST_HOOK_FAULT_AP_BSP,	/* AArch64: fault-ap, then the boot cpu's
+				 * next window of its own faults too */
 	TEST_HOOK_COUNT
 };
 

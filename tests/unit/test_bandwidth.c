@@ -444,7 +444,9 @@ static void a_cpu_gone_costs_two_timeouts_not_one_a_sample(void **state)
 	fake_lost_cpu = -1;
 	fake_threads = 0;
 	assert_true(waited >= 2 * timeout);
-	assert_true(waited < 5 * timeout);
+	/* One timeout a sample would be 50; 25 leaves room for a loaded
+	 * host's delays (5 failed once beside six busy builds). */
+	assert_true(waited < 25 * timeout);
 	fake_results_free(res);
 	free(buf);
 }

@@ -2,8 +2,10 @@
  * built over a QEMU virt-like memory map, walked back by this file's own
  * reading of the Arm ARM's 4 KiB-granule descriptors, every bit of each
  * leaf decoded: 1 GiB blocks over wholly-RAM gigabytes only, 2 MiB and
- * 4 KiB around a carve-out, Device for MMIO, the EL2-alone differences;
- * T0SZ's start level and limit; the TCR and MAIR helpers. */
+ * 4 KiB around a carve-out, Device for MMIO, the EL2-alone differences
+ * and EL2 with VHE's; which entries a firmware memory map gets; the
+ * regime's registers by EL and HCR_EL2.E2H; T0SZ's start level and
+ * limit; the TCR and MAIR helpers. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -308,6 +310,130 @@ static void tcr_and_mair(void **state)
 	assert_int_equal(pt_arm_mair_index(0x4444444444444444ull, MAIR_NORMAL_WB), -1);
 }
 
+/* The regime by EL and HCR_EL2.E2H: which registers, and the
+ * descriptors' format (one VA range at EL2 alone, two otherwise). */
+static void regime_by_el(void **state)
+{
+	/* TGE, E2H: a VHE host's HCR_EL2 */
+	const uint64_t vhe = 1ull << 27 | PT_ARM_HCR_E2H;
+	struct pt_arm_el e;
+
+	(void)state;
+	assert_int_equal(pt_arm_el_of(1, 0, &e), 0);
+	assert_int_equal(e.regs, PT_ARM_REGS_EL1);
+	assert_int_equal(e.el2_alone, 0);
+	assert_string_equal(e.name, "EL1");
+	/* HCR_EL2 says nothing of EL1's own registers */
+	assert_int_equal(pt_arm_el_of(1, vhe, &e), 0);
+	assert_int_equal(e.regs, PT_ARM_REGS_EL1);
+	assert_int_equal(pt_arm_el_of(2, 1ull << 31 /* RW */, &e), 0);
+	assert_int_equal(e.regs, PT_ARM_REGS_EL2);
+	assert_int_equal(e.el2_alone, 1);
+	assert_string_equal(e.name, "EL2 without VHE");
+	assert_int_equal(pt_arm_el_of(2, vhe, &e), 0);
+	assert_int_equal(e.regs, PT_ARM_REGS_EL2);
+	assert_int_equal(e.el2_alone, 0);
+	assert_string_equal(e.name, "EL2 with VHE");
+	assert_int_equal(pt_arm_el_of(0, 0, &e), -1);
+	assert_int_equal(pt_arm_el_of(3, 0, &e), -1);
+}
+
+/* EL2 with VHE: the EL2&0 regime's descriptors are two-range (UXN and
+ * PXN, AP[1] EL0's), as EL1's; TCR_EL2 then has TCR_EL1's layout, so
+ * EPD0 (bit 7) is cleared and T1SZ, EPD1 and IPS kept. */
+static void virt_el2_vhe(void **state)
+{
+	struct pt_arm_el e;
+	struct pt_arm_regime r = { .normal_index = 3, .device_index = 0,
+				   .t0sz = 16 };
+	/* T0SZ 16, EPD0, T1SZ 16, EPD1 (bit 23), IPS 5 */
+	uint64_t fw = 16 | 1ull << 7 | 16ull << 16 | 1ull << 23 | 5ull << 32;
+	uint64_t t;
+
+	(void)state;
+	assert_int_equal(pt_arm_el_of(2, PT_ARM_HCR_E2H, &e), 0);
+	r.el2_alone = e.el2_alone;
+	check_virt(&r);
+	t = pt_arm_tcr(fw, e.el2_alone);
+	assert_int_equal((t >> 7) & 1, 0);
+	assert_int_equal(t & ~0xffffull, fw & ~0xffffull);
+}
+
+/* Which entries for which memory map: a QEMU virt-like map as the
+ * firmware gives it, through pt_arm_map_ranges. Write-back RAM of any
+ * use is Normal, with 1 GiB blocks only where a gigabyte is all of it;
+ * RAM the map does not let be write-back and MMIO are Device; a
+ * reserved carve-out, persistent memory and holes are not mapped. */
+static void map_entries(void **state)
+{
+	static const struct pt_arm_desc map[] = {
+		/* flash */
+		{ 0x00000000, 128 * M, PT_ARM_USE_MMIO, 0 },
+		/* RAM from 1 GiB: free, boot services, ACPI, runtime */
+		{ 0x40000000, 512 * M, PT_ARM_USE_RAM, 1 },
+		{ 0x60000000, 512 * M, PT_ARM_USE_RAM, 1 },
+		{ 0x80000000, 1 * G - 16 * M, PT_ARM_USE_RAM, 1 },
+		/* a firmware carve-out (EfiReservedMemoryType) */
+		{ 0xbf000000, 4 * K, PT_ARM_USE_OTHER, 1 },
+		{ 0xbf001000, 16 * M - 4 * K, PT_ARM_USE_RAM, 1 },
+		{ 0xc0000000, 1 * G, PT_ARM_USE_RAM, 1 },
+		/* RAM the map allows no write-back for */
+		{ 0x100000000, 2 * M, PT_ARM_USE_RAM, 0 },
+		{ 0x100200000, 1 * G - 2 * M, PT_ARM_USE_RAM, 1 },
+		/* persistent memory, a gigabyte of it */
+		{ 0x140000000, 1 * G, PT_ARM_USE_OTHER, 1 },
+	};
+	struct pt_arm_regime r = { .normal_index = 3, .device_index = 0,
+				   .t0sz = 25 };
+	struct pt_range ranges[2 * 10 + 16];
+	uint64_t top = 0, root;
+	struct leaf l;
+	int n;
+
+	(void)state;
+	assert_int_equal(pt_arm_class(PT_ARM_USE_RAM, 1), PT_CLASS_WB);
+	assert_int_equal(pt_arm_class(PT_ARM_USE_RAM, 0), PT_CLASS_UC);
+	assert_int_equal(pt_arm_class(PT_ARM_USE_MMIO, 0), PT_CLASS_UC);
+	assert_int_equal(pt_arm_class(PT_ARM_USE_MMIO, 1), PT_CLASS_UC);
+	assert_int_equal(pt_arm_class(PT_ARM_USE_OTHER, 1), 0);
+	n = pt_arm_map_ranges(map, 10, ranges, 36, &top);
+	assert_int_equal(top, 0x140000000ull);
+	/* flash; RAM to the carve-out; RAM after it to 4 GiB; the Device
+	 * 2 MiB; RAM to 5 GiB */
+	assert_int_equal(n, 5);
+	root = build(&r, ranges, n);
+	/* [1, 2) and [3, 4) GiB: blocks */
+	assert_true(walk(root, 25, 0x40000000 + 4 * K, &l));
+	assert_int_equal(l.level, 1);
+	expect_normal(&l, &r);
+	assert_true(walk(root, 25, 0xc0000000 + 999 * M, &l));
+	assert_int_equal(l.level, 1);
+	/* [2, 3) GiB holds the carve-out: no block, the carve-out unmapped */
+	assert_true(walk(root, 25, 0x80000000, &l));
+	assert_int_equal(l.level, 2);
+	assert_false(walk(root, 25, 0xbf000000, &l));
+	assert_true(walk(root, 25, 0xbf001000, &l));
+	assert_int_equal(l.level, 3);
+	expect_normal(&l, &r);
+	/* [4, 5) GiB: its first 2 MiB Device, the rest Normal, no block */
+	assert_true(walk(root, 25, 0x100000000ull, &l));
+	assert_int_equal(l.level, 2);
+	assert_int_equal(l.attr, r.device_index);
+	assert_int_equal(l.xn, 1);
+	assert_int_equal(l.pxn, 1);
+	assert_true(walk(root, 25, 0x100200000ull, &l));
+	assert_int_equal(l.level, 2);
+	expect_normal(&l, &r);
+	/* the flash Device; persistent memory and the holes unmapped */
+	assert_true(walk(root, 25, 0x07fff000, &l));
+	assert_int_equal(l.attr, r.device_index);
+	assert_false(walk(root, 25, 0x08000000, &l));
+	assert_false(walk(root, 25, 0x140000000ull, &l));
+	assert_false(walk(root, 25, 0x17fe00000ull, &l));
+	/* short of room: refused, not overrun */
+	assert_int_equal(pt_arm_map_ranges(map, 10, ranges, 4, &top), -1);
+}
+
 static int teardown(void **state)
 {
 	(void)state;
@@ -323,6 +449,9 @@ int main(void)
 		cmocka_unit_test(virt_el2_alone),
 		cmocka_unit_test(high_memory_and_limits),
 		cmocka_unit_test(tcr_and_mair),
+		cmocka_unit_test(regime_by_el),
+		cmocka_unit_test(virt_el2_vhe),
+		cmocka_unit_test(map_entries),
 	};
 	return cmocka_run_group_tests(tests, 0, teardown);
 }

@@ -117,3 +117,47 @@ unsigned pt_arm_t0sz(uint64_t tcr)
 {
 	return (unsigned)(tcr & TCR_T0SZ_MASK);
 }
+
+int pt_arm_el_of(int el, uint64_t hcr_el2, struct pt_arm_el *out)
+{
+	if (el == 1) {
+		*out = (struct pt_arm_el){ PT_ARM_REGS_EL1, 0, "EL1" };
+		return 0;
+	}
+	if (el != 2)
+		return -1;
+	if (hcr_el2 & PT_ARM_HCR_E2H)
+		*out = (struct pt_arm_el){ PT_ARM_REGS_EL2, 0, "EL2 with VHE" };
+	else
+		*out = (struct pt_arm_el){ PT_ARM_REGS_EL2, 1,
+					   "EL2 without VHE" };
+	return 0;
+}
+
+int pt_arm_class(enum pt_arm_use use, int attr_wb)
+{
+	if (use == PT_ARM_USE_RAM)
+		return attr_wb ? PT_CLASS_WB : PT_CLASS_UC;
+	return use == PT_ARM_USE_MMIO ? PT_CLASS_UC : 0;
+}
+
+int pt_arm_map_ranges(const struct pt_arm_desc *d, int n,
+		      struct pt_range *out, int cap, uint64_t *ram_top)
+{
+	int count = 0;
+
+	*ram_top = 0;
+	for (int i = 0; i < n; i++) {
+		int cls = pt_arm_class(d[i].use, d[i].attr_wb);
+
+		if (!cls || !d[i].bytes)
+			continue;
+		if (count == cap)
+			return -1;
+		out[count++] = (struct pt_range){ d[i].base, d[i].bytes,
+						  (uint8_t)cls, PT_1G };
+		if (cls == PT_CLASS_WB && d[i].base + d[i].bytes > *ram_top)
+			*ram_top = d[i].base + d[i].bytes;
+	}
+	return pt_ranges_normalize(out, count, cap);
+}

@@ -63,4 +63,49 @@ uint64_t pt_arm_tcr(uint64_t fw_tcr, int el2_alone);
 /* TCR's T0SZ (bits 5:0). */
 unsigned pt_arm_t0sz(uint64_t tcr);
 
+/* Which translation regime the app's tables are for, by the EL it runs
+ * at and HCR_EL2 (Arm ARM D8.1, "translation regimes"):
+ * - EL1: the EL1&0 regime, TTBR0_EL1/TCR_EL1/MAIR_EL1/SCTLR_EL1, TLBI
+ *   VMALLE1; two VA ranges (UXN and PXN, AP[1] EL0's).
+ * - EL2 without VHE (HCR_EL2.E2H 0): the EL2 regime, the _EL2
+ *   registers with TCR_EL2's own layout, TLBI ALLE2; one VA range (one
+ *   XN bit, AP[1] RES1).
+ * - EL2 with VHE (E2H 1): the EL2&0 regime, still the _EL2 registers
+ *   (TTBR0_EL2 the lower range; TCR_EL2 then has TCR_EL1's layout),
+ *   TLBI ALLE2 (which covers EL2&0 then); the descriptors two-range, as
+ *   EL1's.
+ * 0 and *out filled; -1 at another EL (EL0, EL3: no UEFI app runs so). */
+#define PT_ARM_HCR_E2H (1ull << 34)
+enum pt_arm_regs { PT_ARM_REGS_EL1, PT_ARM_REGS_EL2 };
+struct pt_arm_el {
+	enum pt_arm_regs regs;	/* and the TLBI: VMALLE1 at EL1, ALLE2 at EL2 */
+	int el2_alone;		/* struct pt_arm_regime's */
+	const char *name;	/* "EL1", "EL2 without VHE", "EL2 with VHE" */
+};
+int pt_arm_el_of(int el, uint64_t hcr_el2, struct pt_arm_el *out);
+
+/* What the firmware's memory map says a range is, for these tables. */
+enum pt_arm_use {
+	PT_ARM_USE_RAM,		/* loader, boot/runtime services, free, ACPI */
+	PT_ARM_USE_MMIO,	/* EfiMemoryMappedIO, ...PortSpace */
+	PT_ARM_USE_OTHER,	/* reserved carve-outs, unusable, persistent */
+};
+struct pt_arm_desc {
+	uint64_t base, bytes;
+	enum pt_arm_use use;
+	int attr_wb;		/* the descriptor's EFI_MEMORY_WB */
+};
+/* The class a range gets: RAM that may be write-back PT_CLASS_WB
+ * (Normal WB), other RAM and MMIO PT_CLASS_UC (Device: the UEFI spec's
+ * AArch64 table maps EFI_MEMORY_UC to Device-nGnRnE), anything else 0:
+ * left unmapped, so no 1 GiB block spans a gigabyte holding it and
+ * nothing, not even a speculative fetch, reaches it through these
+ * tables. */
+int pt_arm_class(enum pt_arm_use use, int attr_wb);
+/* The map's ranges for pt_build_with (normalized: sorted, merged), at
+ * most cap (2n + 16 is always room); *ram_top the end of the highest
+ * write-back RAM. -1 when cap is short. */
+int pt_arm_map_ranges(const struct pt_arm_desc *d, int n,
+		      struct pt_range *out, int cap, uint64_t *ram_top);
+
 #endif

@@ -36,7 +36,7 @@ static uint64_t x86_limit(const struct pt_format *f, int levels)
 	return pt_identity_limit(levels);
 }
 
-static const struct pt_format x86_format = {
+const struct pt_format pt_x86_format = {
 	.leaf = x86_leaf,
 	.table = x86_table,
 	.decode = x86_decode,
@@ -48,13 +48,13 @@ static const struct pt_format x86_format = {
 int pt_build(const struct pt_range *r, int n, uint64_t max_page_all,
 	     int levels, struct pt_arena *a, uint64_t *root)
 {
-	return pt_build_with(&x86_format, r, n, max_page_all, levels, a, root);
+	return pt_build_with(&pt_x86_format, r, n, max_page_all, levels, a, root);
 }
 
 uint64_t pt_bytes_needed(const struct pt_range *r, int n,
 			 uint64_t max_page_all, int levels)
 {
-	return pt_bytes_needed_with(&x86_format, r, n, max_page_all, levels);
+	return pt_bytes_needed_with(&pt_x86_format, r, n, max_page_all, levels);
 }
 
 uint64_t pt_lookup(const struct pt_arena *a, uint64_t root, int levels,
@@ -65,7 +65,7 @@ uint64_t pt_lookup(const struct pt_arena *a, uint64_t root, int levels,
 	/* The lower canonical half: 2^47 with 4 levels, 2^56 with 5. */
 	if (addr >> (9 * levels + 11))
 		return 0;
-	size = pt_walk_with(&x86_format, a, root, levels, addr, phys_out, &e);
+	size = pt_walk_with(&pt_x86_format, a, root, levels, addr, phys_out, &e);
 	if (size && flags_out)
 		*flags_out = e & 0xfff;
 	return size;

@@ -16,6 +16,9 @@
 #define PT_PS (1ull << 7)
 #define PT_ADDR_MASK 0x000ffffffffff000ull
 
+/* x86-64's entry format for lib/hw/pagetable.h's builder and walker. */
+extern const struct pt_format pt_x86_format;
+
 /* pt_build_with (lib/hw/pagetable.h says what it maps and its errors)
  * with x86-64's entries: RAM write-back (PAT index 0), the rest UC
  * (PCD|PWT, PAT index 3 under the power-on PAT). */
