@@ -4,8 +4,8 @@
  * 2^47: far above the RAM and MMIO of any QEMU machine a test boots),
  * so the access is an x86 #PF with CR2 = TEST_HOOK_UNMAPPED, or an
  * AArch64 translation fault with FAR = TEST_HOOK_UNMAPPED
- * (tests/qemu/test_fault_*, test_aarch64_fault and test_aarch64_el2
- * check it, and that the pc is inside these functions). */
+ * (tests/qemu/test_fault_* and test_aarch64_fault check it, and that
+ * the pc is inside these functions). */
 #ifndef BAREMEM_TEST_UNMAPPED_H
 #define BAREMEM_TEST_UNMAPPED_H
 
