@@ -258,10 +258,15 @@ bench: $(BUILD)/baremem-linux $(BUILD)/bench-libc
 	BARE="$(BARE)" scripts/bench $(ARGS)
 	scripts/bench-scan $(ARGS)
 
-# bench's yardstick: glibc's memcpy and memset timed on this host.
-$(BUILD)/bench-libc: linux/bench/libc_bw.c
+# bench's yardstick: glibc's memcpy and memset timed on this host, and
+# baremem's kernels in the same samples (the objects baremem-linux links).
+BENCH_LIBC_OBJ := $(addprefix $(BUILD)/linux-obj/,kernels/bw_table.o \
+	kernels/x86_64/bw_kernels_x86.o kernels/x86_64/bw_sse2.o \
+	kernels/x86_64/bw_avx2.o kernels/x86_64/bw_avx512.o \
+	lib/arch/x86_64/isa.o)
+$(BUILD)/bench-libc: linux/bench/libc_bw.c $(BENCH_LIBC_OBJ)
 	@mkdir -p $(dir $@)
-	$(CC) -std=gnu11 -O2 $(WARN) $< -o $@
+	$(CC) -std=gnu11 -O2 $(WARN) -Ilib -Ikernels $< $(BENCH_LIBC_OBJ) -o $@
 
 # Whether a chain written cold (the scan's) is in no cache on this cpu:
 # the scan's own builder and chase, as baremem-linux links them.

@@ -161,8 +161,11 @@ struct scan_point {
 	double gb_per_s_median;	/* < 0: not measured */
 	int cpu_count;
 	int *cpus;		/* [cpu_count]: the readers */
-	int cpus_of_node;	/* 1: the node's selected cpus; 0: the
-				 * first selected cpu (the node has none) */
+	const char *cpus_from;	/* where the readers come from
+				 * (lib/suite/scan_readers.h): "node",
+				 * "nearest-node" (the node has no
+				 * selected cpu), "first-selected"; 0:
+				 * not measured, written as the last */
 	int distance;		/* SLIT, the readers' node to node; -1:
 				 * no SLIT or a node unknown */
 	int dimm_count;		/* -1: not known (SMBIOS type 20) */

@@ -52,7 +52,8 @@ static void write_point(struct json_writer *w, const struct scan_point *p)
 	for (int i = 0; i < p->cpu_count && p->cpus; i++)
 		json_u64(w, 0, (uint64_t)p->cpus[i]);
 	json_array_end(w);
-	json_string(w, "cpus_from", p->cpus_of_node ? "node" : "first-selected");
+	json_string(w, "cpus_from",
+		    p->cpus_from ? p->cpus_from : "first-selected");
 	if (p->distance >= 0)
 		json_u64(w, "distance", (uint64_t)p->distance);
 	else

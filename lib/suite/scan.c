@@ -1,7 +1,8 @@
 /* tests=scan: each planned range taken from the platform for the time of
  * its measurement (plat_buffer_alloc_at), chased through lines spread
  * over all of it by one cpu of its node, read by all its node's selected
- * cpus at once, freed; then each judged against its node's median. Where
+ * cpus at once (a node with none: the nearest node's, scan_readers.h),
+ * freed; then each judged against its node's median. Where
  * the platform has no map of physical memory (Linux), the ranges are
  * the pieces it can pin (plat_scan_pin), measured the same way. */
 #include "suite/scan.h"
@@ -57,13 +58,14 @@ static void measure(struct run_results *res, struct test_outcome *o,
 	int *sel = cpus + res->selected_count + 1;
 	int nsel = cpus_in_play(res, o, sel);
 	int whole, cold = 0;
+	enum scan_readers_from from;
 	uint64_t floor = latency_dram_floor_bytes(res);
 	uint64_t lines, chased = 0, t0, t1, t2;
 	uint32_t *index;
 	void *start;
 
-	pt->cpu_count = scan_readers(t, sel, nsel, pt->node, cpus,
-				     &pt->cpus_of_node);
+	pt->cpu_count = scan_readers(t, sel, nsel, pt->node, cpus, &from);
+	pt->cpus_from = scan_readers_from_name(from);
 	pt->distance = scan_reader_distance(t, cpus[0], pt->node);
 	pt->cpus = plat_alloc(sizeof(int) * (size_t)pt->cpu_count);
 	if (pt->cpus)
@@ -183,6 +185,25 @@ static void print_dimms(const struct scan_result *sr)
 	}
 }
 
+/* The cpus column's mark: none for the node's own cpus, + for the
+ * nearest node's, * for the first selected cpu alone. */
+static const char *readers_mark(const struct scan_point *p)
+{
+	if (!p->cpus_from || !p->cpu_count || str_eq(p->cpus_from, "node"))
+		return " ";
+	return str_eq(p->cpus_from, "nearest-node") ? "+" : "*";
+}
+
+/* Whether a measured range of sr was read by readers `from`. */
+static int readers_from(const struct scan_result *sr, const char *from)
+{
+	for (int i = 0; i < sr->count; i++)
+		if (sr->point[i].cpu_count && sr->point[i].cpus_from &&
+		    str_eq(sr->point[i].cpus_from, from))
+			return 1;
+	return 0;
+}
+
 static void print_table(const struct scan_result *sr)
 {
 	char a[24], b[24], line[SCAN_POINT_FLAG_BYTES + 96];
@@ -224,7 +245,7 @@ static void print_table(const struct scan_result *sr)
 				   p->gb_per_s_median)
 			     : fmt(line + n, sizeof line - n, " %9s", "-");
 		fmt(line + n, sizeof line - n, " %4d%s  %s%s%s", p->cpu_count,
-		    p->cpus_of_node ? " " : "*",
+		    readers_mark(p),
 		    p->ns_may_be_cached ? "cached?" : "",
 		    p->ns_may_be_cached && p->flag[0] ? "; " : "", p->flag);
 		out("%s\n", line);
@@ -239,12 +260,12 @@ static void print_table(const struct scan_result *sr)
 		    (unsigned long long)sr->skip[i].base,
 		    fmt_size(a, sizeof a, sr->skip[i].bytes),
 		    scan_skip_name(sr->skip[i].why));
-	for (int i = 0; i < sr->count; i++)
-		if (!sr->point[i].cpus_of_node && sr->point[i].cpu_count) {
-			out("* the node has no selected cpu: the first "
-			    "selected cpu read it\n");
-			break;
-		}
+	if (readers_from(sr, "nearest-node"))
+		out("+ the node has no selected cpu: the selected cpus of "
+		    "the node nearest it (SLIT) read it\n");
+	if (readers_from(sr, "first-selected"))
+		out("* the first selected cpu alone read it (its node is "
+		    "unknown, or no node with selected cpus is)\n");
 	if (sr->dimms_note)
 		out("dimms: %s\n", sr->dimms_note);
 	if (cached)

@@ -324,71 +324,101 @@ static void three_nodes(struct numa_topo *t, int slit)
 			t->slit[i][j] = d[i][j];
 }
 
+/* The readers of a range of node among selected[0..n) are the two
+ * cpus c0, c1, from `want`, at SLIT distance dist from the range. */
+static void expect_two_readers(const struct numa_topo *t,
+			       const int *selected, int n, int node,
+			       enum scan_readers_from want, int c0, int c1,
+			       int dist)
+{
+	int cpus[4];
+	enum scan_readers_from from = SCAN_FROM_FIRST_SELECTED;
+
+	assert_int_equal(scan_readers(t, selected, n, node, cpus, &from), 2);
+	assert_int_equal(from, want);
+	assert_int_equal(cpus[0], c0);
+	assert_int_equal(cpus[1], c1);
+	assert_int_equal(scan_reader_distance(t, cpus[0], node), dist);
+}
+
 /* A node with selected cpus is read by them, all of them, at the SLIT's
  * local distance. */
 static void readers_are_the_nodes_cpus(void **state)
 {
 	static struct numa_topo t;
-	int selected[] = { 2, 3, 0, 1 }, cpus[4], of_node = -1;
+	int selected[] = { 2, 3, 0, 1 };
 	(void)state;
 
 	three_nodes(&t, 1);
-	assert_int_equal(scan_readers(&t, selected, 4, 0, cpus, &of_node), 2);
-	assert_int_equal(of_node, 1);
-	assert_int_equal(cpus[0], 0);
-	assert_int_equal(cpus[1], 1);
-	assert_int_equal(scan_reader_distance(&t, cpus[0], 0), 10);
-	assert_int_equal(scan_readers(&t, selected, 4, 2, cpus, &of_node), 2);
-	assert_int_equal(cpus[0], 2);
-	assert_int_equal(scan_reader_distance(&t, cpus[0], 2), 10);
+	assert_string_equal(scan_readers_from_name(SCAN_FROM_NODE), "node");
+	expect_two_readers(&t, selected, 4, 0, SCAN_FROM_NODE, 0, 1, 10);
+	expect_two_readers(&t, selected, 4, 2, SCAN_FROM_NODE, 2, 3, 10);
 }
 
-/* A memory-only node (cpus_from first-selected): the first selected cpu
- * reads it, and the distance is from that cpu's node, in that
- * direction: the remote case, where the figure includes the link. */
-static void memory_only_node_is_read_from_the_first_selected(void **state)
+/* A memory-only node (cpus_from nearest-node) is read by every selected
+ * cpu of the node the SLIT puts nearest it, at once, whatever the
+ * selection's order: node 1 (no cpus) is 21 from node 0 and 34 from
+ * node 2, so node 0's cpus read it, at 21. Before, the first selected
+ * cpu read it alone (here cpu 2, from the farther node, at 34). */
+static void memory_only_node_is_read_by_the_nearest_nodes_cpus(void **state)
 {
 	static struct numa_topo t;
-	int selected[] = { 2, 3, 0, 1 }, cpus[4], of_node = -1;
+	int selected[] = { 2, 3, 0, 1 }, cpus[4];
+	enum scan_readers_from from = SCAN_FROM_FIRST_SELECTED;
 	(void)state;
 
 	three_nodes(&t, 1);
-	assert_int_equal(scan_readers(&t, selected, 4, 1, cpus, &of_node), 1);
-	assert_int_equal(of_node, 0);
-	assert_int_equal(cpus[0], 2);
-	assert_int_equal(scan_reader_distance(&t, cpus[0], 1), 34);
-	/* The same node with cpu 0 first: node 0's distance to it. */
+	assert_string_equal(scan_readers_from_name(SCAN_FROM_NEAREST_NODE),
+			    "nearest-node");
+	expect_two_readers(&t, selected, 4, 1, SCAN_FROM_NEAREST_NODE, 0, 1,
+			   21);
+	/* node 0's cpus not selected: node 2's, the nearest with any */
+	expect_two_readers(&t, selected, 2, 1, SCAN_FROM_NEAREST_NODE, 2, 3,
+			   34);
+	/* a tie goes to the lower node */
+	t.slit[2][1] = 21;
+	expect_two_readers(&t, selected, 4, 1, SCAN_FROM_NEAREST_NODE, 0, 1,
+			   21);
+	/* a node of only unselected cpus: the same rule (cpu 0 alone is
+	 * selected, node 2 is read from node 0 at 31) */
 	selected[0] = 0;
-	selected[2] = 2;
-	assert_int_equal(scan_readers(&t, selected, 4, 1, cpus, &of_node), 1);
+	assert_int_equal(scan_readers(&t, selected, 1, 2, cpus, &from), 1);
+	assert_int_equal(from, SCAN_FROM_NEAREST_NODE);
 	assert_int_equal(cpus[0], 0);
-	assert_int_equal(scan_reader_distance(&t, cpus[0], 1), 21);
-	/* A node of only unselected cpus: the same rule. */
-	assert_int_equal(scan_readers(&t, selected, 1, 2, cpus, &of_node), 1);
-	assert_int_equal(of_node, 0);
 	assert_int_equal(scan_reader_distance(&t, cpus[0], 2), 31);
 }
 
-/* No SLIT, an unknown node or a reader the SRAT does not list: null
- * (-1), never a guessed 10 or 20; the readers still picked. */
+/* No SLIT: a memory-only node is read by the first selected cpu's
+ * node's selected cpus, at a null distance; an unknown node by the
+ * first selected cpu alone; no guessed 10 or 20 anywhere. */
 static void distance_null_without_slit_or_node(void **state)
 {
 	static struct numa_topo t;
-	int selected[] = { 0, 2 }, cpus[2], of_node = -1;
+	int selected[] = { 2, 0, 3 }, cpus[3];
+	enum scan_readers_from from = SCAN_FROM_NODE;
 	(void)state;
 
 	three_nodes(&t, 0);
-	assert_int_equal(scan_readers(&t, selected, 2, 1, cpus, &of_node), 1);
+	assert_int_equal(scan_readers(&t, selected, 3, 1, cpus, &from), 2);
+	assert_int_equal(from, SCAN_FROM_NEAREST_NODE);
+	assert_int_equal(cpus[0], 2);
+	assert_int_equal(cpus[1], 3);
 	assert_int_equal(scan_reader_distance(&t, cpus[0], 1), -1);
-	assert_int_equal(scan_reader_distance(&t, cpus[0], 0), -1);
+	assert_int_equal(scan_reader_distance(&t, cpus[0], 2), -1);
 	three_nodes(&t, 1);
-	assert_int_equal(scan_readers(&t, selected, 2, -1, cpus, &of_node), 1);
-	assert_int_equal(of_node, 0);
-	assert_int_equal(cpus[0], 0);
+	assert_int_equal(scan_readers(&t, selected, 3, -1, cpus, &from), 1);
+	assert_int_equal(from, SCAN_FROM_FIRST_SELECTED);
+	assert_string_equal(scan_readers_from_name(from), "first-selected");
+	assert_int_equal(cpus[0], 2);
 	assert_int_equal(scan_reader_distance(&t, cpus[0], -1), -1);
 	assert_int_equal(scan_reader_distance(&t, cpus[0], 3), -1);
 	assert_int_equal(scan_reader_distance(&t, 7, 0), -1);
 	assert_int_equal(scan_reader_distance(0, 0, 0), -1);
+	/* no cpu's node known (no SRAT): the first selected cpu alone */
+	t.cpu_count = 0;
+	assert_int_equal(scan_readers(&t, selected, 3, 1, cpus, &from), 1);
+	assert_int_equal(from, SCAN_FROM_FIRST_SELECTED);
+	assert_int_equal(cpus[0], 2);
 }
 
 int main(void)
@@ -406,7 +436,7 @@ int main(void)
 		cmocka_unit_test(fewer_readers_and_cached_chains_judged_apart),
 		cmocka_unit_test(scan_counts_in_the_status),
 		cmocka_unit_test(readers_are_the_nodes_cpus),
-		cmocka_unit_test(memory_only_node_is_read_from_the_first_selected),
+		cmocka_unit_test(memory_only_node_is_read_by_the_nearest_nodes_cpus),
 		cmocka_unit_test(distance_null_without_slit_or_node),
 	};
 	return cmocka_run_group_tests(tests, 0, 0);
