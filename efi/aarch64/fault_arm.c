@@ -29,8 +29,6 @@
 #include "arm_efi.h"
 #include "sysreg.h"
 #include "arch/aarch64/esr.h"
-#include "util/msgs.h"
-#include "util/out.h"
 
 /* Callee-saved registers (AAPCS64: x19-x30, d8-d15), the stack pointer
  * and SPSel: enough to return from fault_ctx_save a second time on the
