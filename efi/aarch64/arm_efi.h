@@ -35,9 +35,16 @@ void arm_machine_read(struct run_results *res, struct arm_machine *m);
  * buffer smaller leaves), and the window that runs a function with it
  * loaded. arm_paging_init returns 0, or -1 with an error in res. */
 int arm_paging_init(struct run_results *res);
-/* Runs fn(arg) with interrupts masked and baremem's tables in TTBR0,
- * the firmware's restored after. */
-void arm_window_run(void (*fn)(void *), void *arg);
+/* Runs fn(arg) on the calling cpu (cpu: its number, for fault_arm.c)
+ * with interrupts masked, baremem's tables in TTBR0 and its vectors in
+ * VBAR_ELx, the firmware's restored after: 0 when fn ran to the end, -1
+ * when it faulted (fault_take says how). */
+int arm_window_run(int cpu, void (*fn)(void *), void *arg);
+
+/* fault_arm.c: in the window, once fault_ctx_save has saved the context
+ * fault_arm gave, SError unmasked (taken in the window from then on);
+ * fault_disarm masks it again. */
+void fault_serror_unmask(const struct fault_guard *g);
 void arm_paging_fini(void);
 
 /* psci_arm.c: the other cpus by PSCI. arm_psci_init: the conduit from
