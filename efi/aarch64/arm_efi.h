@@ -124,6 +124,10 @@ int arm_loose_cpu(void);
 void arm_cpu_setup_boot(struct run_results *res);
 void arm_cpu_setup_here(void);
 void arm_sve_check(struct run_results *res);
+/* Set while arm_sve_check's call runs: a setup call, not a measurement,
+ * which the test image's fault hooks leave alone (they count the suite's
+ * windows, as on x86). */
+extern int arm_setup_call;
 void arm_cpu_setup_restore(void);
 
 /* pmu_arm.c: PMCCNTR_EL0 as the core clock. arm_pmu_init on the boot

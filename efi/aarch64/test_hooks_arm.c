@@ -84,6 +84,9 @@ void test_hook_ap_call(int cpu, plat_window_fn *fn, uint64_t *timeout_us)
 	if (fault) {
 		static int calls;
 
+		if (arm_setup_call)
+			return;	/* the SVE check: the suite's calls count */
+
 		if (++calls >= 2) {
 			*fn = write_unmapped;
 			ap_fault_given = 1;
