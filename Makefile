@@ -556,7 +556,8 @@ ARM_EFI_SRC := $(wildcard efi/aarch64/*.c) efi/console.c efi/files.c \
               efi/results_store.c efi/config_load.c efi/pool.c efi/clock.c \
               efi/boot_source.c efi/memmap.c efi/acpi.c efi/var.c \
               efi/run_finish.c efi/report_store.c efi/screen.c efi/memory.c \
-              efi/numa.c efi/scan_memory.c efi/page_tables.c \
+               efi/numa.c efi/machine.c efi/scan_memory.c efi/page_tables.c \
+               efi/fault_run.c \
               $(wildcard efi/net/*.c) \
               $(wildcard lib/*.c lib/*/*.c) $(ARM_LIB_SRC) $(ARM_KERNEL_SRC) \
               kernels/chase_seg.c kernels/pingpong.c kernels/tscping.c

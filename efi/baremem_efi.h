@@ -6,7 +6,6 @@
 #include <efi.h>
 #include <efilib.h>
 
-#include "x86_64/idt.h"
 #include "hw/pagetable.h"
 #include "platform.h"
 #include "results/results.h"
@@ -122,17 +121,19 @@ int paging_tables_kept(void);
  * it faulted (fault_take says how). */
 int window_run(int cpu, void (*fn)(void *), void *arg);
 
-/* fault.c: baremem's IDT inside measurement windows. fault_init makes
- * the IDT and a fault slot per cpu. In window_run, between cli and the
- * page tables: ctx = fault_arm(cpu, &g); if ctx, fault_ctx_save(ctx)
- * returns 0 now and 1 again when fn faults; fault_disarm(&g) puts the
- * firmware's IDT back and says whether the window faulted. fault_take
- * hands out (once) the record of cpu's last fault. */
+/* Exceptions inside measurement windows (efi/x86_64/fault.c: baremem's
+ * IDT; efi/aarch64/fault_arm.c: its vector table at VBAR_ELx; what a
+ * fault does to the run: efi/fault_run.c).
+ * fault_init makes the table and a fault slot per cpu. In the window,
+ * with interrupts masked, before the page tables: ctx = fault_arm(cpu,
+ * &g); if ctx, fault_ctx_save(ctx) returns 0 now and 1 again when fn
+ * faults; fault_disarm(&g) puts the firmware's table back and says
+ * whether the window faulted. fault_take hands out (once) the record of
+ * cpu's last fault (lib/hw/fault.h). */
 struct fault_record;
 struct fault_ctx;
 struct fault_guard {
-	void *slot;		/* 0: no IDT of ours loaded */
-	struct idt_ptr fw_idtr;
+	void *slot;		/* 0: no table of ours loaded */
 };
 int fault_init(int cpus);
 struct fault_ctx *fault_arm(int cpu, struct fault_guard *g);
@@ -148,9 +149,25 @@ void fault_abort_run(void);
 /* Says what cpu's last fault was, on the console and in res->errors
  * (marking the run failed); 0 when it had none. */
 int fault_report(struct run_results *res, int cpu);
-/* A reported fault (a #MC, an NMI: lib/hw/fault.h fault_ends_run) ends
- * the run: the call it came in is abandoned once it is over. */
+/* A reported fault that is a hardware error (lib/hw/fault.h ends_run:
+ * x86's #MC or NMI, Arm's SError or external abort) ends the run: the
+ * call it came in is abandoned once it is over. */
 int fault_stop_pending(void);
+/* What each architecture's fault file gives efi/fault_run.c (which
+ * holds the four above): the context the boot cpu's way out of the
+ * suite is saved in (fault_abort_context), and the jump back to it;
+ * and, once a fault's line
+ * is said, the lines only the architecture has (x86's machine-check
+ * banks, the NMI reason), returning the words for a hardware error that
+ * ends the run ("machine check", "NMI", "hardware error (SError)"). */
+extern struct fault_ctx fault_abort_context;
+/* fault_take's rule over an architecture's slot: rec once into out when
+ * *faulted, which is cleared (efi/fault_run.c). */
+int fault_hand_over(const struct fault_record *rec, int *faulted,
+		    struct fault_record *out);
+void fault_ctx_resume(struct fault_ctx *c) __attribute__((noreturn));
+const char *fault_report_arch(struct run_results *res,
+			      const struct fault_record *f);
 
 /* console.c: the step the progress line shows now ("" when none). */
 const char *console_progress_text(void);
@@ -203,6 +220,13 @@ void timer_irq_restore(UINT64 flags);
 /* cpu_x86.c: the calling cpu's id as MP services report it
  * (ProcessorId); no boot service, APs call it. */
 uint32_t cpu_hw_id(void);
+/* The SRAT's cpus that numa_parse_srat leaves to the architecture
+ * (numa.c calls it before matching cpus by id): none on x86 (its APIC
+ * entries are numa_parse_srat's, cpu_x86.c); AArch64's GICC affinity
+ * entries, which name a cpu by ACPI processor UID (machine_arm.c, with
+ * the MADT's MPIDRs). */
+struct numa_topo;
+void numa_arch_cpus(struct numa_topo *t, const void *srat, UINTN len);
 /* The test images' machine faults (test_hooks.c): stop the machine
  * with a fault no handler can take (it resets), whether machine checks
  * are enabled on this cpu (-1: the architecture has none), and the

@@ -1,5 +1,6 @@
 /* NUMA on UEFI: the topology from the ACPI SRAT and SLIT (parsed by
- * lib/hw/numa.c), processors matched to MP services' numbers by APIC id,
+ * lib/hw/numa.c, AArch64's GICC entries by numa_arch_cpus), processors
+ * matched to the platform's cpu numbers by APIC id (AArch64: MPIDR),
  * and buffers placed inside a node's memory ranges. */
 #include "baremem_efi.h"
 #include "hw/numa.h"
@@ -48,6 +49,7 @@ int plat_numa_topology(struct numa_topo *t)
 	if (nodes <= 0)
 		return nodes;
 	ram_from_memmap(t);
+	numa_arch_cpus(t, srat, srat->length);
 	for (int k = 0; k < t->cpu_count; k++)
 		for (int c = 0; c < plat_cpu_count(); c++) {
 			struct plat_cpu pc;
@@ -59,7 +61,7 @@ int plat_numa_topology(struct numa_topo *t)
 		}
 	if (slit)
 		numa_parse_slit(slit, slit->length, t);
-	return nodes;
+	return t->node_count;	/* with any memoryless cpus' domains */
 }
 
 int plat_buffer_alloc_node(uint64_t bytes, uint64_t page_bytes,

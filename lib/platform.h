@@ -86,6 +86,9 @@ struct plat_cpu {
 				 * processor number (UEFI), the OS's (Linux) */
 	uint32_t apic_id;
 	int package, core, thread;
+	/* the cpu's cluster, numbered from 1 (AArch64: the PPTT's node
+	 * between its core and its package); 0: none known */
+	int cluster;
 	int bsp;		/* the cpu the suite itself runs on */
 	int usable;		/* enabled and healthy */
 };

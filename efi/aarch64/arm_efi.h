@@ -11,7 +11,7 @@
 #define ARM_CACHES_MAX 16
 
 /* What machine_arm.c read: the boot cpu's registers and the ACPI
- * tables' cpus and PSCI conduit. */
+ * tables' cpus, hierarchy and PSCI conduit. */
 struct arm_machine {
 	int el;			/* 1 or 2 */
 	int vhe;		/* at EL2: HCR_EL2.E2H */
@@ -21,6 +21,7 @@ struct arm_machine {
 	uint32_t dline_bytes;	/* CTR_EL0's smallest data line */
 	uint64_t timer_hz;	/* CNTFRQ_EL0 */
 	struct madt_gicc *madt;	/* 0: no MADT, or out of memory */
+	struct pptt *pptt;	/* 0: no usable PPTT */
 	struct fadt_arm fadt;	/* conduit PSCI_NONE when unknown */
 };
 
@@ -34,9 +35,16 @@ void arm_machine_read(struct run_results *res, struct arm_machine *m);
  * buffer smaller leaves), and the window that runs a function with it
  * loaded. arm_paging_init returns 0, or -1 with an error in res. */
 int arm_paging_init(struct run_results *res);
-/* Runs fn(arg) with interrupts masked and baremem's tables in TTBR0,
- * the firmware's restored after. */
-void arm_window_run(void (*fn)(void *), void *arg);
+/* Runs fn(arg) on the calling cpu (cpu: its number, for fault_arm.c)
+ * with interrupts masked, baremem's tables in TTBR0 and its vectors in
+ * VBAR_ELx, the firmware's restored after: 0 when fn ran to the end, -1
+ * when it faulted (fault_take says how). */
+int arm_window_run(int cpu, void (*fn)(void *), void *arg);
+
+/* fault_arm.c: in the window, once fault_ctx_save has saved the context
+ * fault_arm gave, SError unmasked (taken in the window from then on);
+ * fault_disarm masks it again. */
+void fault_serror_unmask(const struct fault_guard *g);
 void arm_paging_fini(void);
 
 /* psci_arm.c: the other cpus by PSCI. arm_psci_init: the conduit from
@@ -116,6 +124,10 @@ int arm_loose_cpu(void);
 void arm_cpu_setup_boot(struct run_results *res);
 void arm_cpu_setup_here(void);
 void arm_sve_check(struct run_results *res);
+/* Set while arm_sve_check's call runs: a setup call, not a measurement,
+ * which the test image's fault hooks leave alone (they count the suite's
+ * windows, as on x86). */
+extern int arm_setup_call;
 void arm_cpu_setup_restore(void);
 
 /* pmu_arm.c: PMCCNTR_EL0 as the core clock. arm_pmu_init on the boot

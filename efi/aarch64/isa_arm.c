@@ -123,6 +123,8 @@ static void vl_probe(void *arg)
 					     : 0;
 }
 
+int arm_setup_call;
+
 /* Every usable cpu's length into res->sve_cpu_bytes; how many. */
 static int read_lengths(struct run_results *res, uint32_t *vl)
 {
@@ -137,8 +139,10 @@ static int read_lengths(struct run_results *res, uint32_t *vl)
 				cpus[k] = c;
 				args[k++] = &vl[c];
 			}
+		arm_setup_call = 1;
 		plat_run_on_cpus(cpus, k, vl_probe, args, CHECK_TIMEOUT_US,
 				 ok);
+		arm_setup_call = 0;
 	}
 	plat_free(cpus);
 	plat_free(ok);

@@ -1,6 +1,7 @@
 /* The AArch64 UEFI entry point: config, watchdog, the machine's Arm
  * facts, baremem's tables, the cpus (PSCI), then the suite as on x86
- * (lib/suite's suite_run), the results (efi/run_finish.c) and `after`. */
+ * (lib/suite's suite_run, under fault_arm.c's guard), the results
+ * (efi/run_finish.c) and `after`. */
 #include "baremem_efi.h"
 #include "arm_efi.h"
 #include "sysreg.h"
@@ -9,7 +10,27 @@
 #include "util/out.h"
 #include "net/netboot.h"
 #include "results/results_json.h"
+#include "suite/barrier.h"
 #include "suite/suite.h"
+
+static void run_suite(struct run_results *res)
+{
+	suite_run(res);
+}
+
+/* The suite, under fault_arm.c's guard: a fault on the boot cpu ends it
+ * there (or a hardware error on any cpu, once its call is over), and
+ * what was measured before is reported as usual. */
+static void run_guarded(struct run_results *res)
+{
+	int abandoned = fault_run_guarded(run_suite, res) != 0;
+
+	barrier_lag_report(res);	/* the suite's own call was skipped */
+	if (!fault_report(res, res->bsp_cpu) && !abandoned)
+		return;
+	out("baremem: the run stops here; what was measured before the "
+	    "fault is kept\n");
+}
 
 EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 {
@@ -49,7 +70,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 		arm_sve_check(res);
 		run_print_config(&res->config);
 		run_print_warnings(res);
-		suite_run(res);
+		run_guarded(res);
 		arm_cpu_setup_restore();
 	}
 	res->duration_s = (double)(read_cntvct_el0() - t_start) /

@@ -6,7 +6,10 @@
  * call's timeout. A cpu that does not finish in time, or that PSCI never
  * reports off, is named, gets no more work, and from then on nothing is
  * freed (it may still write any buffer, job or table), as efi/mp.c does
- * on x86. */
+ * on x86. Each window runs under baremem's vectors (fault_arm.c): a
+ * cpu whose window faulted is named with its fault and dropped; a fault
+ * on the boot cpu, or a hardware error on any, abandons the run once
+ * the call is over. */
 #include "arm_efi.h"
 #include "sysreg.h"
 #include "hw/cputable.h"
@@ -72,6 +75,10 @@ void arm_mp_init(struct run_results *res, const struct arm_machine *m)
 {
 	machine = m;
 	mp_res = res;
+	if (fault_init(plat_cpu_count()) != 0)
+		msgs_add(&res->warnings, "no fault vectors (out of memory, or "
+			 "the table misaligned): a fault in a measurement goes "
+			 "to the firmware's handler");
 	if (plat_cpu_count() <= 1)
 		return;
 	if (m->madt)
@@ -86,9 +93,12 @@ void arm_mp_init(struct run_results *res, const struct arm_machine *m)
 		psci_ok = 1;
 }
 
+/* A fault on the boot cpu abandons the run (main.c reports it). */
 void plat_run_window(plat_window_fn fn, void *arg)
 {
-	arm_window_run(fn, arg);
+	if (arm_window_run(mp_res->bsp_cpu, test_hook_bsp_window(fn, 0),
+			   arg) != 0)
+		fault_abort_run();
 }
 
 /* One cpu's share, as it runs there (this memory it may still read
@@ -99,6 +109,8 @@ struct ap_share {
 	struct arm_cpu_call *call;	/* PSCI's, or */
 	struct arm_mps_call *mcall;	/* the MP services' */
 	uint64_t timeout_us;	/* the call's, or the test image's */
+	int cpu;
+	int faulted;		/* its window faulted: fault_take says how */
 };
 
 static void ap_work(void *p)
@@ -106,7 +118,7 @@ static void ap_work(void *p)
 	struct ap_share *s = p;
 
 	arm_cpu_setup_here();	/* SVE's length, the cycle counter */
-	arm_window_run(s->fn, s->arg);
+	s->faulted = arm_window_run(s->cpu, s->fn, s->arg) != 0;
 }
 
 /* The cpu gets no more work and the run is partial (an error); one that
@@ -131,6 +143,15 @@ static int past_deadline(void *deadline)
 	return (int64_t)(read_cntvct_el0() - *(uint64_t *)deadline) > 0;
 }
 
+/* A cpu whose window faulted came back (fault_arm.c resumed it, then
+ * PSCI turned it off): said here, on the boot cpu, and not used again. */
+static void ap_faulted(int cpu)
+{
+	if (fault_report(mp_res, cpu))
+		out("baremem: cpu %d is dropped from the run\n", cpu);
+	cputable_at(cpu)->usable = 0;
+}
+
 static int listed_before(const int *cpus, int i)
 {
 	for (int j = 0; j < i; j++)
@@ -147,7 +168,7 @@ int plat_run_on_cpus(const int *cpus, int n, plat_window_fn fn, void **args,
 	/* The firmware signals a call's end from a timer callback: the
 	 * boot cpu waits this long past the call's timeout for it. */
 	uint64_t grace = (uint64_t)((double)MPS_GRACE_US * 1e-6 * (double)hz);
-	int bsp_slot = -1, completed = 0, lost;
+	int bsp_slot = -1, completed = 0, bsp_faulted = 0, lost;
 	char why[160];
 
 	for (int i = 0; i < n; i++)
@@ -167,7 +188,8 @@ int plat_run_on_cpus(const int *cpus, int n, plat_window_fn fn, void **args,
 		if (!(psci_ok || mps_ok) ||
 		    !(share[i] = plat_alloc(sizeof **share)))
 			continue;
-		*share[i] = (struct ap_share){ fn, args[i], 0, 0, timeout_us };
+		*share[i] = (struct ap_share){ fn, args[i], 0, 0, timeout_us,
+					       cpu, 0 };
 		test_hook_ap_call(cpu, &share[i]->fn, &share[i]->timeout_us);
 		if (mps_ok)
 			share[i]->mcall = arm_mps_start(
@@ -187,9 +209,15 @@ int plat_run_on_cpus(const int *cpus, int n, plat_window_fn fn, void **args,
 	 * the other cpus' run at once. */
 	t0 = read_cntvct_el0();
 	if (bsp_slot >= 0) {
-		arm_window_run(fn, args[bsp_slot]);
-		ok[bsp_slot] = 1;
-		completed++;
+		int shared = 0;
+
+		for (int i = 0; i < n; i++)
+			shared |= share[i] != 0;
+		bsp_faulted = arm_window_run(cpus[bsp_slot],
+					     test_hook_bsp_window(fn, shared),
+					     args[bsp_slot]) != 0;
+		ok[bsp_slot] = !bsp_faulted;
+		completed += !bsp_faulted;
 	}
 	for (int i = 0; i < n; i++) {
 		if (!share[i])
@@ -208,11 +236,18 @@ int plat_run_on_cpus(const int *cpus, int n, plat_window_fn fn, void **args,
 			give_up(cpus[i], lost == -2, why);
 			continue;	/* kept: it may still read it */
 		}
-		ok[i] = 1;
-		completed++;
+		if (share[i]->faulted) {
+			ap_faulted(cpus[i]);
+		} else {
+			ok[i] = 1;
+			completed++;
+		}
 		plat_free(share[i]);
 	}
 	plat_free(share);
+	/* The boot cpu's fault is reported by main.c; the others' are. */
+	if (bsp_faulted || fault_stop_pending())
+		fault_abort_run();
 	return completed;
 }
 

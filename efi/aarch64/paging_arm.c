@@ -279,20 +279,34 @@ static void load_tables(uint64_t ttbr, uint64_t tcr)
 		arm_swap_el1(ttbr, tcr);
 }
 
-void arm_window_run(void (*fn)(void *), void *arg)
+/* fault_arm.c's vector table goes in before baremem's tables and comes
+ * out after them, so an exception anywhere in between lands there,
+ * which resumes here with the firmware's tables still to restore. */
+int arm_window_run(int cpu, void (*fn)(void *), void *arg)
 {
-	uint64_t daif = read_daif(), ttbr, tcr;
+	/* In memory: fault_ctx_save returns twice, and what lives in a
+	 * register across it may not survive the second return. */
+	volatile uint64_t daif = read_daif(), ttbr, tcr;
 	int at_el2 = el.regs == PT_ARM_REGS_EL2;
+	struct fault_guard g;
+	struct fault_ctx *ctx;
+	int faulted;
 
 	write_daif(DAIF_ALL);
 	__asm__ volatile("isb" ::: "memory");
 	ttbr = at_el2 ? read_ttbr0_el2() : read_ttbr0_el1();
 	tcr = at_el2 ? read_tcr_el2() : read_tcr_el1();
-	load_tables(tables.root | ttbr_asid, new_tcr);
-	fn(arg);
+	ctx = fault_arm(cpu, &g);
+	if (!ctx || fault_ctx_save(ctx) == 0) {
+		fault_serror_unmask(&g);
+		load_tables(tables.root | ttbr_asid, new_tcr);
+		fn(arg);
+	}
 	load_tables(ttbr, tcr);
+	faulted = fault_disarm(&g);
 	write_daif(daif);
 	__asm__ volatile("isb" ::: "memory");
+	return faulted ? -1 : 0;
 }
 
 void arm_paging_fini(void)

@@ -1,5 +1,6 @@
 /* x86 answers to efi/'s questions about the calling cpu: its APIC id
- * for mp.c, and the test images' machine faults (test_hooks.c). */
+ * for mp.c, the SRAT's cpus for numa.c, and the test images' machine
+ * faults (test_hooks.c). */
 #include "../baremem_efi.h"
 #include "arch/arch.h"
 #include "arch/x86_64/x86.h"
@@ -12,6 +13,15 @@ uint32_t cpu_hw_id(void)
 	if (cpuid(0, 0).eax >= 0xb && cpuid(0xb, 0).ebx != 0)
 		return cpuid(0xb, 0).edx;
 	return cpuid(1, 0).ebx >> 24;
+}
+
+/* x86's SRAT cpus are its APIC and x2APIC entries, which
+ * numa_parse_srat reads itself. */
+void numa_arch_cpus(struct numa_topo *t, const void *srat, UINTN len)
+{
+	(void)t;
+	(void)srat;
+	(void)len;
 }
 
 /* An IDT of limit 0, then an invalid opcode. The #UD's gate is past the

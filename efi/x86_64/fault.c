@@ -21,7 +21,7 @@
  * halts that cpu (an AP: the BSP gives it up after its timeout). */
 #include "../baremem_efi.h"
 #include "arch/x86_64/x86.h"
-#include "hw/fault.h"
+#include "arch/x86_64/fault_x86.h"
 #include "idt.h"
 #include "util/msgs.h"
 #include "util/out.h"
@@ -121,7 +121,11 @@ struct fault_slot {
 	struct fault_ctx probe_ctx;	/* msr_safe's way back from a #GP */
 	volatile int probing;
 	struct fault_record rec;
+	struct mca_record mca;	/* #MC only */
+	int nmi_reason;		/* NMI only: port 61h (NMI status and
+				 * control, ISA), or -1 unread */
 	UINT32 apic_id;
+	struct idt_ptr fw_idtr;	/* the firmware's IDT, back at the end */
 	volatile int active;	/* in a window, our IDT loaded */
 	volatile int handling;	/* a fault is being handled */
 	int faulted;		/* rec holds a fault not yet reported */
@@ -171,7 +175,7 @@ static int msr_safe(struct fault_slot *s, UINT32 msr, UINT64 *v, int write)
  * the OS that boots next to log as well. */
 static void mca_read(struct fault_slot *s)
 {
-	struct mca_record *r = &s->rec.mca;
+	struct mca_record *r = &s->mca;
 	UINT64 zero = 0;
 
 	if (!mca_present(cpuid(1, 0).edx)) {
@@ -225,21 +229,15 @@ void fault_dispatch(struct fault_frame *f)
 	if (!s || s->handling)
 		halt_forever();
 	s->handling = 1;
-	s->rec = (struct fault_record){
-		.vector = (int)f->vector,
-		.cpu = (int)(s - slots),
-		.error_code = f->error_code,
-		.rip = f->rip,
-		.cs = f->cs,
-		.rflags = f->rflags,
-		.rsp = f->rsp,
-		.cr2 = read_cr2(),
-		.nmi_reason = -1,
-	};
+	fault_x86_record(&s->rec, (int)(s - slots), (int)f->vector,
+			 f->error_code, f->rip, f->cs, f->rflags, f->rsp,
+			 read_cr2());
+	s->mca = (struct mca_record){ .state = MCA_NOT_READ };
+	s->nmi_reason = -1;
 	if (f->vector == FAULT_MC)
 		mca_read(s);
 	else if (f->vector == FAULT_NMI)
-		s->rec.nmi_reason = port_in8(NMI_STATUS_PORT);
+		s->nmi_reason = port_in8(NMI_STATUS_PORT);
 	s->faulted = 1;
 	fault_ctx_jump(&s->ctx);
 }
@@ -282,7 +280,7 @@ struct fault_ctx *fault_arm(int cpu, struct fault_guard *g)
 	s->apic_id = my_apic_id();
 	s->handling = 0;
 	s->faulted = 0;
-	__asm__ volatile("sidt %0" : "=m"(g->fw_idtr));
+	__asm__ volatile("sidt %0" : "=m"(s->fw_idtr));
 	s->active = 1;
 	__asm__ volatile("lidt %0" : : "m"(mine) : "memory");
 	g->slot = s;
@@ -296,52 +294,24 @@ int fault_disarm(struct fault_guard *g)
 
 	if (!s)
 		return 0;
-	__asm__ volatile("lidt %0" : : "m"(g->fw_idtr) : "memory");
+	__asm__ volatile("lidt %0" : : "m"(s->fw_idtr) : "memory");
 	s->active = 0;
 	return s->faulted;
 }
 
 int fault_take(int cpu, struct fault_record *out)
 {
-	struct fault_slot *s;
-
-	if (!slots || cpu < 0 || cpu >= slot_count || !slots[cpu].faulted)
+	if (!slots || cpu < 0 || cpu >= slot_count)
 		return 0;
-	s = &slots[cpu];
-	*out = s->rec;
-	s->faulted = 0;
-	return 1;
+	return fault_hand_over(&slots[cpu].rec, &slots[cpu].faulted, out);
 }
 
-/* The boot cpu's way out of the suite after a fault of its own. */
-static struct fault_ctx abort_ctx;
-static int abort_armed;
+/* The boot cpu's way out of the suite (efi/fault_run.c). */
+struct fault_ctx fault_abort_context;
 
-int fault_run_guarded(void (*fn)(struct run_results *), struct run_results *res)
+void fault_ctx_resume(struct fault_ctx *c)
 {
-	if (fault_ctx_save(&abort_ctx)) {
-		abort_armed = 0;
-		return -1;
-	}
-	abort_armed = 1;
-	fn(res);
-	abort_armed = 0;
-	return 0;
-}
-
-void fault_abort_run(void)
-{
-	if (abort_armed)
-		fault_ctx_jump(&abort_ctx);
-}
-
-/* Set when a reported fault ends the run (fault_ends_run): a #MC or an
- * NMI on an AP, which came back to the firmware like any fault. */
-static int stop_pending;
-
-int fault_stop_pending(void)
-{
-	return stop_pending;
+	fault_ctx_jump(c);
 }
 
 /* A line said on the console and kept as an error. */
@@ -351,33 +321,23 @@ static void say(struct run_results *res, const char *m)
 	msgs_add(&res->errors, "%s", m);
 }
 
-int fault_report(struct run_results *res, int cpu)
+/* A #MC's banks as read on the cpu that took it, an NMI's reason. */
+const char *fault_report_arch(struct run_results *res,
+			      const struct fault_record *f)
 {
-	struct fault_record f;
-	char m[MSG_BYTES], regs[MSG_BYTES];
+	const struct fault_slot *s = &slots[f->cpu];
+	char m[MSG_BYTES];
 
-	if (!fault_take(cpu, &f))
-		return 0;
-	/* The step first: printing clears the progress line. */
-	fault_message(m, sizeof m, &f, console_progress_text());
-	fault_registers(regs, sizeof regs, &f);
-	out("\nbaremem: %s\nbaremem: %s\n", m, regs);
-	msgs_add(&res->errors, "%s", m);
-	if (f.vector == FAULT_MC) {
-		fault_mca_summary(m, sizeof m, &f);
+	if (f->code == FAULT_MC) {
+		fault_mca_summary(m, sizeof m, f->cpu, &s->mca);
 		say(res, m);
-		for (int i = 0; i < f.mca.kept; i++) {
-			fault_mca_bank(m, sizeof m, f.cpu, &f.mca.bank[i]);
+		for (int i = 0; i < s->mca.kept; i++) {
+			fault_mca_bank(m, sizeof m, f->cpu, &s->mca.bank[i]);
 			say(res, m);
 		}
-	} else if (fault_nmi_reason(m, sizeof m, &f)) {
+	} else if (f->code == FAULT_NMI &&
+		   fault_nmi_reason(m, sizeof m, f->cpu, s->nmi_reason)) {
 		say(res, m);
 	}
-	if (fault_ends_run(f.vector)) {
-		stop_pending = 1;
-		out("baremem: a %s ends the run: cpu %d does nothing more\n",
-		    f.vector == FAULT_MC ? "machine check" : "NMI", f.cpu);
-	}
-	res->failed = 1;
-	return 1;
+	return f->code == FAULT_MC ? "machine check" : "NMI";
 }

@@ -26,6 +26,7 @@ static const char *const hook_names[TEST_HOOK_COUNT] = {
 	[TEST_HOOK_SCAN_SMALL] = "scan-small",
 	[TEST_HOOK_TFTP_FAST] = "tftp-fast",
 	[TEST_HOOK_MP_SERVICES_FAKE] = "mp-services-fake",
+	[TEST_HOOK_FAULT_AP_BSP] = "fault-ap-bsp",
 };
 
 int test_hook_parse(const char *s, size_t len)

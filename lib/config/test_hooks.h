@@ -56,6 +56,8 @@ enum test_hook {
 	TEST_HOOK_MP_SERVICES_FAKE, /* AArch64: a fake EFI_MP_SERVICES_PROTOCOL
 				 * over PSCI is installed, so the app takes
 				 * its MP services path */
+	TEST_HOOK_FAULT_AP_BSP,	/* AArch64: fault-ap, then the boot cpu's
+				 * next window of its own faults too */
 	TEST_HOOK_COUNT
 };
 

@@ -23,3 +23,26 @@ int cpuinfo_vendor_is(const struct cpu_info *ci, const char *vendor)
 {
 	return str_eq(ci->vendor, vendor);
 }
+
+static const struct {
+	const char *source, *says;
+} sources[] = {
+	{ "ccsidr", "the cache registers say" },
+	{ "pptt", "PPTT says" },
+	{ "part", "the part's documentation says" },
+	{ "linux", "Linux says" },
+};
+
+const char *cpuinfo_cache_says(const struct cpu_cache *c)
+{
+	for (unsigned i = 0; c && c->source &&
+			     i < sizeof sources / sizeof sources[0]; i++)
+		if (str_eq(c->source, sources[i].source))
+			return sources[i].says;
+	return "CPUID says";
+}
+
+const char *cpuinfo_cache_source(const struct cpu_cache *c)
+{
+	return c && c->source ? c->source : "cpuid";
+}

@@ -22,6 +22,11 @@ struct cpu_cache {
 	int line_bytes;
 	int ways;		/* 0: fully associative */
 	int shared_by;		/* logical processors sharing it */
+	/* What described it: 0 CPUID (x86); on AArch64 "ccsidr" (the
+	 * cache ID registers), "pptt" (the ACPI PPTT), "part" (the part's
+	 * documentation, lib/arch/aarch64/midr.c), "linux" (Linux's cache
+	 * list). results.json's caches[].source. */
+	const char *source;
 };
 
 struct cpu_features {
@@ -70,7 +75,14 @@ struct cpuid_regs cpuinfo_cpuid_here(void *ctx, uint32_t leaf, uint32_t sub);
 /* Whether CPUID's vendor string is vendor ("GenuineIntel", ...). */
 int cpuinfo_vendor_is(const struct cpu_info *ci, const char *vendor);
 
-/* The largest data/unified cache of each level 1..3, or 0. */
+/* The largest data/unified cache of a level (1..7), or 0. */
 const struct cpu_cache *cpuinfo_cache(const struct cpu_info *ci, int level);
+
+/* The source of c as a message's subject: "CPUID says", "the cache
+ * registers say", "PPTT says", ... ("CPUID says" for c == 0). */
+const char *cpuinfo_cache_says(const struct cpu_cache *c);
+
+/* c's source as results.json names it ("cpuid" for 0). */
+const char *cpuinfo_cache_source(const struct cpu_cache *c);
 
 #endif

@@ -1,131 +1,63 @@
-/* A CPU exception caught inside a measurement window (efi/x86_64/fault.c
- * catches it): what was recorded, the exception's name, and the message
- * the user reads. Pure: no firmware, no libc. */
+/* A cpu exception caught inside a measurement window, in words any
+ * architecture fills (efi/x86_64/fault.c, efi/aarch64/fault_arm.c catch
+ * them; lib/arch/<arch>/ decodes them): the class of exception, the
+ * syndrome the cpu gave, where it happened and the address it names,
+ * and the message the user reads. Pure: no firmware, no libc. */
 #ifndef BAREMEM_FAULT_H
 #define BAREMEM_FAULT_H
 
 #include <stddef.h>
 #include <stdint.h>
 
-#define FAULT_VECTORS 32	/* the architecture's exceptions, 0..31 */
-#define FAULT_NMI 2
-#define FAULT_GP 13
-#define FAULT_PF 14
-#define FAULT_MC 18
+#define FAULT_REGS_MAX 6	/* registers a record keeps for the console */
+#define FAULT_DETAIL_BYTES 64
 
-/* Machine-check banks (SDM vol 3B, 16.3): IA32_MCi_STATUS/ADDR/MISC at
- * 0x401/0x402/0x403 + 4i. The legacy MSR range holds 32 banks (0x480 is
- * IA32_VMX_BASIC), so no more are read whatever MCG_CAP counts. */
-#define MCA_BANKS_MAX 32
-#define MCA_KEPT 8		/* banks holding an error kept in a record */
-
-/* IA32_MCi_STATUS bits (SDM vol 3B, 16.3.2.2). */
-#define MCI_VAL (1ull << 63)
-#define MCI_OVER (1ull << 62)
-#define MCI_UC (1ull << 61)
-#define MCI_EN (1ull << 60)
-#define MCI_MISCV (1ull << 59)
-#define MCI_ADDRV (1ull << 58)
-#define MCI_PCC (1ull << 57)
-#define MCI_S (1ull << 56)
-#define MCI_AR (1ull << 55)
-/* IA32_MCG_STATUS bits (16.3.1.2). */
-#define MCG_RIPV 1ull
-#define MCG_EIPV 2ull
-#define MCG_MCIP 4ull
-
-enum mca_state {
-	MCA_NOT_READ,		/* not a #MC */
-	MCA_ABSENT,		/* CPUID.1:EDX has no MCE and MCA */
-	MCA_UNREADABLE,		/* MCG_CAP or MCG_STATUS raised #GP */
-	MCA_READ,
+/* What an architecture calls the parts of its records. */
+struct fault_arch {
+	const char *code_name;		/* "vector", "EC" */
+	int code_hex;			/* the code printed 0x.. (else decimal) */
+	const char *syndrome_name;	/* "error", "ESR" */
+	const char *pc_name;		/* "RIP", "ELR" */
+	const char *address_name;	/* "CR2", "FAR" */
 };
 
-struct mca_bank {
-	int bank;
-	uint64_t status;
-	uint64_t addr, misc;	/* where STATUS.ADDRV, MISCV say so */
-};
-
-/* What the #MC handler read on the cpu that took it. */
-struct mca_record {
-	enum mca_state state;
-	uint64_t mcg_cap, mcg_status;	/* MCG_STATUS as the #MC left it */
-	int banks;		/* read: MCG_CAP's count, at most 32 */
-	int with_error;		/* banks whose STATUS.VAL is set */
-	int unreadable;		/* banks whose STATUS raised #GP */
-	int mcip_cleared;	/* MCG_STATUS written 0 (a second #MC would
-				 * otherwise shut the machine down) */
-	int kept;
-	struct mca_bank bank[MCA_KEPT];
-};
-
-/* What the handler saw, copied from the CPU's exception frame. */
+/* What the handler saw on the cpu that took the exception. */
 struct fault_record {
-	int vector;
+	const struct fault_arch *arch;
 	int cpu;		/* the platform's cpu number */
-	uint64_t error_code;	/* 0 where the vector pushes none */
-	uint64_t rip, cs, rflags, rsp;
-	uint64_t cr2;		/* the faulting address (#PF only) */
-	struct mca_record mca;	/* #MC only */
-	int nmi_reason;		/* NMI only: port 61h (NMI status and
-				 * control, ISA), or -1 unread */
+	int code;		/* the architecture's number for the class:
+				 * the x86 vector, Arm's ESR_ELx.EC */
+	const char *class_name;	/* "#PF page fault", "data abort, same
+				 * EL" */
+	uint64_t pc;		/* the faulting instruction: RIP, ELR_ELx */
+	uint64_t syndrome;	/* x86's error code, Arm's ESR_ELx */
+	int has_syndrome;	/* 0: the exception gives none */
+	uint64_t address;	/* the address faulted on: CR2, FAR_ELx */
+	int address_valid;	/* only #PF's CR2; FAR where ESR says so */
+	char detail[FAULT_DETAIL_BYTES]; /* the syndrome in words, or "" */
+	int ends_run;		/* a hardware error (x86 #MC or NMI, Arm
+				 * SError or an external abort): the whole
+				 * run ends, not only the cpu's part in it */
+	int reg_count;		/* the registers for the console, in order */
+	const char *reg_name[FAULT_REGS_MAX];
+	uint64_t reg[FAULT_REGS_MAX];
 };
 
-/* "#PF page fault", "#GP general protection", ...; "reserved vector"
- * for the ones the SDM reserves, "vector out of range" past 31. */
-const char *fault_name(int vector);
-
-/* Whether the CPU pushes an error code for the vector (SDM vol 3A,
- * table 6-1): #DF, #TS, #NP, #SS, #GP, #PF, #AC, #CP, #VC, #SX. */
-int fault_has_error_code(int vector);
-
-/* A #PF error code in words ("read of a not-present page", "write to a
- * read-only page", "instruction fetch from a no-execute page", ...). */
-const char *fault_pf_access(uint64_t error_code);
+/* Appends a register to the record's console list (dropped past
+ * FAULT_REGS_MAX). */
+void fault_reg_add(struct fault_record *f, const char *name, uint64_t v);
 
 /* The one-line message, short enough for a results message (msgs.h):
  * "cpu 0 faulted: #PF page fault (vector 14, error 0x2: write to a
- * not-present page) at RIP 0x..., CR2 0x..., during <where>". CR2 only
- * for #PF: for any other vector it holds an older fault's address.
- * where is the step the run was in (may be 0 or empty); a trailing
- * progress estimate " (k of n...)" is cut off. Returns the length the
- * full text would have had, as fmt does. */
+ * not-present page) at RIP 0x..., CR2 0x..., during <where>"; on Arm
+ * "cpu 1 faulted: data abort, same EL (EC 0x25, ESR 0x...:
+ * ...) at ELR 0x..., FAR 0x..., during <where>". The syndrome where the
+ * exception gives one, the address only where it is valid. where is
+ * the step the run was in (may be 0 or empty); a trailing progress
+ * estimate " (k of n...)" is cut off. Returns the length the full text
+ * would have had, as fmt does. */
 size_t fault_message(char *buf, size_t cap, const struct fault_record *f,
 		     const char *where);
-
-/* Whether the exception ends the whole run, not only the cpu's part in
- * it: a machine check (the hardware reports an error it may not have
- * corrected) and an NMI (a platform error or a watchdog: the firmware
- * would not send one to a measurement otherwise). Any exception on the
- * boot cpu ends the run as well; this is about the other cpus. */
-int fault_ends_run(int vector);
-
-/* Whether the MCA MSRs exist: CPUID.1:EDX MCE (bit 7) and MCA (bit 14);
- * every machine-check rdmsr is gated on it. */
-int mca_present(uint32_t cpuid1_edx);
-
-/* The banks to read for MCG_CAP's count (bits 7:0), at most 32. */
-int mca_bank_count(uint64_t mcg_cap);
-
-/* Keeps a bank's registers in r when its STATUS holds an error (VAL),
- * ADDR and MISC only where STATUS says they are valid. */
-void mca_keep_bank(struct mca_record *r, int bank, uint64_t status,
-		   uint64_t addr, uint64_t misc);
-
-/* The machine-check line: "cpu 0 machine check: MCG_STATUS 0x5 (RIPV
- * MCIP, cleared), 1 of 10 banks holds an error", or why the banks were
- * not read. */
-size_t fault_mca_summary(char *buf, size_t cap, const struct fault_record *f);
-
-/* One kept bank: "cpu 0 machine check bank 1: STATUS 0x... (VAL UC EN
- * ADDRV PCC) ADDR 0x... MISC 0x...". */
-size_t fault_mca_bank(char *buf, size_t cap, int cpu,
-		      const struct mca_bank *b);
-
-/* The NMI line: "cpu 1 NMI: port 61h 0x80 (PCI SERR#)"; 0 (nothing
- * written) where the port was not read. */
-size_t fault_nmi_reason(char *buf, size_t cap, const struct fault_record *f);
 
 /* Every register the record holds, for the console: "cpu 0 at the
  * fault: RIP ... CS ... RFLAGS ... RSP ... CR2 ... error ...". */

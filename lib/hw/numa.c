@@ -54,7 +54,7 @@ static int add_domain(struct numa_topo *t, uint32_t domain)
 	return i;
 }
 
-static void add_cpu(struct numa_topo *t, uint32_t apic_id, uint32_t domain)
+void numa_add_cpu(struct numa_topo *t, uint32_t apic_id, uint32_t domain)
 {
 	int node;
 
@@ -130,14 +130,15 @@ int numa_parse_srat(const void *table, size_t len, struct numa_topo *t)
 				       (uint32_t)e[10] << 16 |
 				       (uint32_t)e[11] << 24;
 			if (acpi_rd32(e + 4) & SRAT_ENABLED)
-				add_cpu(t, e[3], dom);
+				numa_add_cpu(t, e[3], dom);
 		} else if (type == SRAT_MEMORY && slen >= SRAT_MEMORY_BYTES) {
 			if (acpi_rd32(e + 28) & SRAT_ENABLED)
 				add_range(t, acpi_rd64(e + 8), acpi_rd64(e + 16),
 					  acpi_rd32(e + 2), acpi_rd32(e + 28));
 		} else if (type == SRAT_X2APIC && slen >= SRAT_X2APIC_BYTES) {
 			if (acpi_rd32(e + 12) & SRAT_ENABLED)
-				add_cpu(t, acpi_rd32(e + 8), acpi_rd32(e + 4));
+				numa_add_cpu(t, acpi_rd32(e + 8),
+					     acpi_rd32(e + 4));
 		} else if (type <= SRAT_X2APIC) {
 			note(t, "SRAT entry shorter than its type needs: skipped");
 		}

@@ -54,6 +54,13 @@ struct numa_topo {
  * number of nodes found (0: nothing usable, t->problem says why). */
 int numa_parse_srat(const void *table, size_t len, struct numa_topo *t);
 
+/* Adds a processor of the given hardware id (APIC id; on AArch64 the
+ * MPIDR's affinity word) to a domain's node, the node made when new; an
+ * id already listed is kept as first given (t->problem says so). The
+ * SRAT's x86 entries come through here; AArch64's GICC entries name a
+ * UID, which the caller turns into the id first. */
+void numa_add_cpu(struct numa_topo *t, uint32_t apic_id, uint32_t domain);
+
 /* Adds the SLIT distances between the nodes t already has. Returns 0 when
  * they were taken (t->has_slit set), -1 when the table is malformed or
  * does not cover t's domains (t->problem says why; t->has_slit stays 0). */

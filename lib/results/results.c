@@ -89,6 +89,13 @@ enum run_status results_status(const struct run_results *r)
 	return RUN_OK;
 }
 
+void results_add_fault(struct run_results *r, const struct fault_record *f)
+{
+	if (r->fault_count < FAULTS_KEPT)
+		r->faults[r->fault_count] = *f;
+	r->fault_count++;
+}
+
 const char *results_status_name(enum run_status s)
 {
 	switch (s) {

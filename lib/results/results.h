@@ -6,6 +6,7 @@
 #include <stdint.h>
 
 #include "config/config.h"
+#include "hw/fault.h"
 #include "hw/freqstate.h"
 #include "hw/coreclock.h"
 #include "hw/cpuinfo.h"
@@ -247,6 +248,11 @@ struct run_results {
 	const struct mem_ceiling *ceiling;
 	struct msgs errors, warnings;
 	int failed;		/* something selected could not be measured */
+	/* The exceptions caught in measurement windows (hw/fault.h), as
+	 * each was reported: the first FAULTS_KEPT, fault_count them all. */
+#define FAULTS_KEPT 8
+	struct fault_record faults[FAULTS_KEPT];
+	int fault_count;
 
 	struct bm_config config;
 	struct cpu_info cpu;
@@ -382,6 +388,10 @@ int bw_reserve(struct run_results *res, int more);
 struct lat_point *lat_append(struct run_results *res,
 			     const struct lat_point *pt);
 struct bw_point *bw_append(struct run_results *res, const struct bw_point *pt);
+
+/* Keeps a caught exception's record for the results file's faults[]
+ * (counted past FAULTS_KEPT, not kept). */
+void results_add_fault(struct run_results *r, const struct fault_record *f);
 
 /* ok: everything selected was measured; partial: some results and some
  * failures; error: nothing measured (no row of r->tests says it

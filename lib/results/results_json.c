@@ -21,6 +21,55 @@ static void write_msgs(struct json_writer *w, const char *key,
 	json_array_end(w);
 }
 
+/* A register or address as the hardware gives it: 0x and hex digits
+ * (a JSON number would lose the low bits past 2^53). */
+static void json_hex(struct json_writer *w, const char *key, uint64_t v)
+{
+	char hex[24];
+
+	fmt(hex, sizeof hex, "0x%llx", (unsigned long long)v);
+	json_string(w, key, hex);
+}
+
+/* faults[]: each exception caught in a measurement window, in the
+ * words of lib/hw/fault.h's record; only in a run that took one. */
+static void write_faults(struct json_writer *w, const struct run_results *res)
+{
+	int n = res->fault_count < FAULTS_KEPT ? res->fault_count : FAULTS_KEPT;
+
+	if (!res->fault_count)
+		return;
+	json_array_begin(w, "faults");
+	for (int i = 0; i < n; i++) {
+		const struct fault_record *f = &res->faults[i];
+
+		json_object_begin(w, 0);
+		json_i64(w, "cpu", f->cpu);
+		json_string(w, "class", f->class_name ? f->class_name : "");
+		json_i64(w, "code", f->code);
+		json_hex(w, "pc", f->pc);
+		if (f->has_syndrome)
+			json_hex(w, "syndrome", f->syndrome);
+		else
+			json_null(w, "syndrome");
+		if (f->address_valid)
+			json_hex(w, "address", f->address);
+		else
+			json_null(w, "address");
+		if (f->detail[0])
+			json_string(w, "detail", f->detail);
+		else
+			json_null(w, "detail");
+		json_bool(w, "ends_run", f->ends_run);
+		json_object_begin(w, "registers");
+		for (int r = 0; r < f->reg_count; r++)
+			json_hex(w, f->reg_name[r], f->reg[r]);
+		json_object_end(w);
+		json_object_end(w);
+	}
+	json_array_end(w);
+}
+
 static void write_config(struct json_writer *w, const struct bm_config *c)
 {
 	char val[512];
@@ -69,6 +118,10 @@ static void write_cpu(struct json_writer *w, const struct run_results *res)
 		json_u64(w, "package", (uint64_t)p->package);
 		json_u64(w, "core", (uint64_t)p->core);
 		json_u64(w, "thread", (uint64_t)p->thread);
+		if (p->cluster)
+			json_u64(w, "cluster", (uint64_t)p->cluster - 1);
+		else
+			json_null(w, "cluster");
 		json_bool(w, "bsp", p->bsp);
 		json_bool(w, "usable", p->usable);
 		if (res->sve_known && res->sve_cpu_bytes &&
@@ -251,6 +304,7 @@ static void write_caches(struct json_writer *w, const struct cpu_info *ci,
 		json_u64(w, "line_bytes", (uint64_t)c->line_bytes);
 		json_u64(w, "ways", (uint64_t)c->ways);
 		json_u64(w, "shared_by", (uint64_t)c->shared_by);
+		json_string(w, "source", cpuinfo_cache_source(c));
 		json_object_end(w);
 	}
 	json_array_end(w);
@@ -568,6 +622,7 @@ size_t results_json(const struct run_results *res, const struct summary *sum,
 	json_string(&w, "status", results_status_name(status));
 	write_msgs(&w, "errors", &res->errors);
 	write_msgs(&w, "warnings", &res->warnings);
+	write_faults(&w, res);
 	json_string(&w, "platform", res->platform);
 	json_object_begin(&w, "run");
 	json_u64(&w, "number", (uint64_t)res->run_number);

@@ -48,6 +48,9 @@ struct summary {
 	 * none, or the curve never left the level); curve_judged 0 when the
 	 * curve was too flat or short to judge (CPUID's sizes then rule). */
 	uint64_t cpuid_bytes[SUM_LEVELS - 1];
+	/* who gave cpuid_bytes, as a message's subject ("CPUID says",
+	 * "PPTT says": lib/hw/cpuinfo.h's cpuinfo_cache_says) */
+	const char *cpuid_says[SUM_LEVELS - 1];
 	uint64_t measured_bytes[SUM_LEVELS - 1];
 	int short_of_cpuid[SUM_LEVELS - 1];	/* the curve leaves the level
 						 * well before CPUID's size, or

@@ -8,16 +8,20 @@
 #include "util/fmt.h"
 #include "util/out.h"
 
-#define CAUSES "a cache partition (CAT, L3 QoS), a VM on a shared " \
+#define CAUSES "a cache partition (CAT, L3 QoS, MPAM), a VM on a shared " \
 	       "socket, or SNC/NPS?"
 
-/* One level the curve disagrees on: what it measured, CPUID's size. */
+/* One level the curve disagrees on: what it measured, and the size
+ * the description gives (CPUID's on x86; on AArch64 the cache
+ * registers', the PPTT's or the part's, named as such). */
 static void say(struct run_results *res, int cpu, int l,
-		const struct curve_out *cv, uint64_t cpuid_bytes)
+		const struct curve_out *cv, const struct cpu_cache *cache)
 {
+	const char *says = cpuinfo_cache_says(cache);
+
 	char got[48], c[16], m[16], at[16], dram[64] = "";
 
-	fmt_size(c, sizeof c, cpuid_bytes);
+	fmt_size(c, sizeof c, cache->size_bytes);
 	if (cv->measured_bytes[l])
 		fmt(got, sizeof got, "measures %s (it steps up by %s)",
 		    fmt_size(m, sizeof m, cv->measured_bytes[l]),
@@ -27,9 +31,9 @@ static void say(struct run_results *res, int cpu, int l,
 	if (cv->read_as_dram[l])
 		fmt(dram, sizeof dram, "; %d of its points read%s as DRAM",
 		    cv->read_as_dram[l], cv->read_as_dram[l] > 1 ? "" : "s");
-	out("curve: L%d %s; CPUID says %s%s\n", l + 1, got, c, dram);
+	out("curve: L%d %s; %s %s%s\n", l + 1, got, says, c, dram);
 	msgs_add(&res->warnings, "latency on cpu %d: the curve's L%d %s, "
-		 "CPUID says %s%s: %s", cpu, l + 1, got, c, dram, CAUSES);
+		 "%s %s%s: %s", cpu, l + 1, got, says, c, dram, CAUSES);
 }
 
 void levelcheck_run(struct run_results *res, int first)
@@ -58,8 +62,10 @@ void levelcheck_run(struct run_results *res, int first)
 	if (!cv.judged) {
 		msgs_add(&res->warnings, "latency on cpu %d: the curve rises "
 			 "under %.0fx from its fastest to its slowest plateau: "
-			 "no cache levels seen in it (an emulator?), CPUID's "
-			 "sizes label the points unchecked", cpu, CURVE_FLAT);
+			 "no cache levels seen in it (an emulator?), %s "
+			 "sizes label the points unchecked", cpu, CURVE_FLAT,
+			 ci->cache_count && ci->caches[0].source
+			 ? "the described" : "CPUID's");
 		return;
 	}
 	for (int i = 0; i < n; i++)
@@ -68,6 +74,6 @@ void levelcheck_run(struct run_results *res, int first)
 	for (int l = 0; l < 3; l++) {
 		const struct cpu_cache *c = cpuinfo_cache(ci, l + 1);
 		if (c && (cv.far[l] || cv.read_as_dram[l] || cv.missing[l]))
-			say(res, cpu, l, &cv, c->size_bytes);
+			say(res, cpu, l, &cv, c);
 	}
 }

@@ -25,7 +25,10 @@ static int sharing_bits(int shared_by)
 
 uint64_t levels_llc_bytes(const struct cpu_info *ci)
 {
-	for (int l = 3; l >= 1; l--) {
+	/* From the top: a system-level cache above a cluster's L3 (an Arm
+	 * mesh's SLC, listed by the PPTT as level 4) is the last level
+	 * though the summary's levels stop at L3. */
+	for (int l = LEVELS_CACHE_MAX; l >= 1; l--) {
 		const struct cpu_cache *c = cpuinfo_cache(ci, l);
 		if (c)
 			return c->size_bytes;

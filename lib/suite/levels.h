@@ -92,8 +92,13 @@ int levels_of_size(const struct cpu_info *ci, uint64_t size_bytes);
  * against it: a random chase over it hits the LLC < 25 % of the time. */
 uint64_t levels_dram_floor_bytes(uint64_t llc_bytes);
 
+/* Cache levels a description may list (CPUID's leaf 4 and Arm's CLIDR
+ * go to 7). */
+#define LEVELS_CACHE_MAX 7
+
 /* Core type ci's last-level cache in bytes (its highest data or unified
- * cache), 0 when CPUID lists none. */
+ * cache at any level, an SLC included), 0 when the description lists
+ * none. */
 uint64_t levels_llc_bytes(const struct cpu_info *ci);
 
 #endif

@@ -24,7 +24,8 @@ static size_t cell(char *buf, size_t cap, int width, int decimals, double v)
 	return fmt(buf, cap, " %*.*f", width, decimals, v);
 }
 
-/* Under the table: where the curve measured a level apart from CPUID,
+/* Under the table: where the curve measured a level apart from the
+ * described caches (CPUID, or AArch64's registers and tables),
  * which point the DRAM figure is, and figures from flagged points. */
 static void print_summary_notes(const struct summary *s)
 {
@@ -37,14 +38,15 @@ static void print_summary_notes(const struct summary *s)
 			continue;
 		fmt_size(b, sizeof b, s->cpuid_bytes[l]);
 		if (s->measured_bytes[l])
-			out("%s: the curve measures %s, CPUID says %s: the "
+			out("%s: the curve measures %s, %s %s: the "
 			    "figure is from the points that read as %s (see "
 			    "the warnings)\n", names[l],
-			    fmt_size(a, sizeof a, s->measured_bytes[l]), b,
-			    names[l]);
+			    fmt_size(a, sizeof a, s->measured_bytes[l]),
+			    s->cpuid_says[l], b, names[l]);
 		else
-			out("%s: no point reads as %s (CPUID says %s): %s\n",
-			    names[l], names[l], b, s->lat_ns[l] >= 0
+			out("%s: no point reads as %s (%s %s): %s\n",
+			    names[l], names[l], s->cpuid_says[l], b,
+			    s->lat_ns[l] >= 0
 			    ? "the figure is from its own plateau"
 			    : "no figure (see the warnings)");
 	}

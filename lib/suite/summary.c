@@ -164,6 +164,7 @@ static void latency_figures(const struct lat_point *lat, int lat_count,
 		const struct cpu_cache *c = cpuinfo_cache(ci, l);
 		uint64_t lo, hi;
 		s->cpuid_bytes[l - 1] = c ? c->size_bytes : 0;
+		s->cpuid_says[l - 1] = cpuinfo_cache_says(c);
 		s->measured_bytes[l - 1] = cv.judged ? cv.measured_bytes[l - 1]
 						     : 0;
 		s->short_of_cpuid[l - 1] = cv.judged &&
@@ -192,6 +193,7 @@ void summary_compute(const struct run_results *res, int cpu,
 	}
 	for (int l = 0; l < SUM_LEVELS - 1; l++) {
 		s->cpuid_bytes[l] = s->measured_bytes[l] = 0;
+		s->cpuid_says[l] = cpuinfo_cache_says(0);
 		s->short_of_cpuid[l] = 0;
 	}
 	s->curve_judged = 0;

@@ -7,9 +7,10 @@
  *   kernel emulates at EL0 where AT_HWCAP has HWCAP_CPUID.
  * - The caches: Linux's cache/index* of the cpu this runs on (from the
  *   ACPI PPTT or the device tree, with who shares each); where the
- *   kernel lists none, the sizes the part's documentation fixes
- *   (lib/arch/aarch64/midr.c) with CTR_EL0's line, and a warning.
- *   CLIDR_EL1 and CCSIDR_EL1 cannot be read at EL0.
+ *   kernel lists less, what the part's documentation adds
+ *   (lib/arch/aarch64/cpu_desc.c's arm_cpu_caches: a fixed L1 or L2, a
+ *   system-level cache the PPTT leaves out) with CTR_EL0's line, and a
+ *   warning. CLIDR_EL1 and CCSIDR_EL1 cannot be read at EL0.
  * - The ISA: HWCAP_SVE says the kernel enabled SVE for user space;
  *   NEON (HWCAP_ASIMD) is in every AArch64 core Linux runs on.
  * - Time: CNTVCT_EL0 at CNTFRQ_EL0's rate, both readable at EL0 on
@@ -23,6 +24,7 @@
 #include <string.h>
 #include <sys/auxv.h>
 #include <sys/prctl.h>
+#include <unistd.h>
 
 #include "arch/aarch64/cpu_desc.h"
 #include "arch/aarch64/midr.h"
@@ -49,7 +51,8 @@
 /* Where the description came from, for linux_arch_machine's warnings. */
 static struct {
 	int midr_from;		/* 0 none, 1 sysfs, 2 MRS */
-	int caches_from;	/* 0 none, 1 sysfs, 2 the part's table */
+	int caches_from;	/* 0 none, 1 sysfs */
+	int caches_of_part;	/* added from the part's documentation */
 } seen;
 
 /* A sysfs value: its text without the trailing newline; -1 when
@@ -122,14 +125,14 @@ static int cpulist_count(const char *t)
 	return n;
 }
 
-/* cpuN/cache/index*: how many caches it put in ci. */
-static int caches_sysfs(struct cpu_info *ci, int cpu)
+/* cpuN/cache/index*: how many caches it put in out (at most max). */
+static int caches_sysfs(struct arm_cache *out, int max, int cpu)
 {
 	int n = 0;
 
-	for (int i = 0; i < 16 && n < CPU_MAX_CACHES; i++) {
+	for (int i = 0; i < 16 && n < max; i++) {
 		char dir[96], path[160], t[128];
-		struct arm_cache c = { 0 };
+		struct arm_cache c = { .source = "linux" };
 
 		snprintf(dir, sizeof dir, SYS_CPU "/cpu%d/cache/index%d", cpu,
 			 i);
@@ -153,46 +156,29 @@ static int caches_sysfs(struct cpu_info *ci, int cpu)
 #undef FIELD
 		if (c.level < 1 || !c.bytes)
 			continue;
-		ci->caches[n++] = arm_cpu_cache(&c);
+		out[n++] = c;
 	}
 	return n;
 }
 
-/* The part's documented per-core L1D and L2 (0 where its maker lets
- * the licensee choose), CTR_EL0's data line for both. */
-static int caches_of_part(struct cpu_info *ci, uint64_t midr)
-{
-	const struct arm_part *p = arm_part_of_midr(midr);
-	uint64_t ctr;
-	int n = 0;
-
-	if (!p)
-		return 0;
-	__asm__ volatile("mrs %0, ctr_el0" : "=r"(ctr));
-	if (p->l1d_bytes)
-		ci->caches[n++] = arm_cpu_cache(&(struct arm_cache){
-			.level = 1, .type = 'D', .bytes = p->l1d_bytes,
-			.line_bytes = arm_ctr_dline_bytes(ctr) });
-	if (p->l2_bytes)
-		ci->caches[n++] = arm_cpu_cache(&(struct arm_cache){
-			.level = 2, .type = 'U', .bytes = p->l2_bytes,
-			.line_bytes = arm_ctr_dline_bytes(ctr),
-			.shared_by = p->l2_shared_by });
-	return n;
-}
-
+/* Linux's caches of this cpu, then what the part's documentation adds
+ * where Linux lists less (lib/arch/aarch64/cpu_desc.c: a fixed L1 or
+ * L2, a system-level cache its PPTT leaves out), CTR_EL0's data line
+ * where a size has no line. */
 void cpuinfo_read(struct cpu_info *ci)
 {
+	struct arm_cache c[CPU_MAX_CACHES];
 	int cpu = this_cpu();
-	uint64_t midr = midr_read(cpu);
+	uint64_t midr = midr_read(cpu), ctr;
+	long cpus = sysconf(_SC_NPROCESSORS_CONF);
+	int n = caches_sysfs(c, CPU_MAX_CACHES, cpu);
 
+	__asm__ volatile("mrs %0, ctr_el0" : "=r"(ctr));
 	arm_cpu_describe(ci, midr);
-	if ((ci->cache_count = caches_sysfs(ci, cpu)) > 0)
-		seen.caches_from = 1;
-	else if ((ci->cache_count = caches_of_part(ci, midr)) > 0)
-		seen.caches_from = 2;
-	else
-		seen.caches_from = 0;
+	seen.caches_from = n > 0;
+	seen.caches_of_part = arm_cpu_caches(ci, midr, c, n,
+					     arm_ctr_dline_bytes(ctr),
+					     cpus > 0 ? (int)cpus : 1);
 }
 
 enum bw_isa isa_usable_here(void)
@@ -225,10 +211,12 @@ void linux_arch_machine(struct run_results *res)
 		msgs_add(&res->warnings, "cpu: MIDR_EL1 not readable (no "
 			 "sysfs midr_el1, no HWCAP_CPUID): the part is not "
 			 "named");
-	if (seen.caches_from == 2)
-		msgs_add(&res->warnings, "cpu: Linux lists no caches (" SYS_CPU
-			 "/cpu*/cache): the sizes are the part's documented "
-			 "ones, the levels its licensee chooses are missing");
+	if (seen.caches_of_part)
+		msgs_add(&res->warnings, "cpu: Linux lists %s (" SYS_CPU
+			 "/cpu*/cache): %d taken from the part's "
+			 "documentation (the levels its licensee chooses stay "
+			 "missing)", seen.caches_from ? "fewer caches than "
+			 "the part has" : "no caches", seen.caches_of_part);
 	else if (!seen.caches_from)
 		msgs_add(&res->warnings, "cpu: no cache sizes (Linux lists "
 			 "none and the part is not one baremem knows): the "

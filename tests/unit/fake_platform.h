@@ -460,9 +460,9 @@ static inline struct run_results *fake_results_new(const char **words,
 	/* An L2 names the last-level cache: without one the suite guesses
 	 * 32 MiB, and the DRAM floor (4x that) outgrows the fake memory. */
 	res->cpu.cache_count = 2;
-	res->cpu.caches[0] = (struct cpu_cache){ 1, "data", 32 << 10, 64, 8, 1 };
+	res->cpu.caches[0] = (struct cpu_cache){ 1, "data", 32 << 10, 64, 8, 1, 0 };
 	res->cpu.caches[1] = (struct cpu_cache){ 2, "unified", 256 << 10, 64,
-						 8, 1 };
+						 8, 1, 0 };
 	return res;
 }
 

@@ -102,6 +102,19 @@ static void madt_cpus_in_pptt(const char *apic)
 		assert_true(pptt_cpu_of_uid(&t, m.cpu[i].uid) >= 0);
 }
 
+/* Where cpus sit (pptt_place_of_uid): the same core only for itself,
+ * the same cluster exactly when siblings. */
+static void assert_place(uint32_t a, uint32_t b, int sibling)
+{
+	int ca, cb, la, lb;
+
+	assert_int_equal(pptt_place_of_uid(&t, a, &ca, &la), 0);
+	assert_int_equal(pptt_place_of_uid(&t, b, &cb, &lb), 0);
+	assert_int_not_equal(ca, cb);
+	assert_true(la >= 0 && lb >= 0);
+	assert_int_equal(la == lb, sibling);
+}
+
 static void honeycomb(void **state)
 {
 	/* Cortex-A72's CLIDR, CCSIDR as QEMU's cortex-a72 model carries
@@ -120,6 +133,10 @@ static void honeycomb(void **state)
 	assert_int_equal(slc[0].level, 3);
 	assert_int_equal(slc[0].bytes, 8u << 20);
 	assert_int_equal(slc[0].shared_by, 16);
+	/* eight clusters of two under one package */
+	assert_int_equal(pptt_package_count(&t), 1);
+	assert_place(4, 5, 1);
+	assert_place(3, 4, 0);
 }
 
 static void altra(void **state)
@@ -127,6 +144,11 @@ static void altra(void **state)
 	(void)state;
 	check_facts("altra-ava-pptt.dat");
 	madt_cpus_in_pptt("altra-ava-apic.dat");
+	assert_int_equal(pptt_package_count(&t), 2);
+	assert_place(0x1000, 0x1001, 1);
+	assert_place(0x1000, 0x1100, 0);
+	assert_int_equal(pptt_place_of_uid(&t, 0xdead, &(int){ 0 },
+					   &(int){ 0 }), -1);
 	assert_int_equal(pptt_cpu_of_uid(&t, 0xdead), -1);
 	assert_int_equal(pptt_package_of_uid(&t, 0xdead), -1);
 }

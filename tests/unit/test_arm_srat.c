@@ -3,7 +3,8 @@
  * ACPICA's decoding of the same bytes, with lib/hw/numa.c reading the
  * memory side of the same table and its SLIT; the cpus joined to the MADT's by UID;
  * then a second node, a cpu in a domain without memory, a disabled
- * entry and a repeated UID. */
+ * entry and a repeated UID; the cpus added to the topology the suite
+ * reads (srat_gicc_to_topo), each under its MPIDR's word. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -74,6 +75,11 @@ static void altra(void **state)
 	for (int i = 0; i < m.count; i++)
 		assert_int_equal(srat_gicc_node_of_uid(&g, m.cpu[i].uid), 0);
 	assert_int_equal(srat_gicc_node_of_uid(&g, 0xdead), -1);
+	/* the topology the suite reads: every cpu under its MPIDR word */
+	assert_int_equal(srat_gicc_to_topo(&g, &m, &mem), 32);
+	for (int i = 0; i < m.count; i++)
+		assert_int_equal(numa_node_of_apic(&mem,
+				madt_mpidr_word(m.cpu[i].mpidr)), 0);
 	free(t);
 	free(mt);
 	/* the SLIT of the same machine covers its one node */
@@ -87,6 +93,19 @@ static void altra(void **state)
  * of 40 bytes, then GICC affinity entries of 18). */
 #define FIRST_GICC (48 + 4 * 40)
 #define GICC(i) (FIRST_GICC + 18 * (i))
+
+/* The topology's node of the cpu the SRAT's GICC entry i names, found
+ * as the suite finds it: by the MADT's MPIDR for that UID. */
+static int node_of_entry(const uint8_t *t, int i)
+{
+	uint32_t uid;
+	int k;
+
+	memcpy(&uid, t + GICC(i) + 6, 4);
+	k = madt_gicc_of_uid(&m, uid);
+	assert_true(k >= 0);
+	return numa_node_of_apic(&mem, madt_mpidr_word(m.cpu[k].mpidr));
+}
 
 static void edits(void **state)
 {
@@ -114,6 +133,29 @@ static void edits(void **state)
 	assert_memory_equal(&g.cpu[g.count - 4].uid, t + GICC(26) + 6, 4);
 	assert_string_equal(g.problem,
 			    "a processor UID listed twice (first kept)");
+	/* into the topology by the MADT's MPIDRs: cpus 30, 31 in node 1,
+	 * cpu 29's memoryless domain a node of its own, cpu 28 absent */
+	{
+		size_t mlen;
+		uint8_t *mt = arm_data_read("altra-ava-apic.dat", &mlen);
+
+		madt_gicc_parse(mt, mlen, &m);
+		assert_int_equal(srat_gicc_to_topo(&g, &m, &mem), 30);
+		assert_int_equal(mem.node_count, 3);
+		assert_int_equal(node_of_entry(t, 31), 1);
+		assert_int_equal(node_of_entry(t, 30), 1);
+		assert_int_equal(node_of_entry(t, 29), 2);
+		assert_int_equal(node_of_entry(t, 28), -1);
+		assert_int_equal(node_of_entry(t, 0), 0);
+		/* a UID the MADT does not list is skipped, said so */
+		g.cpu[0].uid = 0xdead;
+		mem.problem = 0;
+		numa_parse_srat(t, len, &mem);
+		assert_int_equal(srat_gicc_to_topo(&g, &m, &mem), 29);
+		assert_string_equal(mem.problem, "an SRAT GICC affinity names "
+				    "a UID the MADT does not list");
+		free(mt);
+	}
 	free(t);
 }
 

@@ -165,10 +165,10 @@ static void cache_marks_come_from_the_detected_caches(void **state)
 
 	(void)state;
 	ci.cache_count = 4;
-	ci.caches[0] = (struct cpu_cache){ 1, "data", 48 << 10, 64, 12, 2 };
-	ci.caches[1] = (struct cpu_cache){ 1, "instruction", 32 << 10, 64, 8, 2 };
-	ci.caches[2] = (struct cpu_cache){ 2, "unified", 2 << 20, 64, 16, 2 };
-	ci.caches[3] = (struct cpu_cache){ 3, "unified", 36 << 20, 64, 12, 32 };
+	ci.caches[0] = (struct cpu_cache){ 1, "data", 48 << 10, 64, 12, 2, 0 };
+	ci.caches[1] = (struct cpu_cache){ 1, "instruction", 32 << 10, 64, 8, 2, 0 };
+	ci.caches[2] = (struct cpu_cache){ 2, "unified", 2 << 20, 64, 16, 2, 0 };
+	ci.caches[3] = (struct cpu_cache){ 3, "unified", 36 << 20, 64, 12, 32, 0 };
 	n = axis_cache_marks(&ci, m, AXIS_MAX_CACHE_MARKS);
 	assert_int_equal(n, 3);
 	assert_string_equal(m[0].label, "L1");

@@ -242,10 +242,10 @@ static struct run_results *fake_run(void)
 	r->tsc_hz = 3000000000ull;
 	r->tsc_source = "cpuid";
 	r->cpu.cache_count = 3;
-	r->cpu.caches[0] = (struct cpu_cache){ 1, "data", 48 << 10, 64, 12, 2 };
-	r->cpu.caches[1] = (struct cpu_cache){ 2, "unified", 2 << 20, 64, 16, 2 };
+	r->cpu.caches[0] = (struct cpu_cache){ 1, "data", 48 << 10, 64, 12, 2, 0 };
+	r->cpu.caches[1] = (struct cpu_cache){ 2, "unified", 2 << 20, 64, 16, 2, 0 };
 	r->cpu.caches[2] = (struct cpu_cache){ 3, "unified", 32 << 20, 64, 16,
-					       16 };
+					       16, 0 };
 	r->selected = selected;
 	r->selected_count = 8;
 	r->lat_cap = 256;

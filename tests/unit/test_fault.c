@@ -1,4 +1,5 @@
-/* Exceptions caught in a measurement window: names, which vectors push
+/* x86 exceptions caught in a measurement window (lib/arch/x86_64/
+ * fault_x86.c, in lib/hw/fault.h's record): names, which vectors push
  * an error code, #PF access words, and the messages the user reads; a
  * machine check and an NMI end the run, with the MCA banks read (gated
  * on CPUID, at most 32) and named, MCIP cleared or said not to be. */
@@ -9,10 +10,22 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "hw/fault.h"
+#include "arch/x86_64/fault_x86.h"
 #include "util/msgs.h"
 
 static char buf[512];
+
+/* The record efi/x86_64/fault.c makes from a CPU frame and CR2. */
+static struct fault_record rec(int cpu, int vector, uint64_t error_code,
+			       uint64_t rip, uint64_t cs, uint64_t rflags,
+			       uint64_t rsp, uint64_t cr2)
+{
+	struct fault_record f;
+
+	fault_x86_record(&f, cpu, vector, error_code, rip, cs, rflags, rsp,
+			 cr2);
+	return f;
+}
 
 static void names_follow_the_sdm_table(void **state)
 {
@@ -62,9 +75,8 @@ static void pf_error_code_in_words(void **state)
  * step. */
 static void page_fault_message(void **state)
 {
-	struct fault_record f = { .vector = 14, .cpu = 0, .error_code = 0,
-				  .rip = 0x3e5a1234, .cr2 = 0xdead000000ull,
-				  .rsp = 0x3fe8ab40 };
+	struct fault_record f = rec(0, 14, 0, 0x3e5a1234, 0, 0, 0x3fe8ab40,
+				    0xdead000000ull);
 	size_t n;
 
 	(void)state;
@@ -81,9 +93,8 @@ static void page_fault_message(void **state)
  * #UD has no error code; no step: no "during". */
 static void other_vectors(void **state)
 {
-	struct fault_record gp = { .vector = 13, .cpu = 3, .error_code = 0x18,
-				   .rip = 0x1000, .cr2 = 0x5000 };
-	struct fault_record ud = { .vector = 6, .cpu = 1, .rip = 0xabc };
+	struct fault_record gp = rec(3, 13, 0x18, 0x1000, 0, 0, 0, 0x5000);
+	struct fault_record ud = rec(1, 6, 0, 0xabc, 0, 0, 0, 0);
 
 	(void)state;
 	fault_message(buf, sizeof buf, &gp, "bandwidth (1 of 4)");
@@ -106,10 +117,8 @@ static void other_vectors(void **state)
  * message (msgs.h) with room for a step of ~40 characters. */
 static void worst_case_fits_a_results_message(void **state)
 {
-	struct fault_record f = { .vector = 14, .cpu = 1023,
-				  .error_code = 0x11,
-				  .rip = 0xffffffffffffffffull,
-				  .cr2 = 0xffffffffffffffffull };
+	struct fault_record f = rec(1023, 14, 0x11, 0xffffffffffffffffull,
+				    0, 0, 0, 0xffffffffffffffffull);
 	size_t n;
 
 	(void)state;
@@ -119,9 +128,7 @@ static void worst_case_fits_a_results_message(void **state)
 
 static void registers_line(void **state)
 {
-	struct fault_record f = { .vector = 6, .cpu = 2, .rip = 0x10,
-				  .cs = 0x38, .rflags = 0x2, .rsp = 0x7000,
-				  .cr2 = 0x0, .error_code = 0 };
+	struct fault_record f = rec(2, 6, 0, 0x10, 0x38, 0x2, 0x7000, 0);
 
 	(void)state;
 	fault_registers(buf, sizeof buf, &f);
@@ -133,7 +140,7 @@ static void registers_line(void **state)
  * returned. */
 static void truncates_safely(void **state)
 {
-	struct fault_record f = { .vector = 14, .cr2 = 0x1234 };
+	struct fault_record f = rec(0, 14, 0, 0, 0, 0, 0, 0x1234);
 	char small[16];
 	size_t n;
 
@@ -192,55 +199,55 @@ static void mca_keeps_only_banks_with_an_error(void **state)
 
 static void machine_check_lines(void **state)
 {
-	struct fault_record f = {
-		.vector = FAULT_MC, .cpu = 2, .rip = 0xabc,
-		.mca = { .state = MCA_READ, .mcg_cap = 0x10a,
-			 .mcg_status = MCG_RIPV | MCG_MCIP, .banks = 10,
-			 .mcip_cleared = 1 },
+	struct fault_record f = rec(2, FAULT_MC, 0, 0xabc, 0, 0, 0, 0);
+	struct mca_record mca = {
+		.state = MCA_READ, .mcg_cap = 0x10a,
+		.mcg_status = MCG_RIPV | MCG_MCIP, .banks = 10,
+		.mcip_cleared = 1,
 	};
 	(void)state;
-	mca_keep_bank(&f.mca, 1, 0xb200000000000000ull | MCI_ADDRV | MCI_MISCV,
+	assert_true(f.ends_run);
+	mca_keep_bank(&mca, 1, 0xb200000000000000ull | MCI_ADDRV | MCI_MISCV,
 		      0x1234000, 0x86);
 	fault_message(buf, sizeof buf, &f, "bandwidth: 1G on 4 cpus (3 of 9)");
 	assert_string_equal(buf, "cpu 2 faulted: #MC machine check (vector "
 			    "18) at RIP 0xabc, during bandwidth: 1G on 4 cpus");
-	fault_mca_summary(buf, sizeof buf, &f);
+	fault_mca_summary(buf, sizeof buf, f.cpu, &mca);
 	assert_string_equal(buf, "cpu 2 machine check: MCG_STATUS 0x5 (RIPV "
 			    "MCIP; MCIP cleared), 1 of 10 banks holds an error");
 	assert_true(strlen(buf) < MSG_BYTES);
-	fault_mca_bank(buf, sizeof buf, f.cpu, &f.mca.bank[0]);
+	fault_mca_bank(buf, sizeof buf, f.cpu, &mca.bank[0]);
 	assert_string_equal(buf, "cpu 2 machine check bank 1: STATUS "
 			    "0xbe00000000000000 (VAL UC EN MISCV ADDRV PCC) "
 			    "ADDR 0x1234000 MISC 0x86");
 	assert_true(strlen(buf) < MSG_BYTES);
 
 	/* Not cleared: said, since the next #MC is a shutdown. */
-	f.mca.mcip_cleared = 0;
-	fault_mca_summary(buf, sizeof buf, &f);
+	mca.mcip_cleared = 0;
+	fault_mca_summary(buf, sizeof buf, f.cpu, &mca);
 	assert_non_null(strstr(buf, "MCIP could not be cleared"));
-	f.mca.state = MCA_ABSENT;
-	fault_mca_summary(buf, sizeof buf, &f);
+	mca.state = MCA_ABSENT;
+	fault_mca_summary(buf, sizeof buf, f.cpu, &mca);
 	assert_string_equal(buf, "cpu 2 machine check: no MCA banks to read "
 			    "(CPUID.1:EDX has no MCE/MCA)");
-	f.mca.state = MCA_UNREADABLE;
-	fault_mca_summary(buf, sizeof buf, &f);
+	mca.state = MCA_UNREADABLE;
+	fault_mca_summary(buf, sizeof buf, f.cpu, &mca);
 	assert_non_null(strstr(buf, "unreadable (#GP)"));
 }
 
 static void nmi_lines(void **state)
 {
-	struct fault_record f = { .vector = FAULT_NMI, .cpu = 1,
-				  .nmi_reason = 0x80 };
+	struct fault_record f = rec(1, FAULT_NMI, 0, 0, 0, 0, 0, 0);
+
 	(void)state;
+	assert_true(f.ends_run);
 	fault_message(buf, sizeof buf, &f, "");
 	assert_string_equal(buf, "cpu 1 faulted: NMI (vector 2) at RIP 0x0");
-	fault_nmi_reason(buf, sizeof buf, &f);
+	fault_nmi_reason(buf, sizeof buf, f.cpu, 0x80);
 	assert_string_equal(buf, "cpu 1 NMI: port 61h 0x80 (PCI SERR#)");
-	f.nmi_reason = 0x20;
-	fault_nmi_reason(buf, sizeof buf, &f);
+	fault_nmi_reason(buf, sizeof buf, f.cpu, 0x20);
 	assert_non_null(strstr(buf, "no chipset cause shown"));
-	f.nmi_reason = -1;
-	assert_int_equal(fault_nmi_reason(buf, sizeof buf, &f), 0);
+	assert_int_equal(fault_nmi_reason(buf, sizeof buf, f.cpu, -1), 0);
 	assert_string_equal(buf, "");
 }
 

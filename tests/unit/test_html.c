@@ -199,9 +199,9 @@ static void hostile_run(struct run_results *r)
 	strcpy(r->firmware_vendor, evil);
 	strcpy(r->cpu.brand, evil);
 	r->cpu.cache_count = 3;
-	r->cpu.caches[0] = (struct cpu_cache){ 1, "data", 32 * K, 64, 8, 2 };
-	r->cpu.caches[1] = (struct cpu_cache){ 2, "unified", 1 * M, 64, 16, 2 };
-	r->cpu.caches[2] = (struct cpu_cache){ 3, "unified", 16 * M, 64, 16, 16 };
+	r->cpu.caches[0] = (struct cpu_cache){ 1, "data", 32 * K, 64, 8, 2, 0 };
+	r->cpu.caches[1] = (struct cpu_cache){ 2, "unified", 1 * M, 64, 16, 2, 0 };
+	r->cpu.caches[2] = (struct cpu_cache){ 3, "unified", 16 * M, 64, 16, 16, 0 };
 	memset(&sm, 0, sizeof sm);
 	strcpy(sm.system_manufacturer, evil);
 	sm.dimm_count = 1;

@@ -97,8 +97,8 @@ static struct cpu_info cpu_with_l3(uint64_t l3)
 	struct cpu_info ci;
 
 	memset(&ci, 0, sizeof ci);
-	ci.caches[0] = (struct cpu_cache){ 2, "unified", 2 * MIB, 64, 16, 2 };
-	ci.caches[1] = (struct cpu_cache){ 3, "unified", l3, 64, 16, 48 };
+	ci.caches[0] = (struct cpu_cache){ 2, "unified", 2 * MIB, 64, 16, 2, 0 };
+	ci.caches[1] = (struct cpu_cache){ 3, "unified", l3, 64, 16, 48, 0 };
 	ci.cache_count = 2;
 	return ci;
 }

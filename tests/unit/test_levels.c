@@ -33,7 +33,7 @@ static void cache(struct cpu_info *ci, int level, uint64_t bytes,
 		  int shared_by)
 {
 	ci->caches[ci->cache_count++] = (struct cpu_cache){
-		level, "data", bytes, 64, 8, shared_by };
+		level, "data", bytes, 64, 8, shared_by, 0 };
 	if (level > 1)
 		ci->caches[ci->cache_count - 1].type = "unified";
 }

@@ -244,7 +244,7 @@ static void unknown_topology_is_one_warning(void **state)
 static void with_l3(struct run_results *res)
 {
 	res->cpu.caches[res->cpu.cache_count++] =
-		(struct cpu_cache){ 3, "unified", 2 << 20, 64, 16, 8 };
+		(struct cpu_cache){ 3, "unified", 2 << 20, 64, 16, 8, 0 };
 	assert_int_equal(latency_dram_floor_bytes(res), 8 * MIB);
 }
 

@@ -47,9 +47,9 @@ static void run_with_figures(double big)
 
 	memset(&res, 0, sizeof res);
 	res.cpu.cache_count = 3;
-	res.cpu.caches[0] = (struct cpu_cache){ 1, "data", 32 * K, 64, 8, 2 };
-	res.cpu.caches[1] = (struct cpu_cache){ 2, "unified", 1 * M, 64, 16, 2 };
-	res.cpu.caches[2] = (struct cpu_cache){ 3, "unified", 16 * M, 64, 16, 16 };
+	res.cpu.caches[0] = (struct cpu_cache){ 1, "data", 32 * K, 64, 8, 2, 0 };
+	res.cpu.caches[1] = (struct cpu_cache){ 2, "unified", 1 * M, 64, 16, 2, 0 };
+	res.cpu.caches[2] = (struct cpu_cache){ 3, "unified", 16 * M, 64, 16, 16, 0 };
 	res.selected = selected;
 	res.selected_count = 1;
 	for (int l = 0; l < 4; l++) {

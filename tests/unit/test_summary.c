@@ -19,10 +19,10 @@ static void machine(struct run_results *r)
 {
 	memset(r, 0, sizeof *r);
 	r->cpu.cache_count = 4;
-	r->cpu.caches[0] = (struct cpu_cache){ 1, "data", 32 * K, 64, 8, 2 };
-	r->cpu.caches[1] = (struct cpu_cache){ 1, "instruction", 32 * K, 64, 8, 2 };
-	r->cpu.caches[2] = (struct cpu_cache){ 2, "unified", 1 * M, 64, 16, 2 };
-	r->cpu.caches[3] = (struct cpu_cache){ 3, "unified", 16 * M, 64, 16, 16 };
+	r->cpu.caches[0] = (struct cpu_cache){ 1, "data", 32 * K, 64, 8, 2, 0 };
+	r->cpu.caches[1] = (struct cpu_cache){ 1, "instruction", 32 * K, 64, 8, 2, 0 };
+	r->cpu.caches[2] = (struct cpu_cache){ 2, "unified", 1 * M, 64, 16, 2, 0 };
+	r->cpu.caches[3] = (struct cpu_cache){ 3, "unified", 16 * M, 64, 16, 16, 0 };
 	r->lat = pts;
 	r->bw = bws;
 }

@@ -89,7 +89,7 @@ static struct run_results *numa_results(void)
 	/* A 16 MiB L3: the quick DRAM size is its floor, 64 MiB. */
 	res->cpu.cache_count = 1;
 	res->cpu.caches[0] = (struct cpu_cache){ 3, "unified", 16 << 20, 64,
-						 16, 1 };
+						 16, 1, 0 };
 	res->smi_count = fake_smi_count;
 	smi_reads = 0;
 	fake_cpus = 1;

@@ -28,7 +28,8 @@ static int add(struct arm_cache *out, int n, int max, int level, char type,
 {
 	if (n >= max)
 		return n;
-	out[n] = (struct arm_cache){ .level = level, .type = type };
+	out[n] = (struct arm_cache){ .level = level, .type = type,
+				     .source = "ccsidr" };
 	arm_ccsidr_decode(ccsidr, ccidx, &out[n]);
 	return n + 1;
 }
@@ -84,5 +85,50 @@ int arm_caches_beyond(const struct arm_cache *ids, int n,
 	for (int i = 0; i < m && k < max; i++)
 		if (more[i].level > top)
 			out[k++] = more[i];
+	return k;
+}
+
+/* The PPTT's cache of c's level and kind, or 0. */
+static const struct arm_cache *same_cache(const struct arm_cache *c,
+					  const struct arm_cache *pptt, int m)
+{
+	for (int i = 0; i < m; i++)
+		if (pptt[i].level == c->level && pptt[i].type == c->type)
+			return &pptt[i];
+	return 0;
+}
+
+int arm_caches_merge(const struct arm_cache *ids, int n,
+		     const struct arm_cache *pptt, int m, uint32_t dline_bytes,
+		     struct arm_cache *out, int max)
+{
+	int k = 0;
+
+	for (int i = 0; i < n && k < max; i++) {
+		const struct arm_cache *p = same_cache(&ids[i], pptt, m);
+
+		out[k] = p && p->bytes ? *p : ids[i];
+		if (p && !p->bytes)
+			out[k].shared_by = p->shared_by;
+		/* fields the PPTT leaves invalid: the registers' */
+		if (!out[k].ways)
+			out[k].ways = ids[i].ways;
+		if (!out[k].line_bytes)
+			out[k].line_bytes = ids[i].line_bytes;
+		k++;
+	}
+	k += arm_caches_beyond(ids, n, pptt, m, out + k, max - k);
+	for (int i = 0; i < k; i++)
+		if (!out[i].line_bytes)
+			out[i].line_bytes = dline_bytes;
+	/* a structure that gives no size describes nothing to size by */
+	for (int i = 0; i < k;)
+		if (!out[i].bytes) {
+			for (int j = i; j + 1 < k; j++)
+				out[j] = out[j + 1];
+			k--;
+		} else {
+			i++;
+		}
 	return k;
 }

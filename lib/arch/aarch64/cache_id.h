@@ -20,6 +20,9 @@ struct arm_cache {
 	 * (the ID registers describe one cpu's view only) */
 	int shared_by;
 	uint32_t pptt_offset;	/* the PPTT structure, 0 for ID registers */
+	/* "ccsidr", "pptt", "part", "linux": lib/hw/cpuinfo.h's
+	 * cpu_cache.source */
+	const char *source;
 };
 
 /* CLIDR_EL1's Ctype<level> (level 1..7): 0 none, 1 instruction only,
@@ -52,5 +55,18 @@ uint32_t arm_ctr_iline_bytes(uint64_t ctr);
 int arm_caches_beyond(const struct arm_cache *ids, int n,
 		      const struct arm_cache *more, int m,
 		      struct arm_cache *out, int max);
+
+/* One cpu's caches from both its sources, nearest level first: each
+ * cache CLIDR lists (ids), taking size, geometry and sharers from the
+ * PPTT's cache of the same level and kind where that one gives a size
+ * (the architecture does not promise CCSIDR_EL1's geometry is the real
+ * cache's: Arm ARM DDI 0487, CCSIDR_EL1's description), the registers'
+ * otherwise; then the PPTT's caches above every level CLIDR shows
+ * (arm_caches_beyond: a system-level cache). A cache with no size from
+ * either is left out; one with no line takes dline_bytes (CTR_EL0's).
+ * Returns how many were written to out (at most max). */
+int arm_caches_merge(const struct arm_cache *ids, int n,
+		     const struct arm_cache *pptt, int m, uint32_t dline_bytes,
+		     struct arm_cache *out, int max);
 
 #endif

@@ -24,4 +24,17 @@ void arm_cpu_describe(struct cpu_info *ci, uint64_t midr);
  * "unified"; shared_by 1 where the source could not say). */
 struct cpu_cache arm_cpu_cache(const struct arm_cache *c);
 
+/* The cpu's caches into ci (its list replaced): `known`, what the ID
+ * registers and the PPTT give (arm_caches_merge), then from the part's
+ * documentation (lib/arch/aarch64/midr.c, by MIDR_EL1) what neither
+ * lists: an L1 or L2 the part fixes, and, where nothing above L2 is
+ * listed on a part whose chips put a system-level cache on the mesh,
+ * that cache at the next level (the largest documented for those chips,
+ * shared by all `cpus`), so the DRAM floor clears it. Caches from the
+ * part have source "part". Returns how many came from the part (the
+ * caller warns when any did). */
+int arm_cpu_caches(struct cpu_info *ci, uint64_t midr,
+		   const struct arm_cache *known, int n, uint32_t dline_bytes,
+		   int cpus);
+
 #endif

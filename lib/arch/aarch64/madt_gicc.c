@@ -81,3 +81,8 @@ int madt_gicc_of_uid(const struct madt_gicc *m, uint32_t uid)
 			return i;
 	return -1;
 }
+
+uint32_t madt_mpidr_word(uint64_t mpidr)
+{
+	return (uint32_t)((mpidr >> 8 & 0xff000000u) | (mpidr & 0xffffffu));
+}

@@ -42,4 +42,9 @@ int madt_gicc_parse(const void *table, size_t len, struct madt_gicc *m);
 /* The index in m of the GICC with this UID, or -1. */
 int madt_gicc_of_uid(const struct madt_gicc *m, uint32_t uid);
 
+/* MPIDR_EL1's affinity levels in 32 bits (Aff3 31:24, Aff2..Aff0
+ * 23:0): a cpu's hardware id where x86 gives its APIC id (platform.h's
+ * apic_id, numa.h's cpus). */
+uint32_t madt_mpidr_word(uint64_t mpidr);
+
 #endif

@@ -11,25 +11,33 @@
 
 static const struct arm_part parts[] = {
 	/* Arm Ltd. cores: L2 size is chosen by the licensee */
-	{ 0x41, 0xd08, "Cortex-A72", 32 * KiB, 48 * KiB, 0, 1,
+	{ 0x41, 0xd08, "Cortex-A72", 32 * KiB, 48 * KiB, 0, 1, 0,
 	  "NXP LX2160A, AWS Graviton (first), Raspberry Pi 4" },
-	{ 0x41, 0xd0b, "Cortex-A76", 64 * KiB, 64 * KiB, 0, 1, 0 },
-	{ 0x41, 0xd0c, "Neoverse N1", 64 * KiB, 64 * KiB, 0, 1,
+	{ 0x41, 0xd0b, "Cortex-A76", 64 * KiB, 64 * KiB, 0, 1, 0, 0 },
+	/* Altra and Altra Max: 32 MB and 16 MB of SLC (Ampere's product
+	 * briefs); Graviton2: 32 MB (AWS) */
+	{ 0x41, 0xd0c, "Neoverse N1", 64 * KiB, 64 * KiB, 0, 1, 32 * MiB,
 	  "Ampere Altra and Altra Max, AWS Graviton2" },
-	{ 0x41, 0xd40, "Neoverse V1", 64 * KiB, 64 * KiB, 0, 1,
+	/* Graviton3: 32 MB of L3 on its mesh (AWS) */
+	{ 0x41, 0xd40, "Neoverse V1", 64 * KiB, 64 * KiB, 0, 1, 32 * MiB,
 	  "AWS Graviton3" },
-	{ 0x41, 0xd49, "Neoverse N2", 64 * KiB, 64 * KiB, 0, 1, 0 },
-	{ 0x41, 0xd4f, "Neoverse V2", 64 * KiB, 64 * KiB, 0, 1,
+	{ 0x41, 0xd49, "Neoverse N2", 64 * KiB, 64 * KiB, 0, 1, 0, 0 },
+	/* Grace: 117 MB of L3 on its Scalable Coherency Fabric (NVIDIA,
+	 * Hot Chips 34), taken as MiB to stay on the large side;
+	 * Graviton4: 36 MB */
+	{ 0x41, 0xd4f, "Neoverse V2", 64 * KiB, 64 * KiB, 0, 1, 117 * MiB,
 	  "NVIDIA Grace, AWS Graviton4" },
-	{ 0x41, 0xd84, "Neoverse V3", 64 * KiB, 64 * KiB, 0, 1, 0 },
-	{ 0x41, 0xd8e, "Neoverse N3", 64 * KiB, 64 * KiB, 0, 1, 0 },
-	/* Ampere's own cores: 64 KiB L1D and a private 2 MiB L2 */
-	{ 0xc0, 0xac3, "Ampere-1", 64 * KiB, 0, 2 * MiB, 1, "AmpereOne" },
-	{ 0xc0, 0xac4, "Ampere-1A", 64 * KiB, 0, 2 * MiB, 1,
+	{ 0x41, 0xd84, "Neoverse V3", 64 * KiB, 64 * KiB, 0, 1, 0, 0 },
+	{ 0x41, 0xd8e, "Neoverse N3", 64 * KiB, 64 * KiB, 0, 1, 0, 0 },
+	/* Ampere's own cores: 64 KiB L1D and a private 2 MiB L2; AmpereOne
+	 * has 64 MB of SLC (Ampere's product brief) */
+	{ 0xc0, 0xac3, "Ampere-1", 64 * KiB, 0, 2 * MiB, 1, 64 * MiB,
+	  "AmpereOne" },
+	{ 0xc0, 0xac4, "Ampere-1A", 64 * KiB, 0, 2 * MiB, 1, 64 * MiB,
 	  "AmpereOne (2nd generation)" },
 	/* A64FX: 8 MiB of L2 shared by each CMG's 12 compute cores
-	 * (and its assistant core) */
-	{ 0x46, 0x001, "A64FX", 64 * KiB, 64 * KiB, 8 * MiB, 12,
+	 * (and its assistant core), the last level before HBM2 */
+	{ 0x46, 0x001, "A64FX", 64 * KiB, 64 * KiB, 8 * MiB, 12, 0,
 	  "Fujitsu FX1000, FX700" },
 };
 

@@ -21,6 +21,11 @@ struct arm_part {
 	uint32_t l1d_bytes, l1i_bytes;	/* per core; 0: not fixed */
 	uint64_t l2_bytes;	/* 0: configurable, not fixed by the part */
 	int l2_shared_by;	/* cores sharing one L2 where fixed, else 1 */
+	/* The largest system-level cache (on the mesh, behind every core)
+	 * documented for the chips in seen_in; 0: none known. A chip's
+	 * firmware may list its own in the PPTT; where neither it nor
+	 * CLIDR shows one, the DRAM floor must still clear it. */
+	uint64_t slc_bytes;
 	/* chips built on it, for the reader: "AWS Graviton2, Ampere
 	 * Altra" (MIDR cannot tell them apart; SMBIOS can) */
 	const char *seen_in;

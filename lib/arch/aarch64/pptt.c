@@ -203,6 +203,32 @@ int pptt_parent_of_uid(const struct pptt *t, uint32_t uid)
 	return path[1];
 }
 
+int pptt_package_count(const struct pptt *t)
+{
+	int n = 0;
+
+	for (int i = 0; i < t->node_count; i++)
+		n += t->node[i].package;
+	return n;
+}
+
+int pptt_place_of_uid(const struct pptt *t, uint32_t uid, int *core,
+		      int *cluster)
+{
+	int path[3], n, cpu = pptt_cpu_of_uid(t, uid), c = 0;
+
+	if (cpu < 0)
+		return -1;
+	n = path_up(t, cpu, path, 3);
+	if (t->node[cpu].thread && n > 1)
+		c = 1;
+	*core = path[c];
+	*cluster = c + 1 < n && !t->node[path[c]].package &&
+			   !t->node[path[c + 1]].package
+		   ? path[c + 1] : -1;
+	return 0;
+}
+
 /* The cpu's caches as (cache index, level) pairs, nearest first.
  * Returns how many (at most max). */
 static int collect(const struct pptt *t, int cpu, int *idx, int *lvl, int max)
@@ -270,6 +296,7 @@ int pptt_cpu_caches(const struct pptt *t, uint32_t uid, struct arm_cache *out,
 			.line_bytes = c->line_bytes, .ways = c->ways,
 			.sets = c->sets, .bytes = c->bytes,
 			.shared_by = shared, .pptt_offset = c->offset,
+			.source = "pptt",
 		};
 	}
 	return k;

@@ -60,6 +60,16 @@ int pptt_package_of_uid(const struct pptt *t, uint32_t uid);
  * value share that node. */
 int pptt_parent_of_uid(const struct pptt *t, uint32_t uid);
 
+/* Nodes with the physical package flag. */
+int pptt_package_count(const struct pptt *t);
+
+/* Where the cpu sits, as node indices (cpus with the same value share
+ * the node): *core its core's (its own node, or for a thread its
+ * parent), *cluster the node above that core when that one is not a
+ * physical package (-1: none). Returns 0, or -1 for an unknown UID. */
+int pptt_place_of_uid(const struct pptt *t, uint32_t uid, int *core,
+		      int *cluster);
+
 /* Every cache of the cpu, nearest first: the caches the cpu's node and
  * each node above it list as private resources, and the next-level
  * chains from them. A cache listed by the cpu's own node is level 1,

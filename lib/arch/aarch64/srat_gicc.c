@@ -2,6 +2,7 @@
  * cpu list; the memory side is lib/hw/numa.c's. */
 #include "arch/aarch64/srat_gicc.h"
 
+#include "arch/aarch64/madt_gicc.h"
 #include "hw/acpi_table.h"
 #include "util/str.h"
 
@@ -70,4 +71,25 @@ int srat_gicc_node_of_uid(const struct srat_gicc *g, uint32_t uid)
 	int i = index_of_uid(g, uid);
 
 	return i < 0 ? -1 : g->cpu[i].node;
+}
+
+int srat_gicc_to_topo(const struct srat_gicc *g, const struct madt_gicc *m,
+		      struct numa_topo *t)
+{
+	int added = 0;
+
+	for (int i = 0; i < g->count; i++) {
+		int k = madt_gicc_of_uid(m, g->cpu[i].uid);
+		int before = t->cpu_count;
+
+		if (k < 0) {
+			acpi_note(&t->problem, "an SRAT GICC affinity names "
+				  "a UID the MADT does not list");
+			continue;
+		}
+		numa_add_cpu(t, madt_mpidr_word(m->cpu[k].mpidr),
+			     g->cpu[i].domain);
+		added += t->cpu_count > before;
+	}
+	return added;
 }

@@ -40,4 +40,13 @@ int srat_gicc_parse(const void *table, size_t len, const struct numa_topo *mem,
 /* The node of the cpu with this ACPI processor UID, or -1. */
 int srat_gicc_node_of_uid(const struct srat_gicc *g, uint32_t uid);
 
+/* Adds g's cpus to t, the numa_topo numa_parse_srat made of the same
+ * table, each under its MPIDR's word (madt_mpidr_word) from m, the
+ * MADT: so t names AArch64 cpus as it names x86 ones by APIC id, and
+ * the suite's NUMA tests find every cpu's node. A UID m does not list
+ * is skipped (t->problem says so). Returns how many were added. */
+struct madt_gicc;
+int srat_gicc_to_topo(const struct srat_gicc *g, const struct madt_gicc *m,
+		      struct numa_topo *t);
+
 #endif
