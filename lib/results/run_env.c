@@ -27,10 +27,3 @@ void run_env_fix(struct run_env *env, const struct run_results *res)
 		.cpuid_here = res->cpuid_here,
 	};
 }
-
-const struct cpu_info *run_env_cpu_info(const struct run_env *env, int cpu)
-{
-	if (!env->core_type_count || cpu < 0 || cpu >= BM_MAX_CPUS)
-		return env->cpu;
-	return &env->core_types[env->cpu_type[cpu]];
-}

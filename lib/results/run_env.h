@@ -48,7 +48,4 @@ struct run_env {
  * a unit test's before calling a test alone). */
 void run_env_fix(struct run_env *env, const struct run_results *res);
 
-/* The CPUID of cpu's core type (env->cpu when the types were not read). */
-const struct cpu_info *run_env_cpu_info(const struct run_env *env, int cpu);
-
 #endif
