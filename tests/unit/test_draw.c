@@ -289,6 +289,32 @@ static void fake_free(struct run_results *r)
 	free(r);
 }
 
+/* The header's machine line names the run's tick counter: the TSC on
+ * x86, the generic timer on AArch64 (whose results have no TSC). */
+static void machine_line_names_the_clock(void **state)
+{
+	struct run_results *r = fake_run();
+	char line[256];
+
+	(void)state;
+	r->arch = "x86_64";
+	strcpy(r->cpu.brand, "Intel(R) Xeon(R)");
+	r->tsc_hz = 2100000000;
+	r->tsc_source = "cpuid-15h";
+	draw_machine_line(r, line, sizeof line);
+	assert_non_null(strstr(line, "Intel(R) Xeon(R)   TSC 2.100 GHz "
+				"(cpuid-15h)"));
+	r->arch = "aarch64";
+	strcpy(r->cpu.brand, "Neoverse-N1 r3p1");
+	r->tsc_hz = 25000000;
+	r->tsc_source = "generic-timer";
+	draw_machine_line(r, line, sizeof line);
+	assert_non_null(strstr(line, "Neoverse-N1 r3p1   timer 0.025 GHz "
+				"(generic-timer)"));
+	assert_null(strstr(line, "TSC"));
+	fake_free(r);
+}
+
 static void write_ppm(const struct fb *f, const char *name)
 {
 	const char *dir = getenv("BAREMEM_DRAW_PPM");
@@ -591,6 +617,7 @@ int main(void)
 		cmocka_unit_test(series_from_results),
 		cmocka_unit_test(latency_axes_are_logarithmic),
 		cmocka_unit_test(views_at_resolutions),
+		cmocka_unit_test(machine_line_names_the_clock),
 		cmocka_unit_test(scan_view_by_address),
 		cmocka_unit_test(scan_view_only_with_a_scan),
 	};
