@@ -293,25 +293,29 @@ static void fake_free(struct run_results *r)
  * x86, the generic timer on AArch64 (whose results have no TSC). */
 static void machine_line_names_the_clock(void **state)
 {
+	static const struct {
+		const char *arch, *brand, *source, *want;
+		uint64_t hz;
+	} cases[] = {
+		{ "x86_64", "Intel(R) Xeon(R)", "cpuid-15h",
+		  "Intel(R) Xeon(R)   TSC 2.100 GHz (cpuid-15h)", 2100000000 },
+		{ "aarch64", "Neoverse-N1 r3p1", "generic-timer",
+		  "Neoverse-N1 r3p1   timer 0.025 GHz (generic-timer)",
+		  25000000 },
+	};
 	struct run_results *r = fake_run();
 	char line[256];
 
 	(void)state;
-	r->arch = "x86_64";
-	strcpy(r->cpu.brand, "Intel(R) Xeon(R)");
-	r->tsc_hz = 2100000000;
-	r->tsc_source = "cpuid-15h";
-	draw_machine_line(r, line, sizeof line);
-	assert_non_null(strstr(line, "Intel(R) Xeon(R)   TSC 2.100 GHz "
-				"(cpuid-15h)"));
-	r->arch = "aarch64";
-	strcpy(r->cpu.brand, "Neoverse-N1 r3p1");
-	r->tsc_hz = 25000000;
-	r->tsc_source = "generic-timer";
-	draw_machine_line(r, line, sizeof line);
-	assert_non_null(strstr(line, "Neoverse-N1 r3p1   timer 0.025 GHz "
-				"(generic-timer)"));
-	assert_null(strstr(line, "TSC"));
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		r->arch = cases[i].arch;
+		strcpy(r->cpu.brand, cases[i].brand);
+		r->tsc_hz = cases[i].hz;
+		r->tsc_source = cases[i].source;
+		draw_machine_line(r, line, sizeof line);
+		assert_non_null(strstr(line, cases[i].want));
+	}
+	assert_null(strstr(line, "TSC"));	/* the AArch64 line, last */
 	fake_free(r);
 }
 
