@@ -256,24 +256,24 @@ static int measure_point(struct run_results *res, int cpu,
 	return 0;
 }
 
-double latency_chase_ns(struct run_results *res, int cpu, void *start,
+double latency_chase_ns(const struct run_env *env, int cpu, void *start,
 			uint64_t nodes, uint64_t warm, uint64_t sample_ns,
 			uint64_t *chased)
 {
-	const struct bm_config *c = &res->config;
+	const struct bm_config *c = env->config;
 	int samples = sweep_repeats(c);
 	uint64_t *ticks = plat_alloc(5 * MAX_SAMPLES * sizeof *ticks);
 	struct chase_job job = {
 		.start = start,
 		.nodes = nodes,
 		.warm = warm < nodes ? warm : nodes,
-		.target_ticks = sample_ticks(sample_ns, res->tsc_hz),
+		.target_ticks = sample_ticks(sample_ns, env->tsc_hz),
 		.samples = samples,
 		.ticks = ticks,
-		.end_way = res->cpu.ticks_end_way,
+		.end_way = env->cpu->ticks_end_way,
 		.core = ticks + MAX_SAMPLES,
 		.scratch = ticks + 2 * MAX_SAMPLES,
-		.smi_on = res->smi_count,
+		.smi_on = env->smi_count,
 		.smis = ticks + 4 * MAX_SAMPLES,
 	};
 	void *arg = &job;
@@ -286,7 +286,7 @@ double latency_chase_ns(struct run_results *res, int cpu, void *start,
 	plat_run_on_cpus(&cpu, 1, chase_window, &arg, RUN_TIMEOUT_US, &ok);
 	if (ok && job.hops) {
 		ns = (double)stats_summarize_u64(ticks, (size_t)samples).median *
-		     1e9 / (double)res->tsc_hz / (double)job.hops;
+		     1e9 / (double)env->tsc_hz / (double)job.hops;
 		*chased = job.chased;
 	}
 out:
@@ -448,7 +448,7 @@ static int sweep_on(struct run_results *res, struct test_outcome *o, int cpu,
 			break;
 		}
 		if (r == -2) {
-			cpus_lost(res, o, cpu, "a latency point");
+			cpus_lost(&res->warnings, o, cpu, "a latency point");
 			break;
 		}
 		print_row(&res->lat[res->lat_count - 1], 0);
@@ -473,8 +473,10 @@ static int page_in_list(const struct bm_config *c, uint64_t page_bytes)
 }
 
 /* The sweep's largest size under the DRAM floor: why, with both sizes. */
-static void warn_under_floor(struct run_results *res, uint64_t largest,
-			     uint64_t floor_bytes, uint64_t page_bytes)
+static void warn_under_floor(const struct run_env *env,
+			     const struct cpu_set *set, struct msgs *warnings,
+			     uint64_t largest, uint64_t floor_bytes,
+			     uint64_t page_bytes)
 {
 	char a[16], b[16], l[16];
 
@@ -482,14 +484,14 @@ static void warn_under_floor(struct run_results *res, uint64_t largest,
 		return;
 	fmt_size(a, sizeof a, largest);
 	fmt_size(b, sizeof b, floor_bytes);
-	fmt_size(l, sizeof l, dramfloor_llc_bytes(res));
-	if (res->config.sizes_set)
-		msgs_add(&res->warnings, "latency: sizes= ends at %s, under "
+	fmt_size(l, sizeof l, dramfloor_llc_bytes(env, set));
+	if (env->config->sizes_set)
+		msgs_add(warnings, "latency: sizes= ends at %s, under "
 			 "the DRAM floor %s (4x the %s last-level cache): no "
 			 "point reaches DRAM (the largest is labelled by what "
 			 "its latency reads as)", a, b, l);
 	else
-		msgs_add(&res->warnings, "latency: the DRAM floor is %s (4x "
+		msgs_add(warnings, "latency: the DRAM floor is %s (4x "
 			 "the %s last-level cache), but the largest buffer "
 			 "free memory holds on %s pages is %s: the sweep ends "
 			 "there, labelled by what its latency reads as (DRAM "
@@ -502,13 +504,15 @@ static void warn_under_floor(struct run_results *res, uint64_t largest,
  * get smaller pages, which another pass of the list measures, is not
  * measured twice: the pass is skipped, with a warning. Returns the page
  * size measured, or 0. */
-static uint64_t sweep_pass(struct run_results *res, struct test_outcome *o,
-			   uint64_t page_bytes, int first_pass, const struct numa_topo *t,
+static uint64_t sweep_pass(const struct run_env *env,
+			   const struct cpu_set *set, struct run_results *res,
+			   struct test_outcome *o, uint64_t page_bytes,
+			   int first_pass, const struct numa_topo *t,
 			   uint64_t *ticks)
 {
-	const struct bm_config *c = &res->config;
-	uint64_t sizes[256], max_bytes, floor_bytes = dramfloor_bytes(res);
-	int trimmed = 0, samples = sweep_repeats(c), cpu = res->selected[0];
+	const struct bm_config *c = env->config;
+	uint64_t sizes[256], max_bytes, floor_bytes = dramfloor_bytes(env, set);
+	int trimmed = 0, samples = sweep_repeats(c), cpu = set->cpu[0];
 	int node;
 	size_t count;
 	struct plat_buffer buf;
@@ -545,10 +549,11 @@ static uint64_t sweep_pass(struct run_results *res, struct test_outcome *o,
 	print_header(cpu, buf.page_bytes, samples);
 	sweep_on(res, o, cpu, &buf, node, sizes, count, ticks, samples,
 		 "latency");
-	warn_under_floor(res, sizes[count - 1], floor_bytes, buf.page_bytes);
+	warn_under_floor(env, set, &res->warnings, sizes[count - 1],
+			 floor_bytes, buf.page_bytes);
 	if (first_pass && c->profile == BM_PROFILE_FULL) {
-		for (int i = 1; i < res->selected_count; i++) {
-			int other = res->selected[i];
+		for (int i = 1; i < set->count; i++) {
+			int other = set->cpu[i];
 			if (!cpus_usable(other))
 				continue;
 			print_header(other, buf.page_bytes, samples);
@@ -574,14 +579,15 @@ struct test_outcome latency_sweep(const struct run_env *env,
 
 	/* room for this pass's points, the per-cpu ones after it too */
 	lat_reserve(res, capacity_latency_pass(c, set->count,
-					       dramfloor_bytes(res)));
+					       dramfloor_bytes(env, set)));
 	if (!t || alloc_ticks(res, o, &ticks)) {
 		plat_free(t);
 		o->nothing = 1;
 		return outcome;
 	}
 	for (int k = 0; k < c->page_count && k < 3; k++)
-		if (sweep_pass(res, o, c->pages[k], passes == 0, t, ticks))
+		if (sweep_pass(env, set, res, o, c->pages[k], passes == 0, t,
+			       ticks))
 			passes++;
 	plat_free(ticks);
 	plat_free(t);
@@ -593,17 +599,18 @@ struct test_outcome latency_sweep(const struct run_env *env,
 	if (passes > 1)
 		pagecmp_print(res->lat + first, res->lat_count - first,
 			      set->cpu[0]);
-	levelcheck_run(res, first);
+	levelcheck_run(env, set, res, first);
 	return outcome;
 }
 
-uint64_t latency_dram_bytes(const struct run_results *res)
+uint64_t latency_dram_bytes(const struct run_env *env,
+			    const struct cpu_set *set)
 {
-	uint64_t llc_bytes = dramfloor_bytes(res) / 4, want, floor_bytes;
+	uint64_t llc_bytes = dramfloor_bytes(env, set) / 4, want, floor_bytes;
 	/* Far enough above the last level that almost every hop misses it
 	 * (a random chase over 4x the LLC hits it < 25 % of the time; 8x in
 	 * the longer profiles, < 13 %). */
-	if (res->config.profile == BM_PROFILE_QUICK) {
+	if (env->config->profile == BM_PROFILE_QUICK) {
 		want = 4 * llc_bytes;
 		floor_bytes = 64ull << 20;
 	} else {
@@ -757,7 +764,7 @@ static int chase_node(struct run_results *res, struct test_outcome *o,
 	}
 	fmt(what, sizeof what, "per-cpu latency, the buffer for cpu %d's "
 	    "node", rep);
-	nodebuf_warn(res, &nb, what);
+	nodebuf_warn(&res->warnings, &nb, what);
 	buf = (struct plat_buffer){ .base = nb.base[0],
 				    .bytes = nb.slot_bytes,
 				    .page_bytes = nb.page_bytes };
@@ -783,7 +790,7 @@ static int chase_node(struct run_results *res, struct test_outcome *o,
 		if (r == -2) {
 			/* no longer usable: latency_buffer_node passes it
 			 * by from here on, and the runner drops it */
-			cpus_lost(res, o, cpu, "its latency point");
+			cpus_lost(&res->warnings, o, cpu, "its latency point");
 			continue;
 		}
 		if (r != 0)
@@ -800,7 +807,7 @@ struct test_outcome latency_per_cpu(const struct run_env *env,
 {
 	struct test_outcome outcome = { 0, 0, 0 }, *o = &outcome;
 	const struct bm_config *c = env->config;
-	uint64_t size = latency_dram_bytes(res), max_bytes, *ticks;
+	uint64_t size = latency_dram_bytes(env, set), max_bytes, *ticks;
 	int samples = sweep_repeats(c), first = res->lat_count;
 	int done[NUMA_MAX_NODES + 1] = { 0 }, *distance;
 	struct numa_topo *t = get_topology(res, o);
@@ -815,14 +822,14 @@ struct test_outcome latency_per_cpu(const struct run_env *env,
 	max_bytes = plat_buffer_max_bytes(c->page_bytes);
 	while (size > max_bytes && size > (1ull << 20))
 		size >>= 1;
-	if (size < dramfloor_bytes(res)) {
+	if (size < dramfloor_bytes(env, set)) {
 		char b[16], l[16];
 		msgs_add(&res->warnings, "per-cpu latency: the DRAM floor is %s "
 			 "(4x the %s last-level cache), but free memory holds "
 			 "%s: each cpu chases %s, a figure that may include "
 			 "cache hits", fmt_size(a, sizeof a,
-						dramfloor_bytes(res)),
-			 fmt_size(l, sizeof l, dramfloor_llc_bytes(res)),
+						dramfloor_bytes(env, set)),
+			 fmt_size(l, sizeof l, dramfloor_llc_bytes(env, set)),
 			 fmt_size(b, sizeof b, size), b);
 	}
 	if (alloc_ticks(res, o, &ticks)) {

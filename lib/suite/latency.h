@@ -48,13 +48,15 @@ void latency_judge_spread(struct run_results *res, int first, uint64_t size,
 
 /* The DRAM working-set size: a power of two well above the last-level
  * cache (64 MiB at least in profile quick, 256 MiB otherwise). */
-uint64_t latency_dram_bytes(const struct run_results *res);
+uint64_t latency_dram_bytes(const struct run_env *env,
+			    const struct cpu_set *set);
 
 /* The DRAM floor (suite/dramfloor.h), under the name the scan and the
  * loaded latency call it by. */
-static inline uint64_t latency_dram_floor_bytes(const struct run_results *res)
+static inline uint64_t latency_dram_floor_bytes(const struct run_env *env,
+						const struct cpu_set *set)
 {
-	return dramfloor_bytes(res);
+	return dramfloor_bytes(env, set);
 }
 
 /* The median ns per load of the chain from start (nodes long) chased on
@@ -65,7 +67,7 @@ static inline uint64_t latency_dram_floor_bytes(const struct run_results *res)
  * retakes; more than nodes: the cycle came round, and the later hops
  * met lines chased before). < 0 when the cpu did not finish or memory
  * ran out (*chased then 0). */
-double latency_chase_ns(struct run_results *res, int cpu, void *start,
+double latency_chase_ns(const struct run_env *env, int cpu, void *start,
 			uint64_t nodes, uint64_t warm, uint64_t sample_ns,
 			uint64_t *chased);
 
