@@ -46,15 +46,22 @@ struct run_env {
 	cpuid_fn cpuid_here;
 };
 
+/* cpu's core type: an index into env->core_types (0 when they were not
+ * read), as coretypes_of reads it from the results. */
+static inline int run_env_type(const struct run_env *env, int cpu)
+{
+	if (!env->core_type_count || cpu < 0 || cpu >= BM_MAX_CPUS)
+		return 0;
+	return env->cpu_type[cpu];
+}
+
 /* cpu's CPUID: its core type's (env->cpu when the types were not read),
  * as coretypes_info reads it from the results. */
 static inline const struct cpu_info *run_env_info(const struct run_env *env,
 						  int cpu)
 {
-	if (!env->core_type_count)
-		return env->cpu;
-	return &env->core_types[cpu < 0 || cpu >= BM_MAX_CPUS
-				? 0 : env->cpu_type[cpu]];
+	return env->core_type_count ? &env->core_types[run_env_type(env, cpu)]
+				    : env->cpu;
 }
 
 /* env from res as it stands: the runner's, once preflight is done (and

@@ -220,8 +220,7 @@ int coretypes_plan(const struct run_env *env, const struct cpu_set *set,
 			cpus[i] = (struct levels_cpu){
 				.apic_id = p->apic_id, .package = p->package,
 				.core = p->core, .thread = p->thread,
-				.type = env->core_type_count
-						? env->cpu_type[cpu] : 0 };
+				.type = run_env_type(env, cpu) };
 		}
 		r = levels_make(&in, scratch, out);
 	}

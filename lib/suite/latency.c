@@ -152,15 +152,16 @@ static double spread_of(uint64_t *ticks, int samples)
 	return st.min ? (double)(st.max - st.min) / (double)st.min : 0;
 }
 
-static int measure_point(struct run_results *res, int cpu,
-			 const struct plat_buffer *buf, int buffer_node,
-			 uint64_t size_bytes, uint64_t *ticks, int samples)
+static int measure_point(const struct run_env *env, struct run_results *res,
+			 int cpu, const struct plat_buffer *buf,
+			 int buffer_node, uint64_t size_bytes, uint64_t *ticks,
+			 int samples)
 {
-	const struct bm_config *c = &res->config;
+	const struct bm_config *c = env->config;
 	struct chase_job job;
 	struct lat_point *pt;
 	struct stats_u64 st;
-	double ns_per_tick = 1e9 / (double)res->tsc_hz, spread = 0;
+	double ns_per_tick = 1e9 / (double)env->tsc_hz, spread = 0;
 	int whole = 0, smi = 0, retaken = 0;
 	void *start;
 
@@ -179,14 +180,14 @@ static int measure_point(struct run_results *res, int cpu,
 			.start = start,
 			.nodes = size_bytes / NODE_BYTES,
 			.warm = size_bytes / NODE_BYTES,
-			.target_ticks = sweep_sample_ticks(c, res->tsc_hz),
+			.target_ticks = sweep_sample_ticks(c, env->tsc_hz),
 			.samples = samples,
 			.ticks = ticks,
-			.aperf = res->msr_ok && res->cpu.f.aperfmperf,
-			.end_way = res->cpu.ticks_end_way,
+			.aperf = env->msr_ok && env->cpu->f.aperfmperf,
+			.end_way = env->cpu->ticks_end_way,
 			.core = ticks + MAX_SAMPLES,
 			.scratch = ticks + 2 * MAX_SAMPLES,
-			.smi_on = res->smi_count,
+			.smi_on = env->smi_count,
 			.smis = ticks + 4 * MAX_SAMPLES,
 		};
 		plat_run_on_cpus(&cpu, 1, chase_window, &arg,
@@ -221,7 +222,7 @@ static int measure_point(struct run_results *res, int cpu,
 		.disturbed = spread > SPREAD_BOUND,
 		.smi = job.smi_on ? smi : -1,
 		.level = summary_level_name(
-			summary_level_of(coretypes_info(res, cpu),
+			summary_level_of(run_env_info(env, cpu),
 					 size_bytes)),
 		.buffer_node = buffer_node,
 	});
@@ -247,7 +248,7 @@ static int measure_point(struct run_results *res, int cpu,
 		pt->core_cycles_median =
 			(double)stats_summarize_u64(job.core, (size_t)samples)
 				.median / (double)job.hops;
-	if (c->dist && dist_measure(res, cpu, job.end, pt) != 0) {
+	if (c->dist && dist_measure(env, cpu, job.end, pt) != 0) {
 		char a[16];
 		msgs_add(&res->warnings, "latency at %s on cpu %d: no "
 			 "distribution (no memory or the cpu did not finish)",
@@ -423,7 +424,8 @@ static int alloc_ticks(struct run_results *res, struct test_outcome *o,
 
 /* Measures sizes[0..count) on cpu into res, printing a row each.
  * Returns the number of points measured. */
-static int sweep_on(struct run_results *res, struct test_outcome *o, int cpu,
+static int sweep_on(const struct run_env *env, struct run_results *res,
+		    struct test_outcome *o, int cpu,
 		    const struct plat_buffer *buf, int buffer_node,
 		    const uint64_t *sizes, size_t count, uint64_t *ticks,
 		    int samples, const char *what)
@@ -438,8 +440,8 @@ static int sweep_on(struct run_results *res, struct test_outcome *o, int cpu,
 
 		progress_step(&pr, "%s: %s on cpu %d", what,
 			      fmt_size(a, sizeof a, sizes[i]), cpu);
-		r = measure_point(res, cpu, buf, buffer_node, sizes[i], ticks,
-				  samples);
+		r = measure_point(env, res, cpu, buf, buffer_node, sizes[i],
+				  ticks, samples);
 		progress_done(&pr);
 		if (r == -1) {
 			msgs_add(&res->errors, "latency: more points than "
@@ -547,7 +549,7 @@ static uint64_t sweep_pass(const struct run_env *env,
 		}
 	}
 	print_header(cpu, buf.page_bytes, samples);
-	sweep_on(res, o, cpu, &buf, node, sizes, count, ticks, samples,
+	sweep_on(env, res, o, cpu, &buf, node, sizes, count, ticks, samples,
 		 "latency");
 	warn_under_floor(env, set, &res->warnings, sizes[count - 1],
 			 floor_bytes, buf.page_bytes);
@@ -557,7 +559,7 @@ static uint64_t sweep_pass(const struct run_env *env,
 			if (!cpus_usable(other))
 				continue;
 			print_header(other, buf.page_bytes, samples);
-			sweep_on(res, o, other, &buf, node, sizes, count,
+			sweep_on(env, res, o, other, &buf, node, sizes, count,
 				 ticks, samples, "latency");
 		}
 	}
@@ -642,7 +644,8 @@ static int distance_of(const struct numa_topo *t, int cpu, int buffer_node)
  * the outliers among them (> 5 % from their median: the same DIMMs at the
  * same distance should give the same latency, so a core further away,
  * e.g. on another die, shows up). */
-static void spread_at(struct run_results *res, int first, int n,
+static void spread_at(const struct run_env *env, struct run_results *res,
+		      int first, int n,
 		      const int *distance, int d, int groups, int t,
 		      uint64_t size, double *v)
 {
@@ -653,7 +656,7 @@ static void spread_at(struct run_results *res, int first, int n,
 	for (int i = 0; i < n; i++) {
 		double x = res->lat[first + i].ns_median;
 		if (distance[i] != d ||
-		    coretypes_of(res, res->lat[first + i].cpu) != t)
+		    run_env_type(env, res->lat[first + i].cpu) != t)
 			continue;
 		lo = k == 0 || x < lo ? x : lo;
 		hi = k == 0 || x > hi ? x : hi;
@@ -662,8 +665,8 @@ static void spread_at(struct run_results *res, int first, int n,
 	if (k < 2)
 		return;
 	med = stats_median_double(v, k);
-	if (res->core_type_count > 1)
-		fmt(of, sizeof of, " (%s cores)", res->core_types[t].core_type);
+	if (env->core_type_count > 1)
+		fmt(of, sizeof of, " (%s cores)", env->core_types[t].core_type);
 	if (groups > 1 && d >= 0)
 		fmt(at, sizeof at, ", buffer at distance %d", d);
 	else if (groups > 1)
@@ -673,7 +676,7 @@ static void spread_at(struct run_results *res, int first, int n,
 	for (int i = 0; i < n; i++) {
 		const struct lat_point *p = &res->lat[first + i];
 		double off = (p->ns_median - med) / med;
-		if (distance[i] != d || coretypes_of(res, p->cpu) != t ||
+		if (distance[i] != d || run_env_type(env, p->cpu) != t ||
 		    (off <= 0.05 && off >= -0.05))
 			continue;
 		out("outlier: cpu %d at %.1f ns, %+.0f%% from the median%s\n",
@@ -690,8 +693,8 @@ static void spread_at(struct run_results *res, int first, int n,
 	}
 }
 
-void latency_judge_spread(struct run_results *res, int first, uint64_t size,
-			  const int *distance)
+void latency_judge_spread(const struct run_env *env, struct run_results *res,
+			  int first, uint64_t size, const int *distance)
 {
 	int n = res->lat_count - first, groups = 0;
 	double *v;
@@ -709,21 +712,21 @@ void latency_judge_spread(struct run_results *res, int first, uint64_t size,
 	}
 	/* On a hybrid part cpus are compared only with cpus of their own
 	 * core type too (an E-core's DRAM latency is not a P-core's). */
-	for (int t = 0; t < (res->core_type_count ? res->core_type_count : 1);
+	for (int t = 0; t < (env->core_type_count ? env->core_type_count : 1);
 	     t++)
 		for (int i = 0; i < n; i++) {
 			int seen = 0;
 			for (int j = 0; j < i; j++)
 				seen |= distance[j] == distance[i];
 			if (!seen)
-				spread_at(res, first, n, distance, distance[i],
-					  groups, t, size, v);
+				spread_at(env, res, first, n, distance,
+					  distance[i], groups, t, size, v);
 		}
 	plat_free(v);
 }
 
-int latency_buffer_node(const struct run_results *res,
-			const struct numa_topo *t, int cpu, int *rep)
+int latency_buffer_node(const struct cpu_set *set, const struct numa_topo *t,
+			int cpu, int *rep)
 {
 	int node;
 
@@ -731,8 +734,8 @@ int latency_buffer_node(const struct run_results *res,
 		return -2;
 	node = t->node_count ? numa_node_of_cpu(t, cpu) : -1;
 	*rep = -1;
-	for (int i = 0; i < res->selected_count && *rep < 0; i++) {
-		int c = res->selected[i];
+	for (int i = 0; i < set->count && *rep < 0; i++) {
+		int c = set->cpu[i];
 		if (cpus_usable(c) &&
 		    (t->node_count ? numa_node_of_cpu(t, c) : -1) == node)
 			*rep = c;
@@ -744,7 +747,8 @@ int latency_buffer_node(const struct run_results *res,
  * on every selected, usable cpu whose own node is node (rep, the first
  * of them, names the buffer). Returns -1 when there was no buffer (said
  * in errors) or no room for more points, 0 otherwise. */
-static int chase_node(struct run_results *res, struct test_outcome *o,
+static int chase_node(const struct run_env *env, const struct cpu_set *set,
+		      struct run_results *res, struct test_outcome *o,
 		      const struct numa_topo *t, int node, int rep,
 		      uint64_t size, uint64_t *ticks, int samples,
 		      struct progress *pr)
@@ -755,7 +759,7 @@ static int chase_node(struct run_results *res, struct test_outcome *o,
 	int r = 0;
 
 	/* nodebuf: the node's own memory, else the nearest with room. */
-	if (nodebuf_alloc(res->config.page_bytes, &rep, 1, size, &nb) != 0) {
+	if (nodebuf_alloc(env->config->page_bytes, &rep, 1, size, &nb) != 0) {
 		msgs_add(&res->errors, "per-cpu latency: no memory for a %s "
 			 "buffer for cpu %d%s", fmt_size(a, sizeof a, size),
 			 rep, node >= 0 ? " and the others of its node" : "");
@@ -777,14 +781,14 @@ static int chase_node(struct run_results *res, struct test_outcome *o,
 		    page_label(buf.page_bytes));
 	else
 		out("buffer %s, %s pages\n", what, page_label(buf.page_bytes));
-	for (int i = 0; i < res->selected_count; i++) {
-		int cpu = res->selected[i];
+	for (int i = 0; i < set->count; i++) {
+		int cpu = set->cpu[i];
 
-		if (latency_buffer_node(res, t, cpu, &(int){ 0 }) != node)
+		if (latency_buffer_node(set, t, cpu, &(int){ 0 }) != node)
 			continue;
 		progress_step(pr, "latency per cpu: %s on cpu %d",
 			      fmt_size(a, sizeof a, size), cpu);
-		r = measure_point(res, cpu, &buf, nb.node[0], size, ticks,
+		r = measure_point(env, res, cpu, &buf, nb.node[0], size, ticks,
 				  samples);
 		progress_done(pr);
 		if (r == -2) {
@@ -848,14 +852,15 @@ struct test_outcome latency_per_cpu(const struct run_env *env,
 		int rep = -1, node = -1;
 		for (int i = 0; i < set->count && rep < 0; i++) {
 			int r;
-			node = latency_buffer_node(res, t, set->cpu[i], &r);
+			node = latency_buffer_node(set, t, set->cpu[i], &r);
 			if (node >= -1 && !done[node + 1])
 				rep = r;
 		}
 		if (rep < 0)
 			break;
 		done[node + 1] = 1;
-		if (chase_node(res, o, t, node, rep, size, ticks, samples, &pr)) {
+		if (chase_node(env, set, res, o, t, node, rep, size, ticks,
+			       samples, &pr)) {
 			o->nothing = 1;
 			break;
 		}
@@ -866,7 +871,7 @@ struct test_outcome latency_per_cpu(const struct run_env *env,
 		for (int i = first; i < res->lat_count; i++)
 			distance[i - first] = distance_of(
 				t, res->lat[i].cpu, res->lat[i].buffer_node);
-		latency_judge_spread(res, first, size, distance);
+		latency_judge_spread(env, res, first, size, distance);
 	}
 	plat_free(distance);
 	plat_free(ticks);

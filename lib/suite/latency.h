@@ -31,20 +31,20 @@ struct test_outcome latency_run(const struct run_env *env,
 				struct run_results *res);
 
 /* Where the per-cpu DRAM chase puts cpu's buffer: cpu chases the buffer
- * nodebuf gives *rep, the first usable selected cpu of cpu's node, asked
+ * nodebuf gives *rep, the first usable cpu of set in cpu's node, asked
  * in *rep's node (so in cpu's own); returns that node, -1 when t names
  * no nodes (one buffer for all, anywhere), -2 when cpu is not usable
  * (or its node has no usable selected cpu). latency_per_cpu places
  * every buffer by it. */
-int latency_buffer_node(const struct run_results *res,
-			const struct numa_topo *t, int cpu, int *rep);
+int latency_buffer_node(const struct cpu_set *set, const struct numa_topo *t,
+			int cpu, int *rep);
 
 /* The per-cpu DRAM points res->lat[first..lat_count): prints their spread
  * and warns of each more than 5 % from the median of the points at the
  * same distance (distance[i] for point first + i: SLIT units, -1 not
- * known). */
-void latency_judge_spread(struct run_results *res, int first, uint64_t size,
-			  const int *distance);
+ * known) and of the same core type (env's). */
+void latency_judge_spread(const struct run_env *env, struct run_results *res,
+			  int first, uint64_t size, const int *distance);
 
 /* The DRAM working-set size: a power of two well above the last-level
  * cache (64 MiB at least in profile quick, 256 MiB otherwise). */

@@ -845,7 +845,7 @@ static void dram_latency_on_own_node(void **state)
 		int cpu = res->selected[k], rep = -1, node, own;
 		struct nodebuf nb;
 
-		node = latency_buffer_node(res, t, cpu, &rep);
+		node = latency_buffer_node(fake_set(res), t, cpu, &rep);
 		own = nodes ? numa_node_of_apic(&topo, table[cpu].apic_id) : -1;
 		if (node != own || rep < 0 || rep >= m->cpu_count)
 			fail_msg("%s: cpu %d (node %d) has its DRAM latency "

@@ -504,18 +504,18 @@ static void outliers_judged_within_a_distance(void **state)
 	lat_at(res, 2, 99);
 	lat_at(res, 3, 150);
 	lat_at(res, 4, 152);
-	latency_judge_spread(res, 0, 64 * MIB, local_remote);
+	latency_judge_spread(fake_env(res), res, 0, 64 * MIB, local_remote);
 	assert_int_equal(res->warnings.count, 0);
 	assert_non_null(strstr(fake_out, "buffer at distance 21"));
 	/* all at one distance: the remote ones stand out, as before */
-	latency_judge_spread(res, 0, 64 * MIB, one);
+	latency_judge_spread(fake_env(res), res, 0, 64 * MIB, one);
 	assert_true(fake_warned(res, "cpu 3 DRAM latency 150.0 ns is"));
 	assert_true(fake_warned(res, "cpu 4 DRAM latency 152.0 ns is"));
 	assert_int_equal(res->warnings.count, 2);
 	/* a slow cpu among the local ones, judged against them alone */
 	res->warnings.count = 0;
 	res->lat[1].ns_median = 120;
-	latency_judge_spread(res, 0, 64 * MIB, local_remote);
+	latency_judge_spread(fake_env(res), res, 0, 64 * MIB, local_remote);
 	assert_true(fake_warned(res, "cpu 1 DRAM latency 120.0 ns is +20% "
 				     "from the median of the cpus at its "
 				     "distance from its buffer (10)"));
