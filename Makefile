@@ -503,8 +503,7 @@ aarch64-loop-test: $(ARM_KERNEL_OBJ) $(BUILD)/baremem-aa64.efi
 # kernels/aarch64/ and linux/aarch64/ in place of the x86 folders,
 # cross-built and linked static so qemu-aarch64-static runs it here
 # (tests/aarch64/test_linux_runner, in aarch64-test). --gc-sections
-# drops what this build never calls (lib/hw/memclass.c's MTRR lookup,
-# which only the UEFI app's page tables use).
+# drops what this build never calls.
 ARM_LINUX_SRC := $(sort $(wildcard lib/*.c lib/*/*.c kernels/*.c linux/*.c \
 		 linux/aarch64/*.c) $(ARM_LIB_SRC) $(ARM_KERNEL_SRC))
 ARM_LINUX_OBJ := $(patsubst %.c,$(BUILD)/linux-arm64-obj/%.o,$(ARM_LINUX_SRC))

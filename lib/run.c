@@ -3,7 +3,6 @@
 #include "registry.h"
 
 #include "arch/arch.h"
-#include "hw/mtrr.h"
 #include "platform.h"
 #include "util/fmt.h"
 #include "util/out.h"
@@ -90,7 +89,7 @@ static void print_paging(const struct run_results *res)
 void run_print_machine(const struct run_results *res)
 {
 	const struct cpu_info *ci = &res->cpu;
-	char a[16], tom2[120];
+	char a[16];
 
 	out("cpu: %s (%s family %d model %d stepping %d)%s\n",
 	    ci->brand[0] ? ci->brand : "unknown", ci->vendor, ci->family,
@@ -103,11 +102,8 @@ void run_print_machine(const struct run_results *res)
 		out("msr probe: %s\n", res->msr_note);
 	if (res->microcode_known)
 		out("microcode: 0x%llx\n", (unsigned long long)res->microcode);
-	if (res->tom2_read > 0) {
-		mtrr_amd_tom2_text(res->amd_syscfg, res->amd_tom2, tom2,
-				   sizeof tom2);
-		out("amd tom2: %s\n", tom2);
-	}
+	if (res->tom2_read > 0)
+		out("amd tom2: %s\n", res->tom2_note);
 	out("frequency: boost %s, hwp/cppc %s (as the %s left them)\n",
 	    res->freq.boost, res->freq.hwp,
 	    res->platform[0] == 'u' ? "firmware" : "OS");

@@ -3,8 +3,8 @@
  * (interrupts off, no firmware calls), the firmware's CR3 put back after. */
 #include "../baremem_efi.h"
 #include "arch/x86_64/x86.h"
-#include "hw/memclass.h"
-#include "hw/mtrr.h"
+#include "arch/x86_64/memclass.h"
+#include "arch/x86_64/mtrr.h"
 #include "arch/x86_64/pagetable_x86.h"
 #include "platform.h"
 
@@ -19,7 +19,7 @@ static struct mtrr_state mtrr;
 static int use_mtrr;
 
 /* AMD and Hygon (family 0Fh on) may make RAM above 4 GiB write-back
- * through SYSCFG and TOM2 rather than variable MTRRs (lib/hw/mtrr.h,
+ * through SYSCFG and TOM2 rather than variable MTRRs (lib/arch/x86_64/mtrr.h,
  * mtrr_set_amd_tom2; APM vol 2, 7.9.1). */
 
 static void amd_tom2_read(struct run_results *res)
@@ -39,8 +39,10 @@ static void amd_tom2_read(struct run_results *res)
 		return;
 	}
 	res->tom2_read = 1;
-	res->amd_syscfg = syscfg;
-	res->amd_tom2 = tom2;
+	res->tom2_en = !!(syscfg & AMD_SYSCFG_MTRR_TOM2_EN);
+	res->tom2_force_wb = !!(syscfg & AMD_SYSCFG_TOM2_FORCE_WB);
+	res->tom2_bytes = tom2 & AMD_TOM2_ADDR_MASK;
+	mtrr_amd_tom2_text(syscfg, tom2, res->tom2_note, sizeof res->tom2_note);
 	res->tom2_applied = mtrr_set_amd_tom2(&mtrr, syscfg, tom2);
 }
 
@@ -112,7 +114,7 @@ int paging_type_pieces(const EFI_MEMORY_DESCRIPTOR *d,
  * its MTRR type changes (lib/arch/x86_64/mtrr.c, mtrr_split), so the WB part of
  * a range the MTRRs cover only partly keeps the class a large page may
  * span, and each piece's class from the firmware's word on it
- * (memclass_of, lib/hw/memclass.h: only RAM that is WB throughout gets
+ * (memclass_of, lib/arch/x86_64/memclass.h: only RAM that is WB throughout gets
  * that class; reserved ranges never share a large page with RAM). */
 static int descriptor_ranges(const EFI_MEMORY_DESCRIPTOR *d,
 			     struct pt_range *out)

@@ -297,12 +297,16 @@ struct run_results {
 
 	uint64_t page_bytes;	/* page size of the measurement buffers */
 	uint64_t mapped_bytes;	/* bytes the page tables map */
-	/* AMD/Hygon SYSCFG (MSR C001_0010) and TOM2 (C001_001D) as the page
-	 * tables' memory types read them (lib/hw/mtrr.h, mtrr_set_amd_tom2).
-	 * tom2_read: 0 not asked (other vendors, Linux), 1 read, -1 the
-	 * MSRs could not be read safely. */
+	/* AMD/Hygon SYSCFG and TOM2 as the page tables' memory types read
+	 * them, decoded where they were read (efi/x86_64/paging.c).
+	 * tom2_read: 0 not asked (other vendors, other architectures,
+	 * Linux), 1 read, -1 the registers could not be read safely. Read:
+	 * SYSCFG's TOM2 enable and force-WB bits, TOM2's address, the
+	 * console's line on them. */
 	int tom2_read;
-	uint64_t amd_syscfg, amd_tom2;
+	int tom2_en, tom2_force_wb;
+	uint64_t tom2_bytes;
+	char tom2_note[120];
 	int tom2_applied;	/* [4 GiB, TOM2) taken as WB by default */
 
 	int lat_count, lat_cap;

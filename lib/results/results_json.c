@@ -8,7 +8,6 @@
 #include "util/fmt.h"
 #include "util/json.h"
 #include "util/str.h"
-#include "hw/mtrr.h"
 #include "hw/memceiling.h"
 #include "hw/smbios.h"
 
@@ -644,11 +643,9 @@ size_t results_json(const struct run_results *res, const struct summary *sum,
 	json_u64(&w, "mapped_bytes", res->mapped_bytes);
 	if (res->tom2_read > 0) {
 		json_object_begin(&w, "amd_tom2");
-		json_bool(&w, "mtrr_tom2_en",
-			  !!(res->amd_syscfg & AMD_SYSCFG_MTRR_TOM2_EN));
-		json_bool(&w, "force_wb",
-			  !!(res->amd_syscfg & AMD_SYSCFG_TOM2_FORCE_WB));
-		json_u64(&w, "tom2_bytes", res->amd_tom2 & AMD_TOM2_ADDR_MASK);
+		json_bool(&w, "mtrr_tom2_en", res->tom2_en);
+		json_bool(&w, "force_wb", res->tom2_force_wb);
+		json_u64(&w, "tom2_bytes", res->tom2_bytes);
 		json_bool(&w, "applied", res->tom2_applied);
 		json_object_end(&w);
 	} else if (res->tom2_read < 0) {

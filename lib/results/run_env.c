@@ -19,6 +19,7 @@ void run_env_fix(struct run_env *env, const struct run_results *res)
 		.tsc_hz = res->tsc_hz,
 		.msr_ok = res->msr_ok,
 		.isa_widest = res->isa_widest,
+		.sve_why = res->sve_why,
 		.smbios = res->smbios,
 		.ceiling = res->ceiling,
 		.smi_count = res->smi_count,
@@ -26,4 +27,9 @@ void run_env_fix(struct run_env *env, const struct run_results *res)
 		.clock_read = res->clock_read,
 		.cpuid_here = res->cpuid_here,
 	};
+}
+
+struct cpu_set run_env_selected(const struct run_results *res)
+{
+	return (struct cpu_set){ res->selected_count, res->selected };
 }

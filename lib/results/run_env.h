@@ -13,6 +13,7 @@
 #include "hw/coreclock.h"
 #include "hw/cpuinfo.h"
 #include "platform.h"
+#include "results/test_row.h"
 
 struct run_results;
 struct smbios_info;
@@ -34,6 +35,7 @@ struct run_env {
 	uint64_t tsc_hz;
 	int msr_ok;		/* MSRs CPUID vouches for may be read */
 	int isa_widest;		/* enum bw_isa: the widest the boot cpu runs */
+	const char *sve_why;	/* why SVE does not run (0: it does, or x86) */
 	const struct smbios_info *smbios;	/* 0: none */
 	const struct mem_ceiling *ceiling;	/* 0: no SMBIOS DIMMs */
 	/* The services, as struct run_results documents them (0: not
@@ -44,8 +46,29 @@ struct run_env {
 	cpuid_fn cpuid_here;
 };
 
+/* cpu's core type: an index into env->core_types (0 when they were not
+ * read), as coretypes_of reads it from the results. */
+static inline int run_env_type(const struct run_env *env, int cpu)
+{
+	if (!env->core_type_count || cpu < 0 || cpu >= BM_MAX_CPUS)
+		return 0;
+	return env->cpu_type[cpu];
+}
+
+/* cpu's CPUID: its core type's (env->cpu when the types were not read),
+ * as coretypes_info reads it from the results. */
+static inline const struct cpu_info *run_env_info(const struct run_env *env,
+						  int cpu)
+{
+	return env->core_type_count ? &env->core_types[run_env_type(env, cpu)]
+				    : env->cpu;
+}
+
 /* env from res as it stands: the runner's, once preflight is done (and
  * a unit test's before calling a test alone). */
 void run_env_fix(struct run_env *env, const struct run_results *res);
+
+/* res's selection as it stands, as the runner hands it to a test. */
+struct cpu_set run_env_selected(const struct run_results *res);
 
 #endif

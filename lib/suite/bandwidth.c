@@ -177,6 +177,10 @@ static void bw_window(void *arg)
 }
 
 struct point_ctx {
+	const struct run_env *env;	/* the run's inputs */
+	struct msgs *warnings;		/* the run's */
+	/* the series run_point appends to (0: bandwidth_read_together's
+	 * points are its caller's) */
 	struct run_results *res;
 	struct test_outcome *o;	/* the test's: cpus lost go there */
 	const int *cpu_list;	/* who runs: own for the table */
@@ -203,7 +207,7 @@ struct point_ctx {
 	int refused;		/* points the full series did not keep */
 };
 
-/* The per-cpu and per-sample arrays of x for up to ncpu cpus (x->res
+/* The per-cpu and per-sample arrays of x for up to ncpu cpus (x->env
  * and x->samples set); -1 when the pool is short (ctx_free cleans up). */
 static int ctx_alloc(struct point_ctx *x, int ncpu)
 {
@@ -215,16 +219,16 @@ static int ctx_alloc(struct point_ctx *x, int ncpu)
 	x->spans = plat_alloc(sizeof(*x->spans) * n);
 	x->barriers = plat_alloc(sizeof(struct barrier) * samples);
 	x->times = plat_alloc(sizeof(uint64_t) * 2 * samples * n);
-	if (x->res->smi_count)
+	if (x->env->smi_count)
 		x->smis = plat_alloc(sizeof(uint64_t) * samples * n);
-	if (x->res->clock_read) {
+	if (x->env->clock_read) {
 		x->daperf = plat_alloc(sizeof(uint64_t) * samples * n);
 		x->dmperf = plat_alloc(sizeof(uint64_t) * samples * n);
 		x->clock_khz = plat_alloc(sizeof(uint64_t) * samples * n);
 	}
 	return x->jobs && x->args && x->ok && x->spans && x->barriers &&
-	       x->times && (!x->res->smi_count || x->smis) &&
-	       (!x->res->clock_read || (x->daperf && x->dmperf &&
+	       x->times && (!x->env->smi_count || x->smis) &&
+	       (!x->env->clock_read || (x->daperf && x->dmperf &&
 					x->clock_khz)) ? 0 : -1;
 }
 
@@ -263,17 +267,17 @@ static int run_once(struct point_ctx *x, const struct bw_kernel *k, int cpus,
 		    uint64_t size, uint64_t per_buf, uint64_t passes,
 		    uint64_t target, int n)
 {
-	struct run_results *res = x->res;
+	const struct run_env *env = x->env;
 	int done;
 
 	for (int s = 0; s < n && cpus > 1; s++)
 		barrier_init(&x->barriers[s], (uint32_t)cpus,
-			     launch_barrier_ticks(BARRIER_TIMEOUT_S, res->tsc_hz,
-						  cpus), res->tsc_hz / 10000);
+			     launch_barrier_ticks(BARRIER_TIMEOUT_S, env->tsc_hz,
+						  cpus), env->tsc_hz / 10000);
 	for (int i = 0; i < cpus; i++) {
 		uint8_t *base = slot_of(x, i, size);
 		x->jobs[i] = (struct bw_job){
-			.end_way = res->cpu.ticks_end_way,
+			.end_way = env->cpu->ticks_end_way,
 			.k = k,
 			.dst = base,
 			.src = k->needs_src && k->needs_dst ? base + per_buf : base,
@@ -285,16 +289,16 @@ static int run_once(struct point_ctx *x, const struct bw_kernel *k, int cpus,
 			.cpu = x->cpu_list[i],
 			.start = x->times + (uint64_t)i * 2 * x->samples,
 			.end = x->times + (uint64_t)i * 2 * x->samples + x->samples,
-			.smi_count = x->smis ? res->smi_count : 0,
-			.isa_here = res->isa_here,
+			.smi_count = x->smis ? env->smi_count : 0,
+			.isa_here = env->isa_here,
 			.smis = x->smis ? x->smis + (uint64_t)i * x->samples : 0,
-			.clock_read = x->daperf ? res->clock_read : 0,
+			.clock_read = x->daperf ? env->clock_read : 0,
 			.daperf = x->daperf ? x->daperf + (uint64_t)i * x->samples
 					    : 0,
 			.dmperf = x->dmperf ? x->dmperf + (uint64_t)i * x->samples
 					    : 0,
 			.wide = k->isa == BW_AVX512,
-			.rule = settle_rule(res->tsc_hz),
+			.rule = settle_rule(env->tsc_hz),
 		};
 		x->args[i] = &x->jobs[i];
 	}
@@ -303,7 +307,7 @@ static int run_once(struct point_ctx *x, const struct bw_kernel *k, int cpus,
 	if (done < cpus) {
 		for (int i = 0; i < cpus; i++)
 			if (!x->ok[i])
-				cpus_lost(res, x->o, x->cpu_list[i],
+				cpus_lost(x->warnings, x->o, x->cpu_list[i],
 					  x->what ? x->what : k->name);
 		x->o->failed = 1;
 		if (x->own)
@@ -338,10 +342,10 @@ static void record_settle(struct point_ctx *x, int cpus, const char *what,
 			ratio = r->ratio;
 		}
 	}
-	pt->settle_ms = (double)waited * 1e3 / (double)x->res->tsc_hz;
+	pt->settle_ms = (double)waited * 1e3 / (double)x->env->tsc_hz;
 	pt->settle_back = back;
 	if (!back && !x->unsettled++)
-		msgs_add(&x->res->warnings, "%s on %d cpu%s at %s: cpu %d's "
+		msgs_add(x->warnings, "%s on %d cpu%s at %s: cpu %d's "
 			 "clock at %.2f of its clock before, %.1f ms after (AVX-512 "
 			 "licence; the first such point: see each point's settle)",
 			 what, cpus, cpus > 1 ? "s" : "", level, slow, ratio,
@@ -357,11 +361,11 @@ static int measure(struct point_ctx *x, const struct bw_kernel *k,
 		   const char *level, uint64_t size, int cpus,
 		   uint64_t passes, struct bw_point *pt)
 {
-	struct run_results *res = x->res;
+	const struct run_env *env = x->env;
 	const char *what = x->what ? x->what : k->name;
 	/* bytes_per_byte streams of per_buf bytes: dst first, then src */
 	uint64_t per_buf = size / (uint64_t)k->bytes_per_byte;
-	uint64_t target = sweep_sample_ticks(&res->config, res->tsc_hz);
+	uint64_t target = sweep_sample_ticks(env->config, env->tsc_hz);
 	uint64_t kbs[MAX_SAMPLES];
 	int good = 0, smi = 0, retaken = 0, fell_back = 0;
 	size_t nclock = 0;
@@ -381,12 +385,12 @@ static int measure(struct point_ctx *x, const struct bw_kernel *k,
 	 * first (a sample then lasts about the target on one cpu, longer when
 	 * they share a bottleneck). */
 	if (cpus > 1 && passes == 0) {
-		struct bw_job cal = { .end_way = res->cpu.ticks_end_way,
+		struct bw_job cal = { .end_way = env->cpu->ticks_end_way,
 				      .k = k, .dst = first,
 				      .src = k->needs_src && k->needs_dst
 						     ? first + per_buf : first,
 				      .bytes = per_buf, .target_ticks = target,
-				      .isa_here = res->isa_here };
+				      .isa_here = env->isa_here };
 		void *arg = &cal;
 		int ok = 0;
 		plat_run_on_cpus(x->cpu_list, 1, bw_window, &arg,
@@ -425,13 +429,13 @@ static int measure(struct point_ctx *x, const struct bw_kernel *k,
 				hit = 1;
 				continue;
 			}
-			gb = together_gb_per_s(x->spans, cpus, res->tsc_hz);
+			gb = together_gb_per_s(x->spans, cpus, env->tsc_hz);
 			if (!valid || gb <= 0)
 				continue;
 			kbs[good++] = (uint64_t)(gb * 1e6); /* kB/s */
 			/* every cpu's clock in the samples kept */
 			for (int i = 0; i < cpus && x->clock_khz; i++) {
-				double hz = coreclock_hz(res->tsc_hz,
+				double hz = coreclock_hz(env->tsc_hz,
 							 x->jobs[i].daperf[s],
 							 x->jobs[i].dmperf[s]);
 				if (hz > 0)
@@ -443,14 +447,14 @@ static int measure(struct point_ctx *x, const struct bw_kernel *k,
 	for (int i = 0; i < cpus; i++)
 		if (x->jobs[i].ran && x->jobs[i].ran != k) {
 			if (!fell_back++)
-				msgs_add(&res->warnings, "%s on %d cpu%s at %s: "
+				msgs_add(x->warnings, "%s on %d cpu%s at %s: "
 					 "cpu %d cannot run it (CPUID or XCR0) "
 					 "and ran %s", what, cpus, cpus > 1 ?
 					 "s" : "", level, x->cpu_list[i],
 					 x->jobs[i].ran->name);
 		}
 	if (good == 0) {
-		msgs_add(&res->warnings, smi ? "%s on %d cpus: every sample "
+		msgs_add(x->warnings, smi ? "%s on %d cpus: every sample "
 			 "hit by an SMI; point dropped" : "%s on %d cpus: the "
 			 "cpus did not start together; point dropped", what,
 			 cpus);
@@ -486,7 +490,7 @@ static int measure(struct point_ctx *x, const struct bw_kernel *k,
 	if (x->jobs[0].wide)
 		record_settle(x, cpus, what, level, pt);
 	if (smi && good < x->samples)
-		msgs_add(&res->warnings, "%s on %d cpu%s at %s: %d samples "
+		msgs_add(x->warnings, "%s on %d cpu%s at %s: %d samples "
 			 "lost to SMIs after retakes", what, cpus,
 			 cpus > 1 ? "s" : "", level, x->samples - good);
 	return 0;
@@ -504,7 +508,7 @@ static struct bw_point *run_point(struct point_ctx *x,
 
 	if (res->bw_count >= res->bw_cap) {
 		if (!x->refused++)
-			msgs_add(&res->warnings, "bandwidth: more points than "
+			msgs_add(x->warnings, "bandwidth: more points than "
 				 "the results can hold: points past %d are not "
 				 "kept", res->bw_cap);
 		return 0;
@@ -580,7 +584,8 @@ static uint64_t half_to(uint64_t v, uint64_t floor_bytes)
  * (never cut by the cpu count) and cut only when memory is short, not
  * below floor_bytes; *dram becomes 0 when even the floor does not fit
  * (no one-cpu DRAM points). -1: no buffer at all. */
-static int alloc_one(struct run_results *res, uint64_t cache,
+static int alloc_one(const struct run_env *env, const struct cpu_set *set,
+		     struct msgs *warnings, uint64_t cache,
 		     uint64_t floor_bytes, uint64_t *dram, struct nodebuf *nb)
 {
 	uint64_t want = *dram;
@@ -588,7 +593,8 @@ static int alloc_one(struct run_results *res, uint64_t cache,
 
 	for (;;) {
 		uint64_t slot = *dram > cache ? *dram : cache;
-		if (slot && nodebuf_alloc(res->config.page_bytes, res->selected, 1, slot, nb) == 0)
+		if (slot && nodebuf_alloc(env->config->page_bytes, set->cpu, 1,
+					  slot, nb) == 0)
 			break;
 		if (*dram > floor_bytes)
 			*dram = half_to(*dram, floor_bytes);
@@ -598,16 +604,16 @@ static int alloc_one(struct run_results *res, uint64_t cache,
 			return -1;
 	}
 	if (!*dram)
-		msgs_add(&res->warnings, "bandwidth: no %s buffer for one cpu "
+		msgs_add(warnings, "bandwidth: no %s buffer for one cpu "
 			 "(4x the last-level cache, the least a DRAM point "
 			 "may use): no DRAM points", fmt_size(a, sizeof a,
 			 floor_bytes));
 	else if (*dram < want)
-		msgs_add(&res->warnings, "bandwidth: one-cpu DRAM working set "
+		msgs_add(warnings, "bandwidth: one-cpu DRAM working set "
 			 "cut to %s (of %s) for lack of memory",
 			 fmt_size(a, sizeof a, *dram), fmt_size(b, sizeof b,
 								  want));
-	nodebuf_warn(res, nb, "bandwidth");
+	nodebuf_warn(warnings, nb, "bandwidth");
 	return 0;
 }
 
@@ -615,7 +621,8 @@ static int alloc_one(struct run_results *res, uint64_t cache,
  * cpu, cut when memory is short but not below floor_bytes; below it, fewer
  * cpus (*cpus, the first of the selection), so no point called DRAM
  * measures a cache. -1 (and *cpus 0): not even two cpus fit. */
-static int alloc_dram_all(struct run_results *res, uint64_t floor_bytes,
+static int alloc_dram_all(const struct run_env *env, const struct cpu_set *set,
+			  struct msgs *warnings, uint64_t floor_bytes,
 			  uint64_t *size, int *cpus, struct nodebuf *nb)
 {
 	uint64_t want = *size;
@@ -623,7 +630,8 @@ static int alloc_dram_all(struct run_results *res, uint64_t floor_bytes,
 	char a[16], b[16];
 
 	for (;;) {
-		if (nodebuf_alloc(res->config.page_bytes, res->selected, *cpus, *size, nb) == 0)
+		if (nodebuf_alloc(env->config->page_bytes, set->cpu, *cpus,
+				  *size, nb) == 0)
 			break;
 		if (*size > floor_bytes) {
 			*size = half_to(*size, floor_bytes);
@@ -631,7 +639,7 @@ static int alloc_dram_all(struct run_results *res, uint64_t floor_bytes,
 			*cpus = *cpus * 3 / 4;
 		} else {
 			*cpus = 0;
-			msgs_add(&res->warnings, "bandwidth: no memory for %s "
+			msgs_add(warnings, "bandwidth: no memory for %s "
 				 "a cpu on two cpus (4x the last-level cache, "
 				 "the least a DRAM point may use): no all-cpu "
 				 "DRAM points", fmt_size(a, sizeof a, floor_bytes));
@@ -639,17 +647,17 @@ static int alloc_dram_all(struct run_results *res, uint64_t floor_bytes,
 		}
 	}
 	if (*size < want)
-		msgs_add(&res->warnings, "bandwidth: DRAM working set cut to "
+		msgs_add(warnings, "bandwidth: DRAM working set cut to "
 			 "%s per cpu (of %s) for lack of memory",
 			 fmt_size(a, sizeof a, *size), fmt_size(b, sizeof b,
 								  want));
 	if (*cpus < all)
-		msgs_add(&res->warnings, "bandwidth: memory holds %s a cpu "
+		msgs_add(warnings, "bandwidth: memory holds %s a cpu "
 			 "(4x the last-level cache, the least a DRAM point may "
 			 "use) for %d of the %d cpus: the all-cpu DRAM points "
 			 "and the scaling curve run on those", fmt_size(a,
 			 sizeof a, *size), *cpus, all);
-	nodebuf_warn(res, nb, "bandwidth");
+	nodebuf_warn(warnings, nb, "bandwidth");
 	return 0;
 }
 
@@ -673,15 +681,16 @@ static uint64_t smallest_page(const struct nodebuf *const *sets, int n)
 /* A cache level's point the plan (levels.h) left out, or runs on fewer
  * cpus than selected: a warning that says why, and a line above the
  * table. */
-static void note_row(struct run_results *res, const struct levels_row *row)
+static void note_row(const struct cpu_set *set, struct msgs *warnings,
+		     const struct levels_row *row)
 {
 	if (row->one.why[0]) {
-		msgs_add(&res->warnings, "bandwidth: no one-cpu %s point: %s",
+		msgs_add(warnings, "bandwidth: no one-cpu %s point: %s",
 			 row->name, row->one.why);
 		out("%s on one cpu: left out: %s\n", row->name, row->one.why);
 	}
-	if (row->all.why[0] && res->selected_count > 1) {
-		msgs_add(&res->warnings, "bandwidth: %s %s", row->name,
+	if (row->all.why[0] && set->count > 1) {
+		msgs_add(warnings, "bandwidth: %s %s", row->name,
 			 row->all.why);
 		out("%s %s\n", row->name, row->all.why);
 	}
@@ -892,8 +901,8 @@ struct test_outcome bandwidth_run(const struct run_env *env,
 	struct plan pl = zero, *p = &pl;
 	enum bw_isa isas[BW_ISA_COUNT], extra[BW_ISA_COUNT];
 	const char *why;
-	int nisa = isa_plan(res, isas, &why), ncpu = set->count;
-	int nextra = isa_plan_dram_extra(res, isas, nisa, extra);
+	int nisa = isa_plan(env, &res->warnings, isas, &why), ncpu = set->count;
+	int nextra = isa_plan_dram_extra(env, isas, nisa, extra);
 	/* The mixes are DRAM's, where the vector width does not decide:
 	 * isa=auto measures them with the widest alone, a list with each. */
 	int nmix = env->config->isa_mask ? nisa : 1;
@@ -905,10 +914,13 @@ struct test_outcome bandwidth_run(const struct run_env *env,
 	const struct nodebuf *const sets[3] = { &pl.one, &pl.caches, &pl.dram };
 
 	p->res = res;
+	p->x.env = env;
+	p->x.warnings = &res->warnings;
 	p->x.res = res;
 	p->x.o = o;
 	bw_reserve(res, capacity_bandwidth_pass(env->config));
-	if (coretypes_plan(res, latency_dram_bytes(res), &p->lv) != 0) {
+	if (coretypes_plan(env, set, latency_dram_bytes(env, set),
+			   &p->lv) != 0) {
 		msgs_add(&res->errors, "bandwidth: out of pool memory");
 		o->failed = o->nothing = 1;
 		return outcome;
@@ -928,21 +940,23 @@ struct test_outcome bandwidth_run(const struct run_env *env,
 						       : cache_all;
 	}
 
-	if (alloc_one(res, cache_one, floor_bytes, &p->dram_one, &p->one) < 0) {
+	if (alloc_one(env, set, &res->warnings, cache_one, floor_bytes,
+		      &p->dram_one, &p->one) < 0) {
 		msgs_add(&res->errors, "bandwidth: no memory for a buffer");
 		o->failed = o->nothing = 1;
 		return outcome;
 	}
 	if (ncpu > 1) {
-		if (cache_all && nodebuf_alloc(res->config.page_bytes, set->cpu, ncpu,
-					       cache_all, &p->caches) == 0)
-			nodebuf_warn(res, &p->caches, "bandwidth");
+		if (cache_all && nodebuf_alloc(env->config->page_bytes,
+					       set->cpu, ncpu, cache_all,
+					       &p->caches) == 0)
+			nodebuf_warn(&res->warnings, &p->caches, "bandwidth");
 		else if (cache_all)
 			msgs_add(&res->warnings, "bandwidth: no memory for %d "
 				 "cache-sized buffers: no all-cpu cache points",
 				 ncpu);
-		alloc_dram_all(res, floor_bytes, &p->dram_all, &p->dram_cpus,
-			       &p->dram);
+		alloc_dram_all(env, set, &res->warnings, floor_bytes,
+			       &p->dram_all, &p->dram_cpus, &p->dram);
 	}
 	p->x.own = plat_alloc(sizeof(int) * (size_t)ncpu);
 	p->x.own_count = p->x.own ? cpus_in_play(set, o, p->x.own) : 0;
@@ -965,7 +979,7 @@ struct test_outcome bandwidth_run(const struct run_env *env,
 		out("%s kernels, the widest this cpu can run (%s)\n",
 		    bw_isa_name(isas[0]), why);
 	for (int i = 0; i < p->lv.count - 1; i++)
-		note_row(res, &p->lv.rows[i]);
+		note_row(set, &res->warnings, &p->lv.rows[i]);
 	ncounts = p->dram_cpus > 1
 			  ? bandwidth_scaling_counts(p->dram_cpus, counts, 64)
 			  : 0;
@@ -988,22 +1002,23 @@ out:
 	return outcome;
 }
 
-double bandwidth_read_together(struct run_results *res, struct test_outcome *o,
+double bandwidth_read_together(const struct run_env *env,
+			       struct msgs *warnings, struct test_outcome *o,
 			       const int *cpus, int n, uint8_t *buf,
 			       uint64_t buf_bytes, uint64_t size, uint64_t passes,
 			       const char *what)
 {
-	struct point_ctx x = { .res = res, .o = o, .cpu_list = cpus,
-			       .what = what,
+	struct point_ctx x = { .env = env, .warnings = warnings, .o = o,
+			       .cpu_list = cpus, .what = what,
 			       .mem = buf, .mem_bytes = buf_bytes,
-			       .samples = sweep_repeats(&res->config) };
+			       .samples = sweep_repeats(env->config) };
 	struct bw_point pt;
 	double gb = -1;
 
 	if (n < 1)
 		return -1;
 	if (ctx_alloc(&x, n) == 0 &&
-	    measure(&x, bw_kernel_for("read", (enum bw_isa)res->isa_widest),
+	    measure(&x, bw_kernel_for("read", (enum bw_isa)env->isa_widest),
 		    "DRAM", size, n, passes, &pt) == 0)
 		gb = pt.gb_median;
 	ctx_free(&x);

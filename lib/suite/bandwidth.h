@@ -19,14 +19,15 @@ struct test_outcome bandwidth_run(const struct run_env *env,
 /* The table's all-cpus read, on any cpus and buffer: cpus[0..n) each
  * read their own `size` bytes of buf (slot i at buf + i * size rounded
  * up to 4 KiB; buf_bytes must hold n slots) with the read kernel of the
- * widest ISA (res->isa_widest), `passes` whole passes a sample (0: as
+ * widest ISA (env->isa_widest), `passes` whole passes a sample (0: as
  * many as fill the profile's sample length, sized on cpus[0] alone), a
  * warm pass, then `repeat` samples started on a TSC barrier, each all
  * bytes over the span to the slowest cpu's end (lib/suite/together.h), SMI
  * hits retaken. Returns the median GB/s, or < 0 when a cpu did not
- * finish (lost into *o, as in the table) or no sample was left (warned,
- * naming `what`). Appends nothing to res->bw. */
-double bandwidth_read_together(struct run_results *res, struct test_outcome *o,
+ * finish (lost into *o and warnings, as in the table) or no sample was
+ * left (warned, naming `what`). Appends no point anywhere. */
+double bandwidth_read_together(const struct run_env *env,
+			       struct msgs *warnings, struct test_outcome *o,
 			       const int *cpus, int n, uint8_t *buf,
 			       uint64_t buf_bytes, uint64_t size, uint64_t passes,
 			       const char *what);

@@ -109,7 +109,8 @@ static double measure_pair(const struct run_env *env,
 	if (plat_run_on_cpus(cpus, 2, pp_window, args, RUN_TIMEOUT_US, ok) < 2) {
 		for (int i = 0; i < 2; i++)
 			if (!ok[i])
-				cpus_lost(res, o, cpus[i], "core-to-core");
+				cpus_lost(&res->warnings, o, cpus[i],
+					  "core-to-core");
 		o->failed = 1;
 		return -1;
 	}

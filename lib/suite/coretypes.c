@@ -123,7 +123,8 @@ int coretypes_read(struct run_results *res, struct test_outcome *o)
 		res->cpu_type[i] = (unsigned char)boot;
 	for (int k = 0; k < n; k++) {
 		if (!ok[k]) {
-			cpus_lost(res, o, list[k], "reading its caches");
+			cpus_lost(&res->warnings, o, list[k],
+				  "reading its caches");
 			continue;
 		}
 		res->cpu_type[list[k]] = (unsigned char)type_index(res,
@@ -200,25 +201,26 @@ int coretypes_partition(struct run_results *res)
 	return done;
 }
 
-int coretypes_plan(const struct run_results *res, uint64_t dram_bytes,
-		   struct levels_plan *out)
+int coretypes_plan(const struct run_env *env, const struct cpu_set *set,
+		   uint64_t dram_bytes, struct levels_plan *out)
 {
-	int n = res->selected_count, r = -1;
+	int n = set->count, r = -1;
 	struct levels_cpu *cpus = plat_alloc(sizeof(*cpus) *
 					     (size_t)(n > 0 ? n : 1));
 	int *scratch = plat_alloc(sizeof(int) * LEVELS_SCRATCH_INTS(n));
 	struct levels_input in = {
-		.types = res->core_type_count ? res->core_types : &res->cpu,
-		.type_count = res->core_type_count ? res->core_type_count : 1,
+		.types = env->core_type_count ? env->core_types : env->cpu,
+		.type_count = env->core_type_count ? env->core_type_count : 1,
 		.cpus = cpus, .cpu_count = n, .dram_bytes = dram_bytes };
 
 	if (cpus && scratch) {
 		for (int i = 0; i < n; i++) {
-			const struct plat_cpu *p = &res->cpus[res->selected[i]];
+			int cpu = set->cpu[i];
+			const struct plat_cpu *p = &env->cpus[cpu];
 			cpus[i] = (struct levels_cpu){
 				.apic_id = p->apic_id, .package = p->package,
 				.core = p->core, .thread = p->thread,
-				.type = coretypes_of(res, res->selected[i]) };
+				.type = run_env_type(env, cpu) };
 		}
 		r = levels_make(&in, scratch, out);
 	}

@@ -10,6 +10,7 @@
 #define BAREMEM_CORETYPES_H
 
 #include "results/results.h"
+#include "results/run_env.h"
 #include "suite/levels.h"
 
 /* On a hybrid part, reads every usable cpu's CPUID and fills
@@ -29,10 +30,10 @@ int coretypes_read(struct run_results *res, struct test_outcome *o);
  * read). */
 int coretypes_partition(struct run_results *res);
 
-/* The level plan (levels.h) of res's selected cpus, by their own core
- * types, with dram_bytes a cpu asked at DRAM. 0, or -1 when out of
+/* The level plan (levels.h) of set's cpus, by their own core types
+ * (env's), with dram_bytes a cpu asked at DRAM. 0, or -1 when out of
  * memory. */
-int coretypes_plan(const struct run_results *res, uint64_t dram_bytes,
-		   struct levels_plan *out);
+int coretypes_plan(const struct run_env *env, const struct cpu_set *set,
+		   uint64_t dram_bytes, struct levels_plan *out);
 
 #endif

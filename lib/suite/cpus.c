@@ -84,10 +84,10 @@ int cpus_drop_bsp(struct run_results *res, int count)
 	return n;
 }
 
-void cpus_lost(struct run_results *res, struct test_outcome *o, int cpu,
+void cpus_lost(struct msgs *warnings, struct test_outcome *o, int cpu,
 	       const char *what)
 {
-	msgs_add(&res->warnings, "cpu %d did not finish %s (timed out or "
+	msgs_add(warnings, "cpu %d did not finish %s (timed out or "
 		 "faulted: the errors say which): dropped", cpu, what);
 	o->lost++;
 	o->failed = 1;

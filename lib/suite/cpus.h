@@ -19,7 +19,7 @@ int cpus_drop_bsp(struct run_results *res, int count);
  * warning names it; the test's outcome counts it and says the run is
  * partial. The suite runner drops it from the selection after the test
  * (cpus_prune). */
-void cpus_lost(struct run_results *res, struct test_outcome *o, int cpu,
+void cpus_lost(struct msgs *warnings, struct test_outcome *o, int cpu,
 	       const char *what);
 
 /* Drops cpus that stopped answering from res->selected: the suite

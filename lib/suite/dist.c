@@ -58,11 +58,11 @@ void dist_fill(struct lat_point *pt, uint64_t *seg, size_t n, int hops,
 	}
 }
 
-int dist_measure(struct run_results *res, int cpu, void *start,
+int dist_measure(const struct run_env *env, int cpu, void *start,
 		 struct lat_point *pt)
 {
 	struct dist_job job = { .start = start,
-				.end_way = res->cpu.ticks_end_way };
+				.end_way = env->cpu->ticks_end_way };
 	uint64_t *mem, overhead;
 	void *arg = &job;
 	int ok = 0;
@@ -79,7 +79,7 @@ int dist_measure(struct run_results *res, int cpu, void *start,
 	}
 	overhead = stats_summarize_u64(job.empty, DIST_EMPTY).median;
 	dist_fill(pt, job.seg, DIST_SEGMENTS, DIST_HOPS, overhead,
-		  1e9 / (double)res->tsc_hz);
+		  1e9 / (double)env->tsc_hz);
 	plat_free(mem);
 	return 0;
 }

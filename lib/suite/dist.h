@@ -4,6 +4,7 @@
 #define BAREMEM_DIST_H
 
 #include "results/results.h"
+#include "results/run_env.h"
 
 #define DIST_HOPS 16		/* hops per timed segment */
 #define DIST_SEGMENTS 8192	/* p99.9 is then the 9th-largest */
@@ -13,7 +14,7 @@
  * samples just ran over it), times the segments and fills pt's
  * distribution fields. Returns 0, -1 without memory, -2 when the cpu did
  * not finish in time. */
-int dist_measure(struct run_results *res, int cpu, void *start,
+int dist_measure(const struct run_env *env, int cpu, void *start,
 		 struct lat_point *pt);
 
 /* Turns segment ticks into pt's fields: subtracts overhead_ticks from

@@ -7,17 +7,20 @@
 
 #include <stdint.h>
 
-#include "results/results.h"
+#include "results/test_row.h"
 
-/* The largest last-level cache any selected cpu may use: its core type's
+struct run_env;
+
+/* The largest last-level cache any cpu of set may use: its core type's
  * from CPUID today (0 when CPUID names none); where the cpu is allowed
  * less of it (a cache partition), this is the one function to feed. */
-uint64_t dramfloor_llc_bytes(const struct run_results *res);
+uint64_t dramfloor_llc_bytes(const struct run_env *env,
+			     const struct cpu_set *set);
 
 /* 4x dramfloor_llc_bytes in whole pages (levels_dram_floor_bytes: 32 MiB
  * assumed when CPUID names no last level). A random chase over it hits
  * the LLC < 25 % of the time; a bandwidth stream leaves nothing of a pass
  * in the LLC for the next. */
-uint64_t dramfloor_bytes(const struct run_results *res);
+uint64_t dramfloor_bytes(const struct run_env *env, const struct cpu_set *set);
 
 #endif

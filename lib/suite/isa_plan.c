@@ -7,7 +7,7 @@
 
 /* Why the boot cpu stops at `widest`: what the wider ISA needs; "" when
  * the architecture has none wider (AArch64's SVE, x86's AVX-512). */
-static const char *missing(const struct run_results *res, enum bw_isa widest)
+static const char *missing(const struct run_env *env, enum bw_isa widest)
 {
 	const char *wider = (int)widest + 1 < BW_ISA_COUNT
 				    ? bw_isa_name((enum bw_isa)(widest + 1))
@@ -16,14 +16,14 @@ static const char *missing(const struct run_results *res, enum bw_isa widest)
 	if (str_eq(wider, "?"))
 		return "";
 	if (str_eq(wider, "sve"))
-		return res->sve_why ? res->sve_why
+		return env->sve_why ? env->sve_why
 				    : "no SVE, or SVE not enabled for it";
 	if (widest == BW_AVX2)
-		return res->cpu.f.avx512f
+		return env->cpu->f.avx512f
 		       ? "AVX512F present but its ZMM state is off (XCR0 "
 			 "bits 5-7)"
 		       : "no AVX512F (CPUID 7:EBX[16])";
-	return res->cpu.f.avx2 ? "AVX2 present but its YMM state is off "
+	return env->cpu->f.avx2 ? "AVX2 present but its YMM state is off "
 				 "(XCR0 bit 2)" : "no AVX2 (CPUID 7:EBX[5])";
 }
 
@@ -54,20 +54,20 @@ static const char *beside_why(enum bw_isa widest)
 	       "faster";
 }
 
-int isa_plan(struct run_results *res, enum bw_isa out[BW_ISA_COUNT],
-	     const char **why)
+int isa_plan(const struct run_env *env, struct msgs *warnings,
+	     enum bw_isa out[BW_ISA_COUNT], const char **why)
 {
-	enum bw_isa widest = (enum bw_isa)res->isa_widest;
-	unsigned mask = res->config.isa_mask, take = 0;
+	enum bw_isa widest = (enum bw_isa)env->isa_widest;
+	unsigned mask = env->config->isa_mask, take = 0;
 	int n = 0;
 
 	if (why)
 		*why = "";
 	if (!mask) {
 		out[0] = widest;
-		if (widest == 0 || !str_eq(missing(res, widest), "")) {
+		if (widest == 0 || !str_eq(missing(env, widest), "")) {
 			if (why)
-				*why = missing(res, widest);
+				*why = missing(env, widest);
 			return 1;
 		}
 		/* the architecture's widest: the next narrower beside it;
@@ -92,7 +92,7 @@ int isa_plan(struct run_results *res, enum bw_isa out[BW_ISA_COUNT],
 					at += fmt(own + at, sizeof own - at,
 						  "%s%s", at ? ", " : "",
 						  bw_isa_name((enum bw_isa)k));
-			msgs_add(&res->warnings, "isa=%s: not an ISA of this "
+			msgs_add(warnings, "isa=%s: not an ISA of this "
 				 "cpu's architecture (%s has %s): measured "
 				 "with %s instead", config_isa_word(w),
 				 ARCH_NAME, own, bw_isa_name(widest));
@@ -100,11 +100,11 @@ int isa_plan(struct run_results *res, enum bw_isa out[BW_ISA_COUNT],
 		} else if (i <= (int)widest) {
 			take |= 1u << i;
 		} else {
-			msgs_add(&res->warnings, "isa=%s: this cpu cannot run "
+			msgs_add(warnings, "isa=%s: this cpu cannot run "
 				 "%s kernels (%s): measured with %s instead",
 				 bw_isa_name((enum bw_isa)i),
 				 bw_isa_name((enum bw_isa)i),
-				 missing(res, widest), bw_isa_name(widest));
+				 missing(env, widest), bw_isa_name(widest));
 			take |= 1u << widest;
 		}
 	}
@@ -114,13 +114,13 @@ int isa_plan(struct run_results *res, enum bw_isa out[BW_ISA_COUNT],
 	return n;
 }
 
-int isa_plan_dram_extra(const struct run_results *res,
+int isa_plan_dram_extra(const struct run_env *env,
 			const enum bw_isa *isas, int n,
 			enum bw_isa out[BW_ISA_COUNT])
 {
 	int m = 0;
 
-	if (res->config.isa_mask || n < 1)
+	if (env->config->isa_mask || n < 1)
 		return 0;
 	for (int i = (int)isas[0] - 1; i >= 0; i--) {
 		int planned = 0;

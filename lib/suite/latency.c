@@ -152,15 +152,16 @@ static double spread_of(uint64_t *ticks, int samples)
 	return st.min ? (double)(st.max - st.min) / (double)st.min : 0;
 }
 
-static int measure_point(struct run_results *res, int cpu,
-			 const struct plat_buffer *buf, int buffer_node,
-			 uint64_t size_bytes, uint64_t *ticks, int samples)
+static int measure_point(const struct run_env *env, struct run_results *res,
+			 int cpu, const struct plat_buffer *buf,
+			 int buffer_node, uint64_t size_bytes, uint64_t *ticks,
+			 int samples)
 {
-	const struct bm_config *c = &res->config;
+	const struct bm_config *c = env->config;
 	struct chase_job job;
 	struct lat_point *pt;
 	struct stats_u64 st;
-	double ns_per_tick = 1e9 / (double)res->tsc_hz, spread = 0;
+	double ns_per_tick = 1e9 / (double)env->tsc_hz, spread = 0;
 	int whole = 0, smi = 0, retaken = 0;
 	void *start;
 
@@ -179,14 +180,14 @@ static int measure_point(struct run_results *res, int cpu,
 			.start = start,
 			.nodes = size_bytes / NODE_BYTES,
 			.warm = size_bytes / NODE_BYTES,
-			.target_ticks = sweep_sample_ticks(c, res->tsc_hz),
+			.target_ticks = sweep_sample_ticks(c, env->tsc_hz),
 			.samples = samples,
 			.ticks = ticks,
-			.aperf = res->msr_ok && res->cpu.f.aperfmperf,
-			.end_way = res->cpu.ticks_end_way,
+			.aperf = env->msr_ok && env->cpu->f.aperfmperf,
+			.end_way = env->cpu->ticks_end_way,
 			.core = ticks + MAX_SAMPLES,
 			.scratch = ticks + 2 * MAX_SAMPLES,
-			.smi_on = res->smi_count,
+			.smi_on = env->smi_count,
 			.smis = ticks + 4 * MAX_SAMPLES,
 		};
 		plat_run_on_cpus(&cpu, 1, chase_window, &arg,
@@ -221,7 +222,7 @@ static int measure_point(struct run_results *res, int cpu,
 		.disturbed = spread > SPREAD_BOUND,
 		.smi = job.smi_on ? smi : -1,
 		.level = summary_level_name(
-			summary_level_of(coretypes_info(res, cpu),
+			summary_level_of(run_env_info(env, cpu),
 					 size_bytes)),
 		.buffer_node = buffer_node,
 	});
@@ -247,7 +248,7 @@ static int measure_point(struct run_results *res, int cpu,
 		pt->core_cycles_median =
 			(double)stats_summarize_u64(job.core, (size_t)samples)
 				.median / (double)job.hops;
-	if (c->dist && dist_measure(res, cpu, job.end, pt) != 0) {
+	if (c->dist && dist_measure(env, cpu, job.end, pt) != 0) {
 		char a[16];
 		msgs_add(&res->warnings, "latency at %s on cpu %d: no "
 			 "distribution (no memory or the cpu did not finish)",
@@ -256,24 +257,24 @@ static int measure_point(struct run_results *res, int cpu,
 	return 0;
 }
 
-double latency_chase_ns(struct run_results *res, int cpu, void *start,
+double latency_chase_ns(const struct run_env *env, int cpu, void *start,
 			uint64_t nodes, uint64_t warm, uint64_t sample_ns,
 			uint64_t *chased)
 {
-	const struct bm_config *c = &res->config;
+	const struct bm_config *c = env->config;
 	int samples = sweep_repeats(c);
 	uint64_t *ticks = plat_alloc(5 * MAX_SAMPLES * sizeof *ticks);
 	struct chase_job job = {
 		.start = start,
 		.nodes = nodes,
 		.warm = warm < nodes ? warm : nodes,
-		.target_ticks = sample_ticks(sample_ns, res->tsc_hz),
+		.target_ticks = sample_ticks(sample_ns, env->tsc_hz),
 		.samples = samples,
 		.ticks = ticks,
-		.end_way = res->cpu.ticks_end_way,
+		.end_way = env->cpu->ticks_end_way,
 		.core = ticks + MAX_SAMPLES,
 		.scratch = ticks + 2 * MAX_SAMPLES,
-		.smi_on = res->smi_count,
+		.smi_on = env->smi_count,
 		.smis = ticks + 4 * MAX_SAMPLES,
 	};
 	void *arg = &job;
@@ -286,7 +287,7 @@ double latency_chase_ns(struct run_results *res, int cpu, void *start,
 	plat_run_on_cpus(&cpu, 1, chase_window, &arg, RUN_TIMEOUT_US, &ok);
 	if (ok && job.hops) {
 		ns = (double)stats_summarize_u64(ticks, (size_t)samples).median *
-		     1e9 / (double)res->tsc_hz / (double)job.hops;
+		     1e9 / (double)env->tsc_hz / (double)job.hops;
 		*chased = job.chased;
 	}
 out:
@@ -423,7 +424,8 @@ static int alloc_ticks(struct run_results *res, struct test_outcome *o,
 
 /* Measures sizes[0..count) on cpu into res, printing a row each.
  * Returns the number of points measured. */
-static int sweep_on(struct run_results *res, struct test_outcome *o, int cpu,
+static int sweep_on(const struct run_env *env, struct run_results *res,
+		    struct test_outcome *o, int cpu,
 		    const struct plat_buffer *buf, int buffer_node,
 		    const uint64_t *sizes, size_t count, uint64_t *ticks,
 		    int samples, const char *what)
@@ -438,8 +440,8 @@ static int sweep_on(struct run_results *res, struct test_outcome *o, int cpu,
 
 		progress_step(&pr, "%s: %s on cpu %d", what,
 			      fmt_size(a, sizeof a, sizes[i]), cpu);
-		r = measure_point(res, cpu, buf, buffer_node, sizes[i], ticks,
-				  samples);
+		r = measure_point(env, res, cpu, buf, buffer_node, sizes[i],
+				  ticks, samples);
 		progress_done(&pr);
 		if (r == -1) {
 			msgs_add(&res->errors, "latency: more points than "
@@ -448,7 +450,7 @@ static int sweep_on(struct run_results *res, struct test_outcome *o, int cpu,
 			break;
 		}
 		if (r == -2) {
-			cpus_lost(res, o, cpu, "a latency point");
+			cpus_lost(&res->warnings, o, cpu, "a latency point");
 			break;
 		}
 		print_row(&res->lat[res->lat_count - 1], 0);
@@ -473,8 +475,10 @@ static int page_in_list(const struct bm_config *c, uint64_t page_bytes)
 }
 
 /* The sweep's largest size under the DRAM floor: why, with both sizes. */
-static void warn_under_floor(struct run_results *res, uint64_t largest,
-			     uint64_t floor_bytes, uint64_t page_bytes)
+static void warn_under_floor(const struct run_env *env,
+			     const struct cpu_set *set, struct msgs *warnings,
+			     uint64_t largest, uint64_t floor_bytes,
+			     uint64_t page_bytes)
 {
 	char a[16], b[16], l[16];
 
@@ -482,14 +486,14 @@ static void warn_under_floor(struct run_results *res, uint64_t largest,
 		return;
 	fmt_size(a, sizeof a, largest);
 	fmt_size(b, sizeof b, floor_bytes);
-	fmt_size(l, sizeof l, dramfloor_llc_bytes(res));
-	if (res->config.sizes_set)
-		msgs_add(&res->warnings, "latency: sizes= ends at %s, under "
+	fmt_size(l, sizeof l, dramfloor_llc_bytes(env, set));
+	if (env->config->sizes_set)
+		msgs_add(warnings, "latency: sizes= ends at %s, under "
 			 "the DRAM floor %s (4x the %s last-level cache): no "
 			 "point reaches DRAM (the largest is labelled by what "
 			 "its latency reads as)", a, b, l);
 	else
-		msgs_add(&res->warnings, "latency: the DRAM floor is %s (4x "
+		msgs_add(warnings, "latency: the DRAM floor is %s (4x "
 			 "the %s last-level cache), but the largest buffer "
 			 "free memory holds on %s pages is %s: the sweep ends "
 			 "there, labelled by what its latency reads as (DRAM "
@@ -502,13 +506,15 @@ static void warn_under_floor(struct run_results *res, uint64_t largest,
  * get smaller pages, which another pass of the list measures, is not
  * measured twice: the pass is skipped, with a warning. Returns the page
  * size measured, or 0. */
-static uint64_t sweep_pass(struct run_results *res, struct test_outcome *o,
-			   uint64_t page_bytes, int first_pass, const struct numa_topo *t,
+static uint64_t sweep_pass(const struct run_env *env,
+			   const struct cpu_set *set, struct run_results *res,
+			   struct test_outcome *o, uint64_t page_bytes,
+			   int first_pass, const struct numa_topo *t,
 			   uint64_t *ticks)
 {
-	const struct bm_config *c = &res->config;
-	uint64_t sizes[256], max_bytes, floor_bytes = dramfloor_bytes(res);
-	int trimmed = 0, samples = sweep_repeats(c), cpu = res->selected[0];
+	const struct bm_config *c = env->config;
+	uint64_t sizes[256], max_bytes, floor_bytes = dramfloor_bytes(env, set);
+	int trimmed = 0, samples = sweep_repeats(c), cpu = set->cpu[0];
 	int node;
 	size_t count;
 	struct plat_buffer buf;
@@ -543,16 +549,17 @@ static uint64_t sweep_pass(struct run_results *res, struct test_outcome *o,
 		}
 	}
 	print_header(cpu, buf.page_bytes, samples);
-	sweep_on(res, o, cpu, &buf, node, sizes, count, ticks, samples,
+	sweep_on(env, res, o, cpu, &buf, node, sizes, count, ticks, samples,
 		 "latency");
-	warn_under_floor(res, sizes[count - 1], floor_bytes, buf.page_bytes);
+	warn_under_floor(env, set, &res->warnings, sizes[count - 1],
+			 floor_bytes, buf.page_bytes);
 	if (first_pass && c->profile == BM_PROFILE_FULL) {
-		for (int i = 1; i < res->selected_count; i++) {
-			int other = res->selected[i];
+		for (int i = 1; i < set->count; i++) {
+			int other = set->cpu[i];
 			if (!cpus_usable(other))
 				continue;
 			print_header(other, buf.page_bytes, samples);
-			sweep_on(res, o, other, &buf, node, sizes, count,
+			sweep_on(env, res, o, other, &buf, node, sizes, count,
 				 ticks, samples, "latency");
 		}
 	}
@@ -574,14 +581,15 @@ struct test_outcome latency_sweep(const struct run_env *env,
 
 	/* room for this pass's points, the per-cpu ones after it too */
 	lat_reserve(res, capacity_latency_pass(c, set->count,
-					       dramfloor_bytes(res)));
+					       dramfloor_bytes(env, set)));
 	if (!t || alloc_ticks(res, o, &ticks)) {
 		plat_free(t);
 		o->nothing = 1;
 		return outcome;
 	}
 	for (int k = 0; k < c->page_count && k < 3; k++)
-		if (sweep_pass(res, o, c->pages[k], passes == 0, t, ticks))
+		if (sweep_pass(env, set, res, o, c->pages[k], passes == 0, t,
+			       ticks))
 			passes++;
 	plat_free(ticks);
 	plat_free(t);
@@ -593,17 +601,18 @@ struct test_outcome latency_sweep(const struct run_env *env,
 	if (passes > 1)
 		pagecmp_print(res->lat + first, res->lat_count - first,
 			      set->cpu[0]);
-	levelcheck_run(res, first);
+	levelcheck_run(env, set, res, first);
 	return outcome;
 }
 
-uint64_t latency_dram_bytes(const struct run_results *res)
+uint64_t latency_dram_bytes(const struct run_env *env,
+			    const struct cpu_set *set)
 {
-	uint64_t llc_bytes = dramfloor_bytes(res) / 4, want, floor_bytes;
+	uint64_t llc_bytes = dramfloor_bytes(env, set) / 4, want, floor_bytes;
 	/* Far enough above the last level that almost every hop misses it
 	 * (a random chase over 4x the LLC hits it < 25 % of the time; 8x in
 	 * the longer profiles, < 13 %). */
-	if (res->config.profile == BM_PROFILE_QUICK) {
+	if (env->config->profile == BM_PROFILE_QUICK) {
 		want = 4 * llc_bytes;
 		floor_bytes = 64ull << 20;
 	} else {
@@ -635,7 +644,8 @@ static int distance_of(const struct numa_topo *t, int cpu, int buffer_node)
  * the outliers among them (> 5 % from their median: the same DIMMs at the
  * same distance should give the same latency, so a core further away,
  * e.g. on another die, shows up). */
-static void spread_at(struct run_results *res, int first, int n,
+static void spread_at(const struct run_env *env, struct run_results *res,
+		      int first, int n,
 		      const int *distance, int d, int groups, int t,
 		      uint64_t size, double *v)
 {
@@ -646,7 +656,7 @@ static void spread_at(struct run_results *res, int first, int n,
 	for (int i = 0; i < n; i++) {
 		double x = res->lat[first + i].ns_median;
 		if (distance[i] != d ||
-		    coretypes_of(res, res->lat[first + i].cpu) != t)
+		    run_env_type(env, res->lat[first + i].cpu) != t)
 			continue;
 		lo = k == 0 || x < lo ? x : lo;
 		hi = k == 0 || x > hi ? x : hi;
@@ -655,8 +665,8 @@ static void spread_at(struct run_results *res, int first, int n,
 	if (k < 2)
 		return;
 	med = stats_median_double(v, k);
-	if (res->core_type_count > 1)
-		fmt(of, sizeof of, " (%s cores)", res->core_types[t].core_type);
+	if (env->core_type_count > 1)
+		fmt(of, sizeof of, " (%s cores)", env->core_types[t].core_type);
 	if (groups > 1 && d >= 0)
 		fmt(at, sizeof at, ", buffer at distance %d", d);
 	else if (groups > 1)
@@ -666,7 +676,7 @@ static void spread_at(struct run_results *res, int first, int n,
 	for (int i = 0; i < n; i++) {
 		const struct lat_point *p = &res->lat[first + i];
 		double off = (p->ns_median - med) / med;
-		if (distance[i] != d || coretypes_of(res, p->cpu) != t ||
+		if (distance[i] != d || run_env_type(env, p->cpu) != t ||
 		    (off <= 0.05 && off >= -0.05))
 			continue;
 		out("outlier: cpu %d at %.1f ns, %+.0f%% from the median%s\n",
@@ -683,8 +693,8 @@ static void spread_at(struct run_results *res, int first, int n,
 	}
 }
 
-void latency_judge_spread(struct run_results *res, int first, uint64_t size,
-			  const int *distance)
+void latency_judge_spread(const struct run_env *env, struct run_results *res,
+			  int first, uint64_t size, const int *distance)
 {
 	int n = res->lat_count - first, groups = 0;
 	double *v;
@@ -702,21 +712,21 @@ void latency_judge_spread(struct run_results *res, int first, uint64_t size,
 	}
 	/* On a hybrid part cpus are compared only with cpus of their own
 	 * core type too (an E-core's DRAM latency is not a P-core's). */
-	for (int t = 0; t < (res->core_type_count ? res->core_type_count : 1);
+	for (int t = 0; t < (env->core_type_count ? env->core_type_count : 1);
 	     t++)
 		for (int i = 0; i < n; i++) {
 			int seen = 0;
 			for (int j = 0; j < i; j++)
 				seen |= distance[j] == distance[i];
 			if (!seen)
-				spread_at(res, first, n, distance, distance[i],
-					  groups, t, size, v);
+				spread_at(env, res, first, n, distance,
+					  distance[i], groups, t, size, v);
 		}
 	plat_free(v);
 }
 
-int latency_buffer_node(const struct run_results *res,
-			const struct numa_topo *t, int cpu, int *rep)
+int latency_buffer_node(const struct cpu_set *set, const struct numa_topo *t,
+			int cpu, int *rep)
 {
 	int node;
 
@@ -724,8 +734,8 @@ int latency_buffer_node(const struct run_results *res,
 		return -2;
 	node = t->node_count ? numa_node_of_cpu(t, cpu) : -1;
 	*rep = -1;
-	for (int i = 0; i < res->selected_count && *rep < 0; i++) {
-		int c = res->selected[i];
+	for (int i = 0; i < set->count && *rep < 0; i++) {
+		int c = set->cpu[i];
 		if (cpus_usable(c) &&
 		    (t->node_count ? numa_node_of_cpu(t, c) : -1) == node)
 			*rep = c;
@@ -737,7 +747,8 @@ int latency_buffer_node(const struct run_results *res,
  * on every selected, usable cpu whose own node is node (rep, the first
  * of them, names the buffer). Returns -1 when there was no buffer (said
  * in errors) or no room for more points, 0 otherwise. */
-static int chase_node(struct run_results *res, struct test_outcome *o,
+static int chase_node(const struct run_env *env, const struct cpu_set *set,
+		      struct run_results *res, struct test_outcome *o,
 		      const struct numa_topo *t, int node, int rep,
 		      uint64_t size, uint64_t *ticks, int samples,
 		      struct progress *pr)
@@ -748,7 +759,7 @@ static int chase_node(struct run_results *res, struct test_outcome *o,
 	int r = 0;
 
 	/* nodebuf: the node's own memory, else the nearest with room. */
-	if (nodebuf_alloc(res->config.page_bytes, &rep, 1, size, &nb) != 0) {
+	if (nodebuf_alloc(env->config->page_bytes, &rep, 1, size, &nb) != 0) {
 		msgs_add(&res->errors, "per-cpu latency: no memory for a %s "
 			 "buffer for cpu %d%s", fmt_size(a, sizeof a, size),
 			 rep, node >= 0 ? " and the others of its node" : "");
@@ -757,7 +768,7 @@ static int chase_node(struct run_results *res, struct test_outcome *o,
 	}
 	fmt(what, sizeof what, "per-cpu latency, the buffer for cpu %d's "
 	    "node", rep);
-	nodebuf_warn(res, &nb, what);
+	nodebuf_warn(&res->warnings, &nb, what);
 	buf = (struct plat_buffer){ .base = nb.base[0],
 				    .bytes = nb.slot_bytes,
 				    .page_bytes = nb.page_bytes };
@@ -770,20 +781,20 @@ static int chase_node(struct run_results *res, struct test_outcome *o,
 		    page_label(buf.page_bytes));
 	else
 		out("buffer %s, %s pages\n", what, page_label(buf.page_bytes));
-	for (int i = 0; i < res->selected_count; i++) {
-		int cpu = res->selected[i];
+	for (int i = 0; i < set->count; i++) {
+		int cpu = set->cpu[i];
 
-		if (latency_buffer_node(res, t, cpu, &(int){ 0 }) != node)
+		if (latency_buffer_node(set, t, cpu, &(int){ 0 }) != node)
 			continue;
 		progress_step(pr, "latency per cpu: %s on cpu %d",
 			      fmt_size(a, sizeof a, size), cpu);
-		r = measure_point(res, cpu, &buf, nb.node[0], size, ticks,
+		r = measure_point(env, res, cpu, &buf, nb.node[0], size, ticks,
 				  samples);
 		progress_done(pr);
 		if (r == -2) {
 			/* no longer usable: latency_buffer_node passes it
 			 * by from here on, and the runner drops it */
-			cpus_lost(res, o, cpu, "its latency point");
+			cpus_lost(&res->warnings, o, cpu, "its latency point");
 			continue;
 		}
 		if (r != 0)
@@ -800,7 +811,7 @@ struct test_outcome latency_per_cpu(const struct run_env *env,
 {
 	struct test_outcome outcome = { 0, 0, 0 }, *o = &outcome;
 	const struct bm_config *c = env->config;
-	uint64_t size = latency_dram_bytes(res), max_bytes, *ticks;
+	uint64_t size = latency_dram_bytes(env, set), max_bytes, *ticks;
 	int samples = sweep_repeats(c), first = res->lat_count;
 	int done[NUMA_MAX_NODES + 1] = { 0 }, *distance;
 	struct numa_topo *t = get_topology(res, o);
@@ -815,14 +826,14 @@ struct test_outcome latency_per_cpu(const struct run_env *env,
 	max_bytes = plat_buffer_max_bytes(c->page_bytes);
 	while (size > max_bytes && size > (1ull << 20))
 		size >>= 1;
-	if (size < dramfloor_bytes(res)) {
+	if (size < dramfloor_bytes(env, set)) {
 		char b[16], l[16];
 		msgs_add(&res->warnings, "per-cpu latency: the DRAM floor is %s "
 			 "(4x the %s last-level cache), but free memory holds "
 			 "%s: each cpu chases %s, a figure that may include "
 			 "cache hits", fmt_size(a, sizeof a,
-						dramfloor_bytes(res)),
-			 fmt_size(l, sizeof l, dramfloor_llc_bytes(res)),
+						dramfloor_bytes(env, set)),
+			 fmt_size(l, sizeof l, dramfloor_llc_bytes(env, set)),
 			 fmt_size(b, sizeof b, size), b);
 	}
 	if (alloc_ticks(res, o, &ticks)) {
@@ -841,14 +852,15 @@ struct test_outcome latency_per_cpu(const struct run_env *env,
 		int rep = -1, node = -1;
 		for (int i = 0; i < set->count && rep < 0; i++) {
 			int r;
-			node = latency_buffer_node(res, t, set->cpu[i], &r);
+			node = latency_buffer_node(set, t, set->cpu[i], &r);
 			if (node >= -1 && !done[node + 1])
 				rep = r;
 		}
 		if (rep < 0)
 			break;
 		done[node + 1] = 1;
-		if (chase_node(res, o, t, node, rep, size, ticks, samples, &pr)) {
+		if (chase_node(env, set, res, o, t, node, rep, size, ticks,
+			       samples, &pr)) {
 			o->nothing = 1;
 			break;
 		}
@@ -859,7 +871,7 @@ struct test_outcome latency_per_cpu(const struct run_env *env,
 		for (int i = first; i < res->lat_count; i++)
 			distance[i - first] = distance_of(
 				t, res->lat[i].cpu, res->lat[i].buffer_node);
-		latency_judge_spread(res, first, size, distance);
+		latency_judge_spread(env, res, first, size, distance);
 	}
 	plat_free(distance);
 	plat_free(ticks);

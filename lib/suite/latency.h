@@ -31,30 +31,32 @@ struct test_outcome latency_run(const struct run_env *env,
 				struct run_results *res);
 
 /* Where the per-cpu DRAM chase puts cpu's buffer: cpu chases the buffer
- * nodebuf gives *rep, the first usable selected cpu of cpu's node, asked
+ * nodebuf gives *rep, the first usable cpu of set in cpu's node, asked
  * in *rep's node (so in cpu's own); returns that node, -1 when t names
  * no nodes (one buffer for all, anywhere), -2 when cpu is not usable
  * (or its node has no usable selected cpu). latency_per_cpu places
  * every buffer by it. */
-int latency_buffer_node(const struct run_results *res,
-			const struct numa_topo *t, int cpu, int *rep);
+int latency_buffer_node(const struct cpu_set *set, const struct numa_topo *t,
+			int cpu, int *rep);
 
 /* The per-cpu DRAM points res->lat[first..lat_count): prints their spread
  * and warns of each more than 5 % from the median of the points at the
  * same distance (distance[i] for point first + i: SLIT units, -1 not
- * known). */
-void latency_judge_spread(struct run_results *res, int first, uint64_t size,
-			  const int *distance);
+ * known) and of the same core type (env's). */
+void latency_judge_spread(const struct run_env *env, struct run_results *res,
+			  int first, uint64_t size, const int *distance);
 
 /* The DRAM working-set size: a power of two well above the last-level
  * cache (64 MiB at least in profile quick, 256 MiB otherwise). */
-uint64_t latency_dram_bytes(const struct run_results *res);
+uint64_t latency_dram_bytes(const struct run_env *env,
+			    const struct cpu_set *set);
 
 /* The DRAM floor (suite/dramfloor.h), under the name the scan and the
  * loaded latency call it by. */
-static inline uint64_t latency_dram_floor_bytes(const struct run_results *res)
+static inline uint64_t latency_dram_floor_bytes(const struct run_env *env,
+						const struct cpu_set *set)
 {
-	return dramfloor_bytes(res);
+	return dramfloor_bytes(env, set);
 }
 
 /* The median ns per load of the chain from start (nodes long) chased on
@@ -65,7 +67,7 @@ static inline uint64_t latency_dram_floor_bytes(const struct run_results *res)
  * retakes; more than nodes: the cycle came round, and the later hops
  * met lines chased before). < 0 when the cpu did not finish or memory
  * ran out (*chased then 0). */
-double latency_chase_ns(struct run_results *res, int cpu, void *start,
+double latency_chase_ns(const struct run_env *env, int cpu, void *start,
 			uint64_t nodes, uint64_t warm, uint64_t sample_ns,
 			uint64_t *chased);
 

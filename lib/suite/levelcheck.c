@@ -1,7 +1,7 @@
 /* The sweep's levels against its curve (see levelcheck.h). */
 #include "suite/levelcheck.h"
 
-#include "suite/coretypes.h"
+#include "results/run_env.h"
 #include "suite/curve.h"
 #include "suite/dramfloor.h"
 #include "suite/summary.h"
@@ -14,7 +14,7 @@
 /* One level the curve disagrees on: what it measured, and the size
  * the description gives (CPUID's on x86; on AArch64 the cache
  * registers', the PPTT's or the part's, named as such). */
-static void say(struct run_results *res, int cpu, int l,
+static void say(struct msgs *warnings, int cpu, int l,
 		const struct curve_out *cv, const struct cpu_cache *cache)
 {
 	const char *says = cpuinfo_cache_says(cache);
@@ -32,22 +32,23 @@ static void say(struct run_results *res, int cpu, int l,
 		fmt(dram, sizeof dram, "; %d of its points read%s as DRAM",
 		    cv->read_as_dram[l], cv->read_as_dram[l] > 1 ? "" : "s");
 	out("curve: L%d %s; %s %s%s\n", l + 1, got, says, c, dram);
-	msgs_add(&res->warnings, "latency on cpu %d: the curve's L%d %s, "
+	msgs_add(warnings, "latency on cpu %d: the curve's L%d %s, "
 		 "%s %s%s: %s", cpu, l + 1, got, says, c, dram, CAUSES);
 }
 
-void levelcheck_run(struct run_results *res, int first)
+void levelcheck_run(const struct run_env *env, const struct cpu_set *set,
+		    struct run_results *res, int first)
 {
 	static struct curve_out cv;	/* 4 KiB: off the firmware's stack */
 	int idx[CURVE_MAX_POINTS], cpu, n;
 	const struct cpu_info *ci;
 
-	if (!res->selected_count)
+	if (!set->count)
 		return;
-	cpu = res->selected[0];
-	ci = coretypes_info(res, cpu);
-	n = summary_curve(res->lat, res->lat_count, ci, dramfloor_bytes(res),
-			  cpu, idx, &cv);
+	cpu = set->cpu[0];
+	ci = run_env_info(env, cpu);
+	n = summary_curve(res->lat, res->lat_count, ci,
+			  dramfloor_bytes(env, set), cpu, idx, &cv);
 	if (n < 2)
 		return;
 	/* a later sweep (prefetch=both's second pass) that is not the
@@ -74,6 +75,6 @@ void levelcheck_run(struct run_results *res, int first)
 	for (int l = 0; l < 3; l++) {
 		const struct cpu_cache *c = cpuinfo_cache(ci, l + 1);
 		if (c && (cv.far[l] || cv.read_as_dram[l] || cv.missing[l]))
-			say(res, cpu, l, &cv, c);
+			say(&res->warnings, cpu, l, &cv, c);
 	}
 }

@@ -6,11 +6,13 @@
 #define BAREMEM_LEVELCHECK_H
 
 #include "results/results.h"
+#include "results/run_env.h"
 
-/* Checks the summary's sweep (the first selected cpu's, on its largest
+/* Checks the summary's sweep (set's first cpu's, on its largest
  * pages, prefetchers not off) when it holds points from res->lat[first]
  * on (the sweep just run): sets level_measured on its points, prints a
  * line per level the curve disagrees on and adds its warning to res. */
-void levelcheck_run(struct run_results *res, int first);
+void levelcheck_run(const struct run_env *env, const struct cpu_set *set,
+		    struct run_results *res, int first);
 
 #endif

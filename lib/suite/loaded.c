@@ -226,7 +226,7 @@ static int run_together(const struct run_env *env, struct run_results *res,
 	if (done < n) {
 		for (int i = 0; i < n; i++)
 			if (!ok[i])
-				cpus_lost(res, o, cpus[i], what);
+				cpus_lost(&res->warnings, o, cpus[i], what);
 		o->failed = 1;
 		bad = -1;
 	}
@@ -271,12 +271,13 @@ static void print_row(const struct loaded_point *pt, double max_ns)
  * (whole chunks): cut when memory is short, not below the DRAM floor
  * (4x the LLC: the chase must stay a DRAM latency); below it, fewer
  * loaders. -1 when not even two cpus fit. */
-static int alloc_buffers(const struct run_env *env, struct run_results *res,
+static int alloc_buffers(const struct run_env *env,
+			 const struct cpu_set *set, struct run_results *res,
 			 struct test_outcome *o,
 			 const int *team, uint64_t *size, int *n,
 			 struct nodebuf *nb)
 {
-	uint64_t floor_bytes = latency_dram_floor_bytes(res), want = *size;
+	uint64_t floor_bytes = latency_dram_floor_bytes(env, set), want = *size;
 	int all = *n;
 	char a[16];
 
@@ -306,7 +307,7 @@ static int alloc_buffers(const struct run_env *env, struct run_results *res,
 			 "buffers (4x the last-level cache) for %d of the %d "
 			 "cpus: %d load", fmt_size(a, sizeof a, *size), *n, all,
 			 *n - 1);
-	nodebuf_warn(res, nb, "loaded latency");
+	nodebuf_warn(&res->warnings, nb, "loaded latency");
 	return 0;
 }
 
@@ -337,7 +338,7 @@ struct test_outcome loaded_run(const struct run_env *env,
 {
 	struct test_outcome outcome = { 0, 0, 0 }, *o = &outcome;
 	int n = set->count, ndelays, samples, *team;
-	uint64_t size = latency_dram_bytes(res), hops = 0, *ticks;
+	uint64_t size = latency_dram_bytes(env, set), hops = 0, *ticks;
 	uint32_t delays[MAX_DELAYS];
 	struct load_job *jobs;
 	struct cpu_span *spans;
@@ -366,7 +367,7 @@ struct test_outcome loaded_run(const struct run_env *env,
 		return outcome;
 	}
 	size = size / CHUNK_BYTES * CHUNK_BYTES;
-	if (alloc_buffers(env, res, o, team, &size, &n, &bufs) < 0) {
+	if (alloc_buffers(env, set, res, o, team, &size, &n, &bufs) < 0) {
 		plat_free(team);
 		o->nothing = 1;
 		return outcome;

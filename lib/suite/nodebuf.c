@@ -149,12 +149,12 @@ out:
 
 /* Whether a warning already says `text` (the unknown topology is said
  * once a run, whichever test places buffers first). */
-static int warned(const struct run_results *res, const char *text)
+static int warned(const struct msgs *warnings, const char *text)
 {
 	size_t n = str_len(text);
 
-	for (int i = 0; i < res->warnings.count; i++)
-		for (const char *w = res->warnings.text[i]; *w; w++) {
+	for (int i = 0; i < warnings->count; i++)
+		for (const char *w = warnings->text[i]; *w; w++) {
 			size_t k = 0;
 			while (k < n && w[k] == text[k])
 				k++;
@@ -177,7 +177,7 @@ static size_t add_run(char *list, size_t size, size_t len, int a, int b)
 	return len;
 }
 
-void nodebuf_warn(struct run_results *res, const struct nodebuf *nb,
+void nodebuf_warn(struct msgs *warnings, const struct nodebuf *nb,
 		  const char *what)
 {
 	char list[120] = "";
@@ -185,8 +185,8 @@ void nodebuf_warn(struct run_results *res, const struct nodebuf *nb,
 	int remote = 0, first = -1, last = -1;
 
 	if (!nb->topology_known) {
-		if (!warned(res, UNKNOWN_NODES))
-			msgs_add(&res->warnings, "%s: " UNKNOWN_NODES " (the "
+		if (!warned(warnings, UNKNOWN_NODES))
+			msgs_add(warnings, "%s: " UNKNOWN_NODES " (the "
 				 "platform gave no topology): on a machine with "
 				 "several, a cpu's buffer may be remote", what);
 		return;
@@ -206,17 +206,17 @@ void nodebuf_warn(struct run_results *res, const struct nodebuf *nb,
 	if (first >= 0)
 		add_run(list, sizeof list, len, first, last);
 	if (nb->moved)
-		msgs_add(&res->warnings, "%s: %d of %d buffers' pages are not "
+		msgs_add(warnings, "%s: %d of %d buffers' pages are not "
 			 "in the node they were asked in (found where they "
 			 "are: buffer_nodes says so, null for pages in several)",
 			 what, nb->moved, nb->count);
 	if (nb->unchecked)
-		msgs_add(&res->warnings, "%s: %d of %d buffers: the node "
+		msgs_add(warnings, "%s: %d of %d buffers: the node "
 			 "their pages are in could not be checked, so "
 			 "buffer_nodes gives the node asked", what,
 			 nb->unchecked, nb->count);
 	if (remote)
-		msgs_add(&res->warnings, "%s: %d of %d buffers not in their "
+		msgs_add(warnings, "%s: %d of %d buffers not in their "
 			 "cpu's own node (no room there, or the topology does "
 			 "not list the cpu): cpus%s", what, remote, nb->count,
 			 list);

@@ -49,7 +49,7 @@ int nodebuf_alloc(uint64_t page_bytes, const int *cpus, int n,
 /* Warns about what nodebuf_alloc had to do, `what` naming the test: the
  * topology unknown (once per run), cpus whose slot is not in their own
  * node (named), pages not where they were asked, or not checked. */
-void nodebuf_warn(struct run_results *res, const struct nodebuf *nb,
+void nodebuf_warn(struct msgs *warnings, const struct nodebuf *nb,
 		  const char *what);
 
 /* cpu's slot (and *node, the node it is in, -1: unknown); 0 when cpu

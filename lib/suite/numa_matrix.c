@@ -107,7 +107,7 @@ struct test_outcome numa_run(const struct run_env *env,
 	struct numa_result *r = plat_alloc(sizeof *r);
 	struct numa_topo *t = plat_alloc(sizeof *t);
 	int *cpus = plat_alloc(sizeof(int) * (size_t)env->cpu_count);
-	uint64_t size = latency_dram_bytes(res);
+	uint64_t size = latency_dram_bytes(env, set);
 	int n;
 	char a[16];
 
@@ -196,7 +196,8 @@ struct test_outcome numa_run(const struct run_env *env,
 			fmt(what, sizeof what, "numa read of node %d by "
 			    "node %d", m, c);
 			r->read_gb[c * n + m] = bandwidth_read_together(
-				res, o, cpus, used, buf.base, buf.bytes, size, 0,
+				env, &res->warnings, o, cpus, used, buf.base,
+				buf.bytes, size, 0,
 				what);
 			plat_buffer_free(&buf);
 		}

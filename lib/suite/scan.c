@@ -34,33 +34,45 @@
 _Static_assert(SCAN_POINT_DIMMS == SMBIOS_MAX_DIMMS,
 	       "a range must hold every DIMM SMBIOS can list");
 
+/* What every range's measurement shares: the run's inputs, the test's
+ * cpus and outcome, where its messages go and the result it fills. */
+struct scan_ctx {
+	const struct run_env *env;
+	const struct cpu_set *set;
+	struct test_outcome *o;
+	struct msgs *errors, *warnings;
+	const struct numa_topo *t;
+	struct scan_result *sr;
+	/* room for twice set->count + 1: the readers, then the selection
+	 * less the cpus lost so far */
+	int *cpus;
+};
+
 /* The DIMMs of [base, base + bytes), SMBIOS type 20 to type 17: their
  * count, or -1 (unknown: written null) where SMBIOS maps nothing there,
  * and the scan says so once (dimms_note). */
-static int dimms_for_range(const struct run_results *res, uint64_t base,
+static int dimms_for_range(const struct smbios_info *smbios, uint64_t base,
 			   uint64_t bytes, const char **locators, int max)
 {
-	int n = smbios_dimms_for_range(res->smbios, base, bytes, locators,
-				       max);
+	int n = smbios_dimms_for_range(smbios, base, bytes, locators, max);
 
 	return n > 0 ? n : -1;
 }
 
 /* Measures buf (the range pt names, in node pt->node): its chain and
  * its read; the figures stay < 0 where a cpu did not finish (lost into
- * *o). cpus has room for twice set->count + 1: the readers,
- * then the selection less the cpus lost so far. The TSC ticks each part
- * took are added to sr's. */
-static void measure(struct run_results *res, const struct cpu_set *set,
-		    struct test_outcome *o,
-		    const struct numa_topo *t, const struct plat_buffer *buf,
-		    struct scan_point *pt, int *cpus, struct scan_result *sr)
+ * c->o). The TSC ticks each part took are added to c->sr's. */
+static void measure(const struct scan_ctx *c, const struct plat_buffer *buf,
+		    struct scan_point *pt)
 {
-	int *sel = cpus + set->count + 1;
-	int nsel = cpus_in_play(set, o, sel);
+	const struct run_env *env = c->env;
+	const struct numa_topo *t = c->t;
+	struct scan_result *sr = c->sr;
+	int *cpus = c->cpus, *sel = cpus + c->set->count + 1;
+	int nsel = cpus_in_play(c->set, c->o, sel);
 	int whole, cold = 0;
 	enum scan_readers_from from;
-	uint64_t floor = latency_dram_floor_bytes(res);
+	uint64_t floor = latency_dram_floor_bytes(env, c->set);
 	uint64_t lines, chased = 0, t0, t1, t2;
 	uint32_t *index;
 	void *start;
@@ -78,7 +90,7 @@ static void measure(struct run_results *res, const struct cpu_set *set,
 	 * hops; one of ordinary stores 4x the last-level cache. */
 	lines = chase_lines_cold()
 			? scan_cold_lines(buf->bytes, floor,
-					  latency_chase_samples_max(&res->config))
+					  latency_chase_samples_max(env->config))
 			: scan_chase_lines(buf->bytes, floor, &whole);
 	/* The shuffle in a compact index, the lines written once in
 	 * order, cold where the cpu can (non-temporal stores: no line of
@@ -88,7 +100,7 @@ static void measure(struct run_results *res, const struct cpu_set *set,
 	index = plat_alloc(sizeof *index * (size_t)lines);
 	t0 = ticks_read();
 	start = chase_build_spread_cold(buf->base, buf->bytes, lines,
-					res->config.seed ^ pt->base, index,
+					env->config->seed ^ pt->base, index,
 					&cold);
 	t1 = ticks_read();
 	plat_free(index);
@@ -96,7 +108,7 @@ static void measure(struct run_results *res, const struct cpu_set *set,
 		pt->chase_lines = lines;
 		pt->chase_cold = cold;
 		pt->ns_median = latency_chase_ns(
-			res, cpus[0], start, lines,
+			env, cpus[0], start, lines,
 			cold ? scan_cold_warm_hops(lines, buf->bytes,
 						   buf->page_bytes)
 			     : scan_warm_hops(lines, floor),
@@ -107,7 +119,8 @@ static void measure(struct run_results *res, const struct cpu_set *set,
 	}
 	t2 = ticks_read();
 	pt->gb_per_s_median = bandwidth_read_together(
-		res, o, cpus, pt->cpu_count, buf->base, buf->bytes,
+		env, c->warnings, c->o, cpus, pt->cpu_count, buf->base,
+		buf->bytes,
 		(buf->bytes / (uint64_t)pt->cpu_count) & ~4095ull,
 		scan_read_passes(buf->bytes), "scan");
 	sr->build_ticks += t1 - t0;
@@ -123,7 +136,7 @@ static int give_back(struct plat_buffer *buf)
 	return buf->base ? -1 : 0;
 }
 
-static void judge(struct run_results *res, struct scan_result *sr)
+static void judge(struct msgs *warnings, struct scan_result *sr)
 {
 	struct scan_judged *j = plat_alloc(sizeof *j * (size_t)sr->count);
 	double *work = plat_alloc(sizeof(double) * 2 * (size_t)sr->count);
@@ -143,7 +156,7 @@ static void judge(struct run_results *res, struct scan_result *sr)
 			str_copy(sr->point[i].flag, sizeof sr->point[i].flag,
 				 j[i].flag);
 	} else {
-		msgs_add(&res->warnings, "scan: out of pool memory: ranges "
+		msgs_add(warnings, "scan: out of pool memory: ranges "
 			 "not judged");
 	}
 	plat_free(j);
@@ -305,35 +318,34 @@ static struct scan_point *point_add(struct scan_result *sr, uint64_t base,
 
 /* Stops the scan after a refused free: an error naming the range and
  * how many planned ranges that leaves unmeasured. */
-static void held_stop(struct run_results *res, struct test_outcome *o,
-		      const struct scan_point *pt, int left)
+static void held_stop(const struct scan_ctx *c, const struct scan_point *pt,
+		      int left)
 {
 	char a[24];
 
-	msgs_add(&res->errors, "scan: %#llx+%s could not be given back (a lost "
+	msgs_add(c->errors, "scan: %#llx+%s could not be given back (a lost "
 		 "cpu may still write baremem's memory, so nothing is freed): "
 		 "the scan stops, %d planned ranges not scanned (scan_plan."
 		 "not_scanned: held after a lost cpu)",
 		 (unsigned long long)pt->base,
 		 fmt_size(a, sizeof a, pt->bytes), left);
-	o->failed = 1;
+	c->o->failed = 1;
 }
 
 /* The ranges of the plan, each taken at its address, measured and given
  * back, until a range cannot be given back: the rest are named in the
  * plan's skips. free_bytes: the free memory the map listed. */
-static void scan_planned(struct run_results *res, const struct cpu_set *set,
-			 struct test_outcome *o,
-			 const struct numa_topo *t, struct scan_plan *plan,
-			 uint64_t free_bytes, struct scan_result *sr, int *cpus)
+static void scan_planned(const struct scan_ctx *c, struct scan_plan *plan,
+			 uint64_t free_bytes)
 {
+	struct scan_result *sr = c->sr;
 	struct progress prog;
 	int held = 0;
 
 	sr->point = plat_alloc(sizeof *sr->point * (size_t)(plan->count + 1));
 	if (!sr->point) {
-		msgs_add(&res->errors, "scan: out of pool memory");
-		o->failed = 1;
+		msgs_add(c->errors, "scan: out of pool memory");
+		c->o->failed = 1;
 		return;
 	}
 	progress_begin(&prog, plan->count);
@@ -356,27 +368,28 @@ static void scan_planned(struct run_results *res, const struct cpu_set *set,
 		/* A range not taken is named (a warning), not a failure:
 		 * it is memory someone holds now, like the excepted. */
 		if (free_bytes < r.bytes + HEADROOM_BYTES) {
-			msgs_add(&res->warnings, "scan: %#llx+%s not measured: "
+			msgs_add(c->warnings, "scan: %#llx+%s not measured: "
 				 "the firmware would be left under 64 MiB",
 				 (unsigned long long)r.base, a);
 		} else if (plat_buffer_alloc_at(r.base, r.bytes, r.page_bytes,
 						&buf) != 0) {
-			msgs_add(&res->warnings, "scan: %#llx+%s not measured: "
+			msgs_add(c->warnings, "scan: %#llx+%s not measured: "
 				 "the firmware did not give it (allocated there "
 				 "since the plan)", (unsigned long long)r.base, a);
 		} else {
-			measure(res, set, o, t, &buf, pt, cpus, sr);
+			measure(c, &buf, pt);
 			if (pt->ns_median < 0 || pt->gb_per_s_median < 0)
-				o->failed = 1;
+				c->o->failed = 1;
 			if (give_back(&buf) != 0) {
 				free_bytes -= r.bytes;
 				held = 1;
-				held_stop(res, o, pt, plan->count - i - 1);
+				held_stop(c, pt, plan->count - i - 1);
 			}
 		}
 		/* SMBIOS type 20: which DIMMs hold the range. */
-		pt->dimm_count = dimms_for_range(res, r.base, r.bytes,
-						 pt->dimms, SCAN_POINT_DIMMS);
+		pt->dimm_count = dimms_for_range(c->env->smbios, r.base,
+						 r.bytes, pt->dimms,
+						 SCAN_POINT_DIMMS);
 		progress_done(&prog);
 	}
 	sr->skip = plan->skip;
@@ -386,11 +399,10 @@ static void scan_planned(struct run_results *res, const struct cpu_set *set,
 /* Linux: every piece the platform can pin, held at once (so each is
  * memory none of the others is), then each measured and given back;
  * its node from where the pages really are (plat_buffer_node). */
-static void scan_pinned(struct run_results *res, const struct cpu_set *set,
-			struct test_outcome *o,
-			const struct numa_topo *t, struct scan_result *sr,
-			int *cpus)
+static void scan_pinned(const struct scan_ctx *c)
 {
+	struct scan_result *sr = c->sr;
+	struct test_outcome *o = c->o;
 	struct plat_buffer *bufs = plat_alloc(sizeof *bufs * MAX_RANGES);
 	struct plat_pin *pins = plat_alloc(sizeof *pins * MAX_RANGES);
 	struct progress prog;
@@ -398,12 +410,12 @@ static void scan_pinned(struct run_results *res, const struct cpu_set *set,
 
 	sr->source = "pinned";
 	if (!bufs || !pins) {
-		msgs_add(&res->errors, "scan: out of pool memory");
+		msgs_add(c->errors, "scan: out of pool memory");
 		o->failed = 1;
 		return;
 	}
 	while (n < MAX_RANGES &&
-	       plat_scan_pin(res->config.page_bytes, &bufs[n], &pins[n],
+	       plat_scan_pin(c->env->config->page_bytes, &bufs[n], &pins[n],
 			     sr->pinned_note,
 			     sizeof sr->pinned_note) == 0)
 		n++;
@@ -412,18 +424,18 @@ static void scan_pinned(struct run_results *res, const struct cpu_set *set,
 		    "scan's room; more not pinned", MAX_RANGES);
 	sr->point = plat_alloc(sizeof *sr->point * (size_t)(n + 1));
 	if (!sr->point) {
-		msgs_add(&res->errors, "scan: out of pool memory");
+		msgs_add(c->errors, "scan: out of pool memory");
 		while (n > 0)
 			plat_buffer_free(&bufs[--n]);
 	} else if (n == 0) {
-		msgs_add(&res->errors, "scan: nothing could be pinned: %s",
+		msgs_add(c->errors, "scan: nothing could be pinned: %s",
 			 sr->pinned_note);
 	}
 	o->failed |= n == 0;
 	progress_begin(&prog, n);
 	sr->measure_tsc = ticks_read();
 	for (int i = 0; i < n; i++) {
-		int node = plat_buffer_node(bufs[i].base, bufs[i].bytes, t);
+		int node = plat_buffer_node(bufs[i].base, bufs[i].bytes, c->t);
 		int known = pins[i].phys != ~0ull;
 		struct scan_point *pt = point_add(sr, known ? pins[i].phys : 0,
 						  bufs[i].bytes,
@@ -435,18 +447,19 @@ static void scan_pinned(struct run_results *res, const struct cpu_set *set,
 		progress_step(&prog, "scan: pinned range %d of %d (%s), node "
 			      "%d", i + 1, n, fmt_size(a, sizeof a,
 						       bufs[i].bytes), pt->node);
-		measure(res, set, o, t, &bufs[i], pt, cpus, sr);
+		measure(c, &bufs[i], pt);
 		if (pt->ns_median < 0 || pt->gb_per_s_median < 0)
 			o->failed = 1;
 		pt->dimm_count = known && pt->phys_contiguous
-					 ? dimms_for_range(res, pt->base,
+					 ? dimms_for_range(c->env->smbios,
+							   pt->base,
 							   pt->bytes, pt->dimms,
 							   SCAN_POINT_DIMMS)
 					 : -1;
 		plat_buffer_free(&bufs[i]);
 		progress_done(&prog);
 	}
-	msgs_add(&res->warnings, "scan: Linux scans only the memory it could "
+	msgs_add(c->warnings, "scan: Linux scans only the memory it could "
 		 "pin (%s), not every GiB: boot baremem for that",
 		 sr->pinned_note);
 	plat_free(bufs);
@@ -466,6 +479,8 @@ struct test_outcome scan_run(const struct run_env *env,
 	int *cpus = plat_alloc(sizeof(int) * 2 *
 			       (size_t)(set->count + 1));
 	int n, known_dimms = 0;
+	const struct scan_ctx c = { env, set, o, &res->errors, &res->warnings,
+				    t, sr, cpus };
 
 	plan.range = plat_alloc(sizeof *plan.range * MAX_RANGES);
 	plan.skip = plat_alloc(sizeof *plan.skip * MAX_SKIPS);
@@ -476,18 +491,18 @@ struct test_outcome scan_run(const struct run_env *env,
 	}
 	if (plat_numa_topology(t) <= 0)
 		t->node_count = t->cpu_count = t->range_count = 0;
-	sr->llc_bytes = latency_dram_floor_bytes(res) / 4;
+	sr->llc_bytes = latency_dram_floor_bytes(env, set) / 4;
 	sr->chase_lines = chase_lines_cold()
 				  ? scan_cold_lines(~0ull,
-						    latency_dram_floor_bytes(res),
+						    latency_dram_floor_bytes(env, set),
 						    latency_chase_samples_max(
 							    env->config))
-				  : latency_dram_floor_bytes(res) / 64;
+				  : latency_dram_floor_bytes(env, set) / 64;
 	sr->source = "memory-map";
 	res->scan = sr;
 	n = plat_memory_spans(spans, MAX_SPANS);
 	if (n < 0) {
-		scan_pinned(res, set, o, t, sr, cpus);
+		scan_pinned(&c);
 		plat_free(plan.skip);
 	} else {
 		scan_plan_build(spans, n,
@@ -497,7 +512,7 @@ struct test_outcome scan_run(const struct run_env *env,
 			free_bytes += spans[i].kind == SCAN_FREE
 					      ? spans[i].bytes
 					      : 0;
-		scan_planned(res, set, o, t, &plan, free_bytes, sr, cpus);
+		scan_planned(&c, &plan, free_bytes);
 		if (plan.dropped)
 			msgs_add(&res->warnings, "scan: %d ranges or gaps past "
 				 "the planner's room (%d ranges, %d gaps) not "
@@ -521,7 +536,7 @@ struct test_outcome scan_run(const struct run_env *env,
 		sr->chase_s = (double)sr->chase_ticks / hz;
 		sr->read_s = (double)sr->read_ticks / hz;
 	}
-	judge(res, sr);
+	judge(&res->warnings, sr);
 	print_table(sr);
 	plat_free(t);
 	plat_free(spans);

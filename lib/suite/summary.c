@@ -7,6 +7,7 @@
 #include "results/results_json.h"
 #include "suite/coretypes.h"
 #include "suite/curve.h"
+#include "results/run_env.h"
 #include "suite/dramfloor.h"
 #include "suite/levels.h"
 #include "util/stats.h"
@@ -217,10 +218,15 @@ void summary_compute(const struct run_results *res, int cpu,
 		s->scan_ranges++;
 		s->scan_flagged += p->flag[0] != 0;
 	}
-	if (res->lat_count)
+	if (res->lat_count) {
+		struct run_env env;
+		struct cpu_set set = run_env_selected(res);
+
+		run_env_fix(&env, res);
 		latency_figures(res->lat, res->lat_count,
-				coretypes_info(res, cpu), dramfloor_bytes(res),
-				cpu, s);
+				coretypes_info(res, cpu),
+				dramfloor_bytes(&env, &set), cpu, s);
+	}
 
 	for (int i = 0; i < res->bw_count; i++) {
 		const struct bw_point *p = &res->bw[i];

@@ -124,7 +124,7 @@ static void measure(struct run_results *res, struct test_outcome *o, int n)
 			     launch_timeout_us(wait_us, n), ok) < n) {
 		for (int i = 0; i < n; i++)
 			if (!ok[i])
-				cpus_lost(res, o, res->selected[i],
+				cpus_lost(&res->warnings, o, res->selected[i],
 					  "the TSC check");
 		if (!ok[0])
 			res->tsc_skew_why = "the reference cpu did not finish";

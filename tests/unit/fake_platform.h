@@ -14,6 +14,7 @@
 #include "platform.h"
 #include "registry.h"
 #include "results/results.h"
+#include "results/run_env.h"
 #include "suite/scan_plan.h"
 
 static int fake_cpus = 1;
@@ -464,6 +465,25 @@ static inline struct run_results *fake_results_new(const char **words,
 	res->cpu.caches[1] = (struct cpu_cache){ 2, "unified", 256 << 10, 64,
 						 8, 1, 0 };
 	return res;
+}
+
+/* res's inputs and selection as the suite runner hands them to a test
+ * (run_env_fix), for calling one of a test's helpers alone. Each call
+ * overwrites the last one's. */
+static inline const struct run_env *fake_env(const struct run_results *res)
+{
+	static struct run_env env;
+
+	run_env_fix(&env, res);
+	return &env;
+}
+
+static inline const struct cpu_set *fake_set(const struct run_results *res)
+{
+	static struct cpu_set set;
+
+	set = run_env_selected(res);
+	return &set;
 }
 
 static inline void fake_results_free(struct run_results *res)

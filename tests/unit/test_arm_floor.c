@@ -20,6 +20,7 @@
 #include "arch/aarch64/cache_id.h"
 #include "arch/aarch64/cpu_desc.h"
 #include "arch/aarch64/pptt.h"
+#include "results/run_env.h"
 #include "suite/dramfloor.h"
 #include "suite/levels.h"
 #include "arm_data.h"
@@ -28,7 +29,6 @@
 #define MiB (1024ull * 1024)
 
 static struct pptt t;
-static struct run_results res;
 
 /* The PPTT's caches of the cpu with this UID, from the table file. */
 static int pptt_caches(const char *file, uint32_t uid, struct arm_cache *c)
@@ -57,10 +57,9 @@ static const struct cpu_cache *at(const struct cpu_info *ci, int level,
 /* The floor the suite sizes DRAM by, for a run of this description. */
 static uint64_t floor_of(const struct cpu_info *ci)
 {
-	res.cpu = *ci;
-	res.selected = 0;
-	res.selected_count = 0;
-	return dramfloor_bytes(&res);
+	struct run_env env = { .cpu = ci };
+
+	return dramfloor_bytes(&env, &(struct cpu_set){ 0, 0 });
 }
 
 /* A cpu's description as the app makes it: its registers' caches

@@ -167,7 +167,7 @@ static void another_architectures_isa_falls_back(void **state)
 	int warned = 0;
 
 	(void)state;
-	assert_int_equal(isa_plan(res, out, 0), 2);
+	assert_int_equal(isa_plan(fake_env(res), &res->warnings, out, 0), 2);
 	assert_int_equal(out[0], BW_AVX2);
 	assert_int_equal(out[1], BW_SSE2);
 	for (int i = 0; i < res->warnings.count; i++) {
@@ -465,7 +465,8 @@ static void a_cpu_gone_costs_two_timeouts_not_one_a_sample(void **state)
 	timeout = launch_barrier_ticks(5, res->tsc_hz, 2);
 	fake_lost_cpu = 1;
 	t0 = ticks_read();
-	assert_true(bandwidth_read_together(res, &(struct test_outcome){ 0 },
+	assert_true(bandwidth_read_together(fake_env(res), &res->warnings,
+					    &(struct test_outcome){ 0 },
 					    cpus, 2, buf, bytes, 64 << 10, 0,
 					    "test") < 0);
 	waited = ticks_read() - t0;
@@ -499,12 +500,14 @@ static void given_passes_skip_the_sizing(void **state)
 	assert_non_null(res);
 	assert_int_equal(cpus_select(res), 2);
 	fake_run_calls = 0;
-	assert_true(bandwidth_read_together(res, &(struct test_outcome){ 0 },
+	assert_true(bandwidth_read_together(fake_env(res), &res->warnings,
+					    &(struct test_outcome){ 0 },
 					    cpus, 2, buf, bytes, 64 << 10, 0,
 					    "test") > 0);
 	assert_int_equal(fake_run_calls, 2);
 	fake_run_calls = 0;
-	assert_true(bandwidth_read_together(res, &(struct test_outcome){ 0 },
+	assert_true(bandwidth_read_together(fake_env(res), &res->warnings,
+					    &(struct test_outcome){ 0 },
 					    cpus, 2, buf, bytes, 64 << 10, 1,
 					    "test") > 0);
 	assert_int_equal(fake_run_calls, 1);

@@ -124,7 +124,8 @@ static void plan_sizes_by_each_type(void **state)
 	struct levels_plan p;
 	(void)state;
 	coretypes_read(res, &(struct test_outcome){ 0 });
-	assert_int_equal(coretypes_plan(res, 64 * M, &p), 0);
+	assert_int_equal(coretypes_plan(fake_env(res), fake_set(res), 64 * M,
+					&p), 0);
 	assert_string_equal(p.rows[1].name, "L2");
 	assert_int_equal(p.rows[1].all.cpus, 6);
 	assert_true(p.rows[1].all.bytes <= 256 * K);
@@ -243,7 +244,8 @@ static void partition_sizes_l3_by_its_share(void **state)
 		    == 30 * M / 4);
 	assert_true(fake_warned(res, "L3 partition: the boot cpu's class of "
 				"service 1 may fill 3 of the L3's 12 ways"));
-	assert_int_equal(coretypes_plan(res, 64 * M, &p), 0);
+	assert_int_equal(coretypes_plan(fake_env(res), fake_set(res), 64 * M,
+					&p), 0);
 	assert_string_equal(p.rows[2].name, "L3");
 	assert_true(p.rows[2].one.bytes <= 30 * M / 8);
 	assert_true(json_of(res, buf, sizeof buf) > 0);

@@ -417,11 +417,14 @@ static void capacity_holds_full_plan(void **state)
 	res = run_full(m);
 	assert_int_equal(lat_reserve(res, capacity_latency_pass(
 			&res->config, res->selected_count,
-			latency_dram_floor_bytes(res))), 0);
+			latency_dram_floor_bytes(fake_env(res),
+						 fake_set(res)))), 0);
 	assert_int_equal(bw_reserve(res, capacity_bandwidth_pass(
 			&res->config)), 0);
 	lat_points = (int)sweep_sizes(&res->config,
-				      latency_dram_floor_bytes(res), ~0ull,
+				      latency_dram_floor_bytes(fake_env(res),
+							       fake_set(res)),
+				      ~0ull,
 				      sizes, 256,
 				      &trimmed) + trimmed;
 	lat_points = lat_points * res->selected_count + res->selected_count;
@@ -451,7 +454,7 @@ static void dram_point_above_llc(void **state)
 	if (!llc)
 		llc = cpuinfo_cache(&res->cpu, 2);
 	assert_non_null(llc);
-	dram = latency_dram_bytes(res);
+	dram = latency_dram_bytes(fake_env(res), fake_set(res));
 	total = llc->size_bytes * (uint64_t)instances(m, llc);
 	if (dram < 4 * llc->size_bytes)
 		fail_msg("%s: DRAM point %llu bytes under 4x the LLC (%llu)",
@@ -562,8 +565,10 @@ static void level_plan_holds(void **state)
 	platform_from(m);
 	res = run_full(m);
 	n = decode_selected(m, res, own);
-	assert_int_equal(coretypes_plan(res, latency_dram_bytes(res), &plan),
-			 0);
+	assert_int_equal(coretypes_plan(fake_env(res), fake_set(res),
+					latency_dram_bytes(fake_env(res),
+							   fake_set(res)),
+					&plan), 0);
 	for (int l = 1; l <= 3; l++) {
 		int found = 0;
 		for (int r = 0; r < plan.count; r++)
@@ -737,14 +742,17 @@ static void every_profile_reaches_dram_floor(void **state)
 		llc = b > llc ? b : llc;
 	}
 	assert_true(llc > 0);
-	floor_bytes = latency_dram_floor_bytes(res);
+	floor_bytes = latency_dram_floor_bytes(fake_env(res), fake_set(res));
 	if (floor_bytes < 4 * llc)
 		fail_msg("%s: DRAM floor %llu under 4x the largest LLC %llu",
 			 m->name, (unsigned long long)floor_bytes,
 			 (unsigned long long)llc);
-	assert_true(latency_dram_bytes(res) >= floor_bytes);
-	assert_int_equal(coretypes_plan(res, latency_dram_bytes(res), &plan),
-			 0);
+	assert_true(latency_dram_bytes(fake_env(res), fake_set(res)) >=
+		    floor_bytes);
+	assert_int_equal(coretypes_plan(fake_env(res), fake_set(res),
+					latency_dram_bytes(fake_env(res),
+							   fake_set(res)),
+					&plan), 0);
 	assert_int_equal(plan.dram_floor_bytes, floor_bytes);
 	for (size_t k = 0; k < sizeof profiles / sizeof *profiles; k++) {
 		size_t n;
@@ -778,8 +786,8 @@ static void scan_chain_spans_gib(void **state)
 
 	platform_from(m);
 	res = run_full(m);
-	llc = dramfloor_llc_bytes(res);
-	floor_bytes = latency_dram_floor_bytes(res);
+	llc = dramfloor_llc_bytes(fake_env(res), fake_set(res));
+	floor_bytes = latency_dram_floor_bytes(fake_env(res), fake_set(res));
 	assert_true(floor_bytes >= 4 * llc);
 	lines = scan_chase_lines(gib, floor_bytes, &whole);
 	if (whole ? lines != gib / 128 || floor_bytes / 64 <= gib / 128
@@ -829,7 +837,7 @@ static void dram_latency_on_own_node(void **state)
 	assert_non_null(t);
 	nodes = platform_from(m);
 	res = run_full(m);
-	size = latency_dram_bytes(res);
+	size = latency_dram_bytes(fake_env(res), fake_set(res));
 	if (plat_numa_topology(t) <= 0)
 		t->node_count = t->cpu_count = t->range_count = 0;
 	memset(placed, 0, sizeof placed);
@@ -837,7 +845,7 @@ static void dram_latency_on_own_node(void **state)
 		int cpu = res->selected[k], rep = -1, node, own;
 		struct nodebuf nb;
 
-		node = latency_buffer_node(res, t, cpu, &rep);
+		node = latency_buffer_node(fake_set(res), t, cpu, &rep);
 		own = nodes ? numa_node_of_apic(&topo, table[cpu].apic_id) : -1;
 		if (node != own || rep < 0 || rep >= m->cpu_count)
 			fail_msg("%s: cpu %d (node %d) has its DRAM latency "

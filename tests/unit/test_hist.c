@@ -178,7 +178,7 @@ static void measure_on_host(void **state)
 	memset(&pt, 0, sizeof pt);
 	res.tsc_hz = plat_tsc_hz();
 	start = chase_build(buf, bytes, 64, 3);
-	assert_int_equal(dist_measure(&res, 0, start, &pt), 0);
+	assert_int_equal(dist_measure(fake_env(&res), 0, start, &pt), 0);
 	assert_int_equal(pt.dist_segments, DIST_SEGMENTS);
 	assert_int_equal(pt.dist_hops, DIST_HOPS);
 	assert_true(pt.dist_overhead_ns > 0);

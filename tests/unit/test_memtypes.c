@@ -10,8 +10,8 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "hw/memclass.h"
-#include "hw/mtrr.h"
+#include "arch/x86_64/memclass.h"
+#include "arch/x86_64/mtrr.h"
 #include "arch/x86_64/pagetable_x86.h"
 
 #define M (1ull << 20)

@@ -87,7 +87,7 @@ static void each_cpu_gets_its_own_node(void **state)
 		assert_int_equal(fake_node_of_addr(p), node);
 		assert_int_equal(fake_node_of_addr(p + nb.slot_bytes - 1), node);
 	}
-	nodebuf_warn(res, &nb, "test");
+	nodebuf_warn(&res->warnings, &nb, "test");
 	assert_int_equal(res->warnings.count, 0);
 	nodebuf_free(&nb);
 	assert_int_equal(fake_node_room[0], 1ull << 30);
@@ -114,7 +114,7 @@ static void pages_recorded_where_they_are(void **state)
 		assert_int_equal(node, 0);
 	}
 	assert_int_equal(nb.moved, 2);
-	nodebuf_warn(res, &nb, "test");
+	nodebuf_warn(&res->warnings, &nb, "test");
 	assert_true(fake_warned(res, "test: 2 of 4 buffers' pages are not in "
 				     "the node they were asked in"));
 	assert_true(fake_warned(res, "2 of 4 buffers not in their cpu's own "
@@ -144,7 +144,7 @@ static void full_node_falls_back_and_names_the_cpus(void **state)
 		assert_int_equal(node, i < 6 ? fake_node_of_cpu(i) : 0);
 		assert_int_equal(fake_node_of_addr(p), node);
 	}
-	nodebuf_warn(res, &nb, "test");
+	nodebuf_warn(&res->warnings, &nb, "test");
 	assert_true(fake_warned(res, "2 of 8 buffers not in their cpu's own "
 				"node"));
 	assert_true(fake_warned(res, "cpus 6-7"));
@@ -245,7 +245,8 @@ static void with_l3(struct run_results *res)
 {
 	res->cpu.caches[res->cpu.cache_count++] =
 		(struct cpu_cache){ 3, "unified", 2 << 20, 64, 16, 8, 0 };
-	assert_int_equal(latency_dram_floor_bytes(res), 8 * MIB);
+	assert_int_equal(latency_dram_floor_bytes(fake_env(res), fake_set(res)),
+			 8 * MIB);
 }
 
 /* Many cpus, little memory (64 MiB a buffer): the one-cpu DRAM point is
@@ -503,18 +504,18 @@ static void outliers_judged_within_a_distance(void **state)
 	lat_at(res, 2, 99);
 	lat_at(res, 3, 150);
 	lat_at(res, 4, 152);
-	latency_judge_spread(res, 0, 64 * MIB, local_remote);
+	latency_judge_spread(fake_env(res), res, 0, 64 * MIB, local_remote);
 	assert_int_equal(res->warnings.count, 0);
 	assert_non_null(strstr(fake_out, "buffer at distance 21"));
 	/* all at one distance: the remote ones stand out, as before */
-	latency_judge_spread(res, 0, 64 * MIB, one);
+	latency_judge_spread(fake_env(res), res, 0, 64 * MIB, one);
 	assert_true(fake_warned(res, "cpu 3 DRAM latency 150.0 ns is"));
 	assert_true(fake_warned(res, "cpu 4 DRAM latency 152.0 ns is"));
 	assert_int_equal(res->warnings.count, 2);
 	/* a slow cpu among the local ones, judged against them alone */
 	res->warnings.count = 0;
 	res->lat[1].ns_median = 120;
-	latency_judge_spread(res, 0, 64 * MIB, local_remote);
+	latency_judge_spread(fake_env(res), res, 0, 64 * MIB, local_remote);
 	assert_true(fake_warned(res, "cpu 1 DRAM latency 120.0 ns is +20% "
 				     "from the median of the cpus at its "
 				     "distance from its buffer (10)"));
@@ -570,7 +571,7 @@ static void hotplug_srat_memory_is_used(void **state)
 		assert_non_null(nodebuf_slot(&nb, cpus[i], &node));
 		assert_int_equal(node, fake_node_of_cpu(cpus[i]));
 	}
-	nodebuf_warn(res, &nb, "test");
+	nodebuf_warn(&res->warnings, &nb, "test");
 	nodebuf_free(&nb);
 	assert_int_equal(suite_run_alone(res, latency_per_cpu).nothing, 0);
 	for (int i = 0; i < res->lat_count; i++)

@@ -115,7 +115,7 @@ static struct test_outcome losing_run(const struct run_env *env,
 	(void)env;
 	note(set, 0);
 	fake_lost_cpu = 2;
-	cpus_lost(res, &o, 2, "a fake point");
+	cpus_lost(&res->warnings, &o, 2, "a fake point");
 	note(set, 1);
 	runs++;
 	return o;

@@ -1,5 +1,5 @@
 /* MTRR decoding and type lookup (SDM vol 3A, 12.11.4 - 12.11.4.1). */
-#include "hw/mtrr.h"
+#include "arch/x86_64/mtrr.h"
 
 #include "util/fmt.h"
 

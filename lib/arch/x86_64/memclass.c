@@ -1,5 +1,5 @@
 /* The page-table class of a memory-map range (see memclass.h). */
-#include "hw/memclass.h"
+#include "arch/x86_64/memclass.h"
 
 #include "hw/pagetable.h"
 

@@ -6,7 +6,7 @@
 
 #include <stdint.h>
 
-#include "hw/mtrr.h"
+#include "arch/x86_64/mtrr.h"
 
 /* What the firmware says a range is. */
 enum mem_kind {
