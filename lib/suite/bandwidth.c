@@ -140,7 +140,17 @@ static void bw_window(void *arg)
 		j->passes = calibrate_units(bw_timed, j, 1, MAX_PASSES,
 					    j->target_ticks);
 	for (int s = 0, missed = 0; s < j->samples; s++) {
-		uint64_t s0 = j->smi_count ? j->smi_count() : 0;
+		int odd = alt && s & 1;	/* alt's sample */
+		const struct bw_kernel *ks = odd ? alt : k;
+		uint64_t s0;
+		/* In turn, a sample would start where the other kind left the
+		 * caches: after a cached write, dirty lines the next sample
+		 * pays to write back, so the cached write gains what the
+		 * non-temporal one loses. One untimed pass of its own kind
+		 * first leaves them as back-to-back samples of it would. */
+		if (alt)
+			j->sink += ks->run(j->dst, j->src, j->bytes, 1);
+		s0 = j->smi_count ? j->smi_count() : 0;
 		if (j->barriers) {
 			t0 = barrier_wait(&j->barriers[s], j->cpu);
 			/* after the start line (the clock of the kernel, not of
@@ -172,11 +182,8 @@ static void bw_window(void *arg)
 				j->clock_read(&a0, &m0);
 			t0 = ticks_begin();
 		}
-		if (alt && s & 1)
-			j->sink += alt->run(j->dst, j->src, j->bytes,
-					    j->alt_passes);
-		else
-			j->sink += k->run(j->dst, j->src, j->bytes, j->passes);
+		j->sink += ks->run(j->dst, j->src, j->bytes,
+				   odd ? j->alt_passes : j->passes);
 		t1 = ticks_end(j->end_way);
 		if (j->clock_read) {
 			j->clock_read(&a1, &m1);
