@@ -1,7 +1,10 @@
 /* Cache-line ping-pong (see pingpong.h). Plain volatile loads and stores
- * are enough on x86: stores are not reordered with other stores, and a
- * load sees the other core's store once the line arrives (TSO); no
- * locked instruction, which would measure the atomic, not the transfer. */
+ * are enough on x86 and on AArch64 alike: the line carries nothing but its
+ * own value, and every architecture keeps one location's writes in one
+ * order for all cpus (coherence), so no barrier, LDAR or STLR is needed
+ * (each would add its cost to the transfer; kernels/tscping.c, whose seq
+ * carries other values, does need them). No locked instruction, which
+ * would measure the atomic, not the transfer. */
 #include "pingpong.h"
 
 #include "arch/arch.h"

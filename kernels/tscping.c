@@ -1,7 +1,10 @@
-/* TSC exchange between two cpus (see tscping.h). Plain volatile loads
- * and stores, as in pingpong.c: x86 keeps stores in order and loads in
- * order (TSO), and a locked instruction would only add its own cost to
- * the transfer the bound is made of. */
+/* TSC exchange between two cpus (see tscping.h). seq carries the TSC
+ * values written before it, so it is stored with release and loaded with
+ * acquire: plain MOVs on x86, which keeps stores and loads in order
+ * (TSO), and STLR/LDAR on AArch64, whose weak order would let the other
+ * cpu see the new seq before the values (a stale value gives a wrong
+ * bound). No locked or read-modify-write instruction: it would only add
+ * its own cost to the transfer the bound is made of. */
 #include "tscping.h"
 
 #include "arch/arch.h"
@@ -15,7 +18,7 @@ static int wait_seq(volatile uint64_t *seq, uint64_t want,
 {
 	struct spin_wait w = { 0, 0 };
 
-	while (*seq != want)
+	while (__atomic_load_n(seq, __ATOMIC_ACQUIRE) != want)
 		if (spin_expired(&w, SPIN_CHECK, timeout_ticks))
 			return -1;
 	return 0;
@@ -44,7 +47,7 @@ struct tscping_minima tscping_lead(struct tscping_line *l,
 		int64_t there, back;
 
 		l->sent_tsc = sent;
-		l->seq = seq;
+		__atomic_store_n(&l->seq, seq, __ATOMIC_RELEASE);
 		if (wait_seq(&l->seq, seq + 1, lim->answer_ticks))
 			break;
 		seen = ticks_begin();
@@ -58,7 +61,7 @@ struct tscping_minima tscping_lead(struct tscping_line *l,
 		seq += 2;
 	}
 stop:
-	l->seq = TSCPING_STOP;
+	__atomic_store_n(&l->seq, TSCPING_STOP, __ATOMIC_RELEASE);
 	return m;
 }
 
@@ -70,7 +73,7 @@ int64_t tscping_follow(struct tscping_line *l, uint64_t timeout_ticks)
 
 	l->ready = 1;
 	for (;;) {
-		uint64_t v = l->seq;
+		uint64_t v = __atomic_load_n(&l->seq, __ATOMIC_ACQUIRE);
 
 		if (v == TSCPING_STOP)
 			return answered;
@@ -78,7 +81,7 @@ int64_t tscping_follow(struct tscping_line *l, uint64_t timeout_ticks)
 			uint64_t seen = ticks_begin();
 			l->seen_tsc = seen;
 			l->sent_tsc = ticks_begin();
-			l->seq = v + 1;
+			__atomic_store_n(&l->seq, v + 1, __ATOMIC_RELEASE);
 			last = v;
 			answered++;
 			w = (struct spin_wait){ 0, 0 };

@@ -7,9 +7,9 @@
 
 #include <stdint.h>
 
-/* The line two cpus share. seq is written last by whoever sends (x86
- * keeps stores in order, and the reader loads seq before the rest), so a
- * reader that sees a new seq sees the TSC values written with it. */
+/* The line two cpus share. seq is written last by whoever sends, with
+ * release, and read with acquire before the rest, so a reader that sees
+ * a new seq sees the TSC values written with it (on AArch64 too). */
 struct tscping_line {
 	volatile uint64_t seq;		/* odd: reference sent; even: partner */
 	volatile uint64_t sent_tsc;	/* the sender's TSC just before seq */

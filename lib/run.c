@@ -38,7 +38,9 @@ struct run_results *run_new(const char *platform)
 
 void run_preflight(struct run_results *res)
 {
-	if (!res->cpu.f.aperfmperf)
+	if (res->core_cycles_source)
+		;	/* the platform said why it reads no core clock */
+	else if (!res->cpu.f.aperfmperf)
 		msgs_add(&res->warnings, "CPU has no APERF/MPERF (CPUID 6): "
 			 "core cycles and the bandwidth points' core clock are "
 			 "not measured, TSC cycles are");

@@ -796,14 +796,22 @@ def machine(out, r):
                                      tsc.get("source"))
     if tsc.get("error_ppm") is not None:
         tsc_text += ", within %s ppm" % tsc["error_ppm"]
-    kv(out, [("model", cpu.get("brand")), ("vendor", cpu.get("vendor")),
-             ("family / model / stepping", "0x%x / 0x%x / %d" % (
-                 cpu.get("family", 0), cpu.get("model", 0),
-                 cpu.get("stepping", 0))),
-             ("microcode", cpu.get("microcode")),
-             ("logical processors", cpu.get("logical_processors")),
-             ("features", feats), ("boost", freq.get("boost")),
-             ("HWP / CPPC", freq.get("hwp")), ("TSC", tsc_text)])
+    ids = (cpu.get("family", 0), cpu.get("model", 0), cpu.get("stepping", 0))
+    if cpu.get("arch") == "aarch64":
+        # MIDR_EL1's fields where x86 has CPUID's; no microcode, boost,
+        # HWP or TSC on Arm
+        kv(out, [("model", cpu.get("brand")), ("vendor", cpu.get("vendor")),
+                 ("implementer / part / revision",
+                  "0x%02x / 0x%03x / %d" % ids),
+                 ("logical processors", cpu.get("logical_processors")),
+                 ("features", feats), ("timer", tsc_text)])
+    else:
+        kv(out, [("model", cpu.get("brand")), ("vendor", cpu.get("vendor")),
+                 ("family / model / stepping", "0x%x / 0x%x / %d" % ids),
+                 ("microcode", cpu.get("microcode")),
+                 ("logical processors", cpu.get("logical_processors")),
+                 ("features", feats), ("boost", freq.get("boost")),
+                 ("HWP / CPPC", freq.get("hwp")), ("TSC", tsc_text)])
     caches = m.get("caches", [])
     if caches:
         out.append("<h3>Caches</h3>\n<table>\n<tr><th>level</th><th>type</th>"

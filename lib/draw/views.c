@@ -108,6 +108,19 @@ static int pad_of(int scale)
 	return 6 * scale;
 }
 
+void draw_machine_line(const struct run_results *res, char *line, size_t cap)
+{
+	const struct smbios_info *sm = res->smbios;
+	/* the tick counter's name: AArch64 counts the generic timer */
+	const char *clock = res->arch && str_eq(res->arch, "aarch64")
+		? "timer" : "TSC";
+
+	fmt(line, cap, "%s %s   %s   %s %.3f GHz (%s)",
+	    sm ? sm->system_manufacturer : "", sm ? sm->system_product : "",
+	    res->cpu.brand, clock, (double)res->tsc_hz / 1e9,
+	    res->tsc_source ? res->tsc_source : "?");
+}
+
 /* Two lines: the run, and the machine it ran on. Returns the height. */
 static int header_draw(struct fb *f, int scale, enum draw_view v,
 		       const struct run_results *res)
@@ -115,7 +128,6 @@ static int header_draw(struct fb *f, int scale, enum draw_view v,
 	int lh = fb_text_height(scale), pad = pad_of(scale);
 	int h = 2 * lh + 2 * pad, x, tabs_w = 0;
 	char line[256];
-	const struct smbios_info *sm = res->smbios;
 	enum draw_view all[DRAW_VIEWS_MAX];
 	int n = draw_views(res, all);
 
@@ -140,10 +152,7 @@ static int header_draw(struct fb *f, int scale, enum draw_view v,
 	    res->selected_count, res->duration_s);
 	fb_text_fit(f, pad, pad, scale, line, f->width - tabs_w - 2 * pad,
 		    THEME_TEXT);
-	fmt(line, sizeof line, "%s %s   %s   TSC %.3f GHz (%s)",
-	    sm ? sm->system_manufacturer : "", sm ? sm->system_product : "",
-	    res->cpu.brand, (double)res->tsc_hz / 1e9,
-	    res->tsc_source ? res->tsc_source : "?");
+	draw_machine_line(res, line, sizeof line);
 	fb_text_fit(f, pad, pad + lh, scale, line, f->width - 2 * pad,
 		    THEME_DIM);
 	return h;

@@ -49,6 +49,9 @@ enum draw_view draw_view_next(enum draw_view v, const struct run_results *res);
 /* The view the screen opens on: the chart, or the first test's page
  * where the chart has nothing (tests=scan alone). */
 enum draw_view draw_view_first(const struct run_results *res);
+/* The header's second line: the system, the cpu's brand and the tick
+ * counter (the TSC, or AArch64's generic timer) with its rate. */
+void draw_machine_line(const struct run_results *res, char *line, size_t cap);
 /* Draws view v over the whole buffer. */
 void draw_view(struct fb *f, enum draw_view v, const struct draw_input *in);
 /* Lines of log the log view shows at once, and lines the log has: the

@@ -227,6 +227,11 @@ void linux_arch_machine(struct run_results *res)
 	if (!strcmp(res->l3alloc.state, "unknown"))
 		msgs_add(&res->warnings, "l3 partitions: %s", res->l3alloc.why);
 
+	/* Said here, so run_preflight gives no x86 APERF/MPERF reason */
+	res->core_cycles_source = "none";
+	msgs_add(&res->warnings, "core cycles not measured: Linux keeps the "
+		 "Arm PMU's cycle counter (PMCCNTR_EL0) from user space at "
+		 "EL0; ns and timer ticks are");
 	res->tsc_hz = cntfrq();
 	res->tsc_source = "generic-timer";
 	res->tsc_error_ppm = -1;	/* the firmware's figure: no bound */

@@ -289,6 +289,36 @@ static void fake_free(struct run_results *r)
 	free(r);
 }
 
+/* The header's machine line names the run's tick counter: the TSC on
+ * x86, the generic timer on AArch64 (whose results have no TSC). */
+static void machine_line_names_the_clock(void **state)
+{
+	static const struct {
+		const char *arch, *brand, *source, *want;
+		uint64_t hz;
+	} cases[] = {
+		{ "x86_64", "Intel(R) Xeon(R)", "cpuid-15h",
+		  "Intel(R) Xeon(R)   TSC 2.100 GHz (cpuid-15h)", 2100000000 },
+		{ "aarch64", "Neoverse-N1 r3p1", "generic-timer",
+		  "Neoverse-N1 r3p1   timer 0.025 GHz (generic-timer)",
+		  25000000 },
+	};
+	struct run_results *r = fake_run();
+	char line[256];
+
+	(void)state;
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		r->arch = cases[i].arch;
+		strcpy(r->cpu.brand, cases[i].brand);
+		r->tsc_hz = cases[i].hz;
+		r->tsc_source = cases[i].source;
+		draw_machine_line(r, line, sizeof line);
+		assert_non_null(strstr(line, cases[i].want));
+	}
+	assert_null(strstr(line, "TSC"));	/* the AArch64 line, last */
+	fake_free(r);
+}
+
 static void write_ppm(const struct fb *f, const char *name)
 {
 	const char *dir = getenv("BAREMEM_DRAW_PPM");
@@ -591,6 +621,7 @@ int main(void)
 		cmocka_unit_test(series_from_results),
 		cmocka_unit_test(latency_axes_are_logarithmic),
 		cmocka_unit_test(views_at_resolutions),
+		cmocka_unit_test(machine_line_names_the_clock),
 		cmocka_unit_test(scan_view_by_address),
 		cmocka_unit_test(scan_view_only_with_a_scan),
 	};
