@@ -101,9 +101,9 @@ struct bw_point {
 	/* the smallest page that mapped the cpus' buffers (a buffer only
 	 * partly on huge pages counts as the small ones); 0: not recorded */
 	uint64_t page_bytes;
-	/* A DRAM copy is measured with cached and with non-temporal stores
-	 * and the faster kept (lib/suite/bandwidth.c): then stores_compared is
-	 * set and both medians are here. */
+	/* A DRAM copy or write is measured with cached and with non-temporal
+	 * stores and the faster kept (lib/suite/bandwidth.c): then
+	 * stores_compared is set and both medians are here. */
 	int stores_compared;
 	double cached_gb_median, nontemporal_gb_median;
 	/* [cpus]: the node each cpu's buffer was in, in cpu_list's order;

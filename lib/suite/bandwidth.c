@@ -13,7 +13,10 @@
  * tools that use them report more. Inside the caches the cached copy
  * is the right one (non-temporal stores would send every line to DRAM),
  * and on some cores one cpu's non-temporal stores are the slower, so
- * neither is assumed: both medians are kept in the point.
+ * neither is assumed: both medians are kept in the point. Write at DRAM
+ * is compared the same way with ntwrite, the two timed in turn sample by
+ * sample in one window (a machine whose DRAM bandwidth drifts between
+ * points would otherwise pick the kind by the moment each ran).
  *
  * Every cpu's buffer is in its own NUMA node (lib/suite/nodebuf.h), and each
  * point records where (buffer_nodes). No point called DRAM is under 4x
@@ -63,6 +66,12 @@ struct bw_job {
 	const struct bw_kernel *k;
 	const struct bw_kernel *ran;	/* k, or its twin of the widest ISA
 					 * this cpu could run */
+	/* 0, or the kernel timed in alternation with k: it runs the odd
+	 * samples, k the even ones, so both see the same moments of a
+	 * machine whose bandwidth drifts; alt_ran and alt_passes as ran
+	 * and passes. */
+	const struct bw_kernel *alt, *alt_ran;
+	uint64_t alt_passes;
 	void *dst;
 	const void *src;
 	uint64_t bytes;		/* per buffer (copy: src and dst each) */
@@ -116,15 +125,32 @@ static void bw_window(void *arg)
 				       : isa_usable_here();
 	const struct bw_kernel *k = j->k->isa <= here ? j->k
 				    : bw_kernel_for(j->k->op, here);
+	const struct bw_kernel *alt = !j->alt || j->alt->isa <= here
+				      ? j->alt : bw_kernel_for(j->alt->op, here);
 
-	j->ran = k;
+	j->ran = alt;
 	/* One pass puts the set where it belongs (and fills the TLB). */
 	j->sink += k->run(j->dst, j->src, j->bytes, 1);
+	if (alt && !j->alt_passes)
+		j->alt_passes = calibrate_units(bw_timed, j, 1, MAX_PASSES,
+						j->target_ticks);
+	j->alt_ran = alt;
+	j->ran = k;
 	if (!passes)
 		j->passes = calibrate_units(bw_timed, j, 1, MAX_PASSES,
 					    j->target_ticks);
 	for (int s = 0, missed = 0; s < j->samples; s++) {
-		uint64_t s0 = j->smi_count ? j->smi_count() : 0;
+		int odd = alt && s & 1;	/* alt's sample */
+		const struct bw_kernel *ks = odd ? alt : k;
+		uint64_t s0;
+		/* In turn, a sample would start where the other kind left the
+		 * caches: after a cached write, dirty lines the next sample
+		 * pays to write back, so the cached write gains what the
+		 * non-temporal one loses. One untimed pass of its own kind
+		 * first leaves them as back-to-back samples of it would. */
+		if (alt)
+			j->sink += ks->run(j->dst, j->src, j->bytes, 1);
+		s0 = j->smi_count ? j->smi_count() : 0;
 		if (j->barriers) {
 			t0 = barrier_wait(&j->barriers[s], j->cpu);
 			/* after the start line (the clock of the kernel, not of
@@ -156,7 +182,8 @@ static void bw_window(void *arg)
 				j->clock_read(&a0, &m0);
 			t0 = ticks_begin();
 		}
-		j->sink += k->run(j->dst, j->src, j->bytes, j->passes);
+		j->sink += ks->run(j->dst, j->src, j->bytes,
+				   odd ? j->alt_passes : j->passes);
 		t1 = ticks_end(j->end_way);
 		if (j->clock_read) {
 			j->clock_read(&a1, &m1);
@@ -188,6 +215,9 @@ struct point_ctx {
 	 * leaves it at once, as the runner drops it after the test. */
 	int *own, own_count;
 	const char *what;	/* the point in messages; 0: the kernel */
+	/* 0, or the kernel the next point times in alternation with its
+	 * own (struct bw_job's alt), keeping the faster */
+	const struct bw_kernel *alt;
 	struct bw_job *jobs;
 	void **args;
 	int *ok;
@@ -208,10 +238,11 @@ struct point_ctx {
 };
 
 /* The per-cpu and per-sample arrays of x for up to ncpu cpus (x->env
- * and x->samples set); -1 when the pool is short (ctx_free cleans up). */
+ * and x->samples set; room for twice the samples, a point timed in
+ * alternation); -1 when the pool is short (ctx_free cleans up). */
 static int ctx_alloc(struct point_ctx *x, int ncpu)
 {
-	size_t n = (size_t)ncpu, samples = (size_t)x->samples;
+	size_t n = (size_t)ncpu, samples = 2 * (size_t)x->samples;
 
 	x->jobs = plat_alloc(sizeof(*x->jobs) * n);
 	x->args = plat_alloc(sizeof(void *) * n);
@@ -260,14 +291,16 @@ static uint8_t *slot_of(const struct point_ctx *x, int i, uint64_t size)
 		       ? x->mem + slot * (uint64_t)i : 0;
 }
 
-/* One run of n samples of kernel k on the first `cpus` of x->cpu_list
- * (passes 0: each sizes its own). Returns 0, or -1 when a cpu did not
- * finish (it is dropped from the run). */
+/* One run of n samples of kernel k on the first `cpus` of x->cpu_list,
+ * x->alt's on the odd ones when set (passes, alt_passes 0: each sizes
+ * its own). Returns 0, or -1 when a cpu did not finish (it is dropped
+ * from the run). */
 static int run_once(struct point_ctx *x, const struct bw_kernel *k, int cpus,
 		    uint64_t size, uint64_t per_buf, uint64_t passes,
-		    uint64_t target, int n)
+		    uint64_t alt_passes, uint64_t target, int n)
 {
 	const struct run_env *env = x->env;
+	uint64_t cap = 2 * (uint64_t)x->samples;	/* ctx_alloc's room */
 	int done;
 
 	for (int s = 0; s < n && cpus > 1; s++)
@@ -279,6 +312,8 @@ static int run_once(struct point_ctx *x, const struct bw_kernel *k, int cpus,
 		x->jobs[i] = (struct bw_job){
 			.end_way = env->cpu->ticks_end_way,
 			.k = k,
+			.alt = x->alt,
+			.alt_passes = alt_passes,
 			.dst = base,
 			.src = k->needs_src && k->needs_dst ? base + per_buf : base,
 			.bytes = per_buf,
@@ -287,16 +322,14 @@ static int run_once(struct point_ctx *x, const struct bw_kernel *k, int cpus,
 			.samples = n,
 			.barriers = cpus > 1 ? x->barriers : 0,
 			.cpu = x->cpu_list[i],
-			.start = x->times + (uint64_t)i * 2 * x->samples,
-			.end = x->times + (uint64_t)i * 2 * x->samples + x->samples,
+			.start = x->times + (uint64_t)i * 2 * cap,
+			.end = x->times + (uint64_t)i * 2 * cap + cap,
 			.smi_count = x->smis ? env->smi_count : 0,
 			.isa_here = env->isa_here,
-			.smis = x->smis ? x->smis + (uint64_t)i * x->samples : 0,
+			.smis = x->smis ? x->smis + (uint64_t)i * cap : 0,
 			.clock_read = x->daperf ? env->clock_read : 0,
-			.daperf = x->daperf ? x->daperf + (uint64_t)i * x->samples
-					    : 0,
-			.dmperf = x->dmperf ? x->dmperf + (uint64_t)i * x->samples
-					    : 0,
+			.daperf = x->daperf ? x->daperf + (uint64_t)i * cap : 0,
+			.dmperf = x->dmperf ? x->dmperf + (uint64_t)i * cap : 0,
 			.wide = k->isa == BW_AVX512,
 			.rule = settle_rule(env->tsc_hz),
 		};
@@ -356,7 +389,9 @@ static void record_settle(struct point_ctx *x, int cpus, const char *what,
  * over its own `size` bytes of x->mem (passes 0: sized on the first cpu
  * alone). Fills *pt but its level and scaling; 0, or -1 when a cpu did
  * not finish or no sample is left (warned). `level` names the point in
- * the warnings. */
+ * the warnings. With x->alt (a store twin of k: ntwrite for write), the
+ * two alternate sample by sample and the point is the faster, named k,
+ * its stores the winner's, both medians kept (stores_compared). */
 static int measure(struct point_ctx *x, const struct bw_kernel *k,
 		   const char *level, uint64_t size, int cpus,
 		   uint64_t passes, struct bw_point *pt)
@@ -366,10 +401,14 @@ static int measure(struct point_ctx *x, const struct bw_kernel *k,
 	/* bytes_per_byte streams of per_buf bytes: dst first, then src */
 	uint64_t per_buf = size / (uint64_t)k->bytes_per_byte;
 	uint64_t target = sweep_sample_ticks(env->config, env->tsc_hz);
-	uint64_t kbs[MAX_SAMPLES];
-	int good = 0, smi = 0, retaken = 0, fell_back = 0;
+	/* [0] k's samples, [1] x->alt's */
+	static uint64_t kbs[2][MAX_SAMPLES];
+	const struct bw_kernel *alt = x->alt;
+	int good[2] = { 0, 0 }, smi = 0, retaken = 0, fell_back = 0;
+	int kinds = alt ? 2 : 1, win = 0;
+	uint64_t alt_passes = 0;
 	size_t nclock = 0;
-	struct stats_u64 st, clock = { 0 };
+	struct stats_u64 st[2] = { { 0 }, { 0 } }, clock = { 0 };
 
 	const int *nodes = 0;
 	uint8_t *first;
@@ -386,7 +425,7 @@ static int measure(struct point_ctx *x, const struct bw_kernel *k,
 	 * they share a bottleneck). */
 	if (cpus > 1 && passes == 0) {
 		struct bw_job cal = { .end_way = env->cpu->ticks_end_way,
-				      .k = k, .dst = first,
+				      .k = k, .alt = alt, .dst = first,
 				      .src = k->needs_src && k->needs_dst
 						     ? first + per_buf : first,
 				      .bytes = per_buf, .target_ticks = target,
@@ -398,29 +437,36 @@ static int measure(struct point_ctx *x, const struct bw_kernel *k,
 		if (!ok)
 			return -1;
 		passes = cal.passes;
+		alt_passes = cal.alt_passes;
 	}
 	/* Samples an SMI hit are dropped and taken again, a few rounds at
 	 * most, all cpus together (an SMI stops every core of the package). */
-	for (int round = 0, n = x->samples, hit = 1;
-	     hit && n > 0 && round <= SMI_RETAKES; round++, n = x->samples - good) {
+	for (int round = 0, n = x->samples, hit = 1; hit && n > 0 &&
+	     round <= SMI_RETAKES; round++, n = x->samples -
+	     (good[0] < good[kinds - 1] ? good[0] : good[kinds - 1])) {
 		if (round) {
-			retaken += n;
+			retaken += n * kinds;
 			passes = x->jobs[0].passes;
+			alt_passes = x->jobs[0].alt_passes;
 		}
 		hit = 0;
-		if (run_once(x, k, cpus, size, per_buf, passes, target, n) < 0)
+		if (run_once(x, k, cpus, size, per_buf, passes, alt_passes,
+			     target, n * kinds) < 0)
 			return -1;
 		/* GB/s of a sample: lib/suite/together.h's rule. */
-		for (int s = 0; s < n; s++) {
-			int valid = 1, smi_seen = 0;
+		for (int s = 0; s < n * kinds; s++) {
+			int valid = 1, smi_seen = 0, w = s % kinds;
 			double gb;
+			if (good[w] >= x->samples)
+				continue;	/* the other kind's retake */
 			for (int i = 0; i < cpus; i++) {
 				valid &= x->jobs[i].start[s] != 0;
 				smi_seen |= x->smis && x->jobs[i].smis[s];
 				x->spans[i] = (struct cpu_span){
 					.bytes = per_buf * (uint64_t)
 						 k->bytes_per_byte *
-						 x->jobs[i].passes,
+						 (w ? x->jobs[i].alt_passes
+						    : x->jobs[i].passes),
 					.t0 = x->jobs[i].start[s],
 					.t1 = x->jobs[i].end[s] };
 			}
@@ -432,7 +478,7 @@ static int measure(struct point_ctx *x, const struct bw_kernel *k,
 			gb = together_gb_per_s(x->spans, cpus, env->tsc_hz);
 			if (!valid || gb <= 0)
 				continue;
-			kbs[good++] = (uint64_t)(gb * 1e6); /* kB/s */
+			kbs[w][good[w]++] = (uint64_t)(gb * 1e6); /* kB/s */
 			/* every cpu's clock in the samples kept */
 			for (int i = 0; i < cpus && x->clock_khz; i++) {
 				double hz = coreclock_hz(env->tsc_hz,
@@ -445,15 +491,17 @@ static int measure(struct point_ctx *x, const struct bw_kernel *k,
 		}
 	}
 	for (int i = 0; i < cpus; i++)
-		if (x->jobs[i].ran && x->jobs[i].ran != k) {
+		if ((x->jobs[i].ran && x->jobs[i].ran != k) ||
+		    (x->jobs[i].alt_ran && x->jobs[i].alt_ran != alt)) {
 			if (!fell_back++)
 				msgs_add(x->warnings, "%s on %d cpu%s at %s: "
 					 "cpu %d cannot run it (CPUID or XCR0) "
 					 "and ran %s", what, cpus, cpus > 1 ?
 					 "s" : "", level, x->cpu_list[i],
-					 x->jobs[i].ran->name);
+					 (x->jobs[i].ran != k ? x->jobs[i].ran
+					  : x->jobs[i].alt_ran)->name);
 		}
-	if (good == 0) {
+	if (good[0] == 0 || good[kinds - 1] == 0) {
 		msgs_add(x->warnings, smi ? "%s on %d cpus: every sample "
 			 "hit by an SMI; point dropped" : "%s on %d cpus: the "
 			 "cpus did not start together; point dropped", what,
@@ -463,7 +511,9 @@ static int measure(struct point_ctx *x, const struct bw_kernel *k,
 	/* Where each cpu's buffer is (the point's buffer_nodes). */
 	if (x->bufs)
 		nodes = nodebuf_nodes_of(x->bufs, x->cpu_list, cpus);
-	st = stats_summarize_u64(kbs, (size_t)good);
+	for (int w = 0; w < kinds; w++)
+		st[w] = stats_summarize_u64(kbs[w], (size_t)good[w]);
+	win = alt && st[1].median > st[0].median;
 	if (nclock)
 		clock = stats_summarize_u64(x->clock_khz, nclock);
 	*pt = (struct bw_point){
@@ -471,14 +521,20 @@ static int measure(struct point_ctx *x, const struct bw_kernel *k,
 		.cpus = cpus,
 		.size_bytes = size,
 		.bytes = per_buf * (uint64_t)k->bytes_per_byte *
-			 x->jobs[0].passes * (uint64_t)cpus,
-		.repeats = good,
-		.gb_min = (double)st.min / 1e6,
-		.gb_median = (double)st.median / 1e6,
-		.gb_max = (double)st.max / 1e6,
+			 (win ? x->jobs[0].alt_passes : x->jobs[0].passes) *
+			 (uint64_t)cpus,
+		.repeats = good[win],
+		.gb_min = (double)st[win].min / 1e6,
+		.gb_median = (double)st[win].median / 1e6,
+		.gb_max = (double)st[win].max / 1e6,
 		.smi = x->smis ? smi : -1,
 		.retaken = retaken,
-		.nontemporal = k->nontemporal,
+		.nontemporal = (win ? alt : k)->nontemporal,
+		.stores_compared = alt != 0,
+		.cached_gb_median = alt ? (double)st[alt->nontemporal ? 0 : 1]
+						  .median / 1e6 : 0,
+		.nontemporal_gb_median = alt ? (double)st[alt->nontemporal]
+						       .median / 1e6 : 0,
 		.page_bytes = x->bufs ? x->bufs->page_bytes : 0,
 		.buffer_nodes = nodes,
 		.fallback_cpus = fell_back,
@@ -489,10 +545,10 @@ static int measure(struct point_ctx *x, const struct bw_kernel *k,
 	};
 	if (x->jobs[0].wide)
 		record_settle(x, cpus, what, level, pt);
-	if (smi && good < x->samples)
+	if (smi && good[win] < x->samples)
 		msgs_add(x->warnings, "%s on %d cpu%s at %s: %d samples "
 			 "lost to SMIs after retakes", what, cpus,
-			 cpus > 1 ? "s" : "", level, x->samples - good);
+			 cpus > 1 ? "s" : "", level, x->samples - good[win]);
 	return 0;
 }
 
@@ -734,7 +790,8 @@ static void run_table(struct plan *p, enum bw_isa isa, int dram_only)
 {
 	struct run_results *res = p->res;
 	const struct bw_kernel *ks[OP_COUNT], *ntcopy;
-	struct bw_point *compared[2] = { 0, 0 };	/* DRAM copy, 1 and all */
+	/* DRAM copy [0] and write [1], on 1 cpu and on all */
+	struct bw_point *compared[2][2] = { { 0, 0 }, { 0, 0 } };
 	int nt_cache = 0;
 	char a[16];
 
@@ -763,13 +820,22 @@ static void run_table(struct plan *p, enum bw_isa isa, int dram_only)
 			for (int o = 0; o < OP_COUNT; o++) {
 				int both = ks[o]->bytes_per_byte == 2 &&
 					   is_dram;
+				/* write at DRAM alternates with ntwrite */
+				int paired = is_dram && str_eq(ks[o]->op,
+							       "write");
 				struct bw_point *pt;
 				progress_step(&p->pr, "bandwidth: %s %s on %d "
 					      "cpu%s%s", p->lv.rows[l].name,
 					      ks[o]->name, cpus, cpus > 1 ? "s"
-					      : "", both ? ", cached stores" : "");
+					      : "", both ? ", cached stores" :
+					      paired ? ", cached and non-temporal "
+					      "stores in turn" : "");
+				p->x.alt = paired ? ks[2] : 0;
 				pt = run_point(&p->x, ks[o], p->lv.rows[l].name, size,
 					       cpus, 0, 0);
+				p->x.alt = 0;
+				if (paired)
+					compared[1][all] = pt;
 				if (both) {
 					struct bw_point *nt;
 					progress_done(&p->pr);
@@ -782,13 +848,13 @@ static void run_table(struct plan *p, enum bw_isa isa, int dram_only)
 						       p->lv.rows[l].name, size, cpus,
 						       0, 0);
 					pt = bandwidth_keep_faster(res, pt, nt);
-					compared[all] = pt;
+					compared[0][all] = pt;
 				}
 				progress_done(&p->pr);
 				if (!pt)
 					n += fmt(line + n, sizeof line - n,
 						 " %13s", "-");
-				else if (both && pt->nontemporal)
+				else if ((both || paired) && pt->nontemporal)
 					n += fmt(line + n, sizeof line - n,
 						 " %10.1f nt", pt->gb_median);
 				else if (ks[o]->nontemporal && !is_dram) {
@@ -808,17 +874,22 @@ static void run_table(struct plan *p, enum bw_isa isa, int dram_only)
 		    "caches, so those cells are DRAM writes (marked DRAM), not "
 		    "the cache's bandwidth\n", ks[2]->name);
 
-	for (int i = 0, head = 1; i < 2; i++) {
-		struct bw_point *pt = compared[i];
-		if (!pt || !pt->stores_compared)
-			continue;
-		if (head--)
-			out("DRAM copy, cached against non-temporal stores "
-			    "(the faster is in the table; nt: non-temporal)\n");
-		out("%5d cpu%s %8.1f cached %8.1f non-temporal\n", pt->cpus,
-		    pt->cpus > 1 ? "s" : " ", pt->cached_gb_median,
-		    pt->nontemporal_gb_median);
-	}
+	for (int c = 0; c < 2; c++)
+		for (int i = 0, head = 1; i < 2; i++) {
+			struct bw_point *pt = compared[c][i];
+			if (!pt || !pt->stores_compared)
+				continue;
+			if (head--)
+				out("%s", c ? "DRAM write, cached against "
+				    "non-temporal stores, in turn sample by "
+				    "sample (the faster is in the table)\n"
+				    : "DRAM copy, cached against non-temporal "
+				    "stores (the faster is in the table; nt: "
+				    "non-temporal)\n");
+			out("%5d cpu%s %8.1f cached %8.1f non-temporal\n",
+			    pt->cpus, pt->cpus > 1 ? "s" : " ",
+			    pt->cached_gb_median, pt->nontemporal_gb_median);
+		}
 }
 
 /* The read/write mixes at DRAM, one cpu then all, every ISA. */

@@ -1,7 +1,8 @@
-/* The DRAM copy rule of lib/suite/bandwidth.c: copy at the DRAM size is
- * measured with cached and with non-temporal stores, the faster is the
- * one point, and both medians stay in it; inside the caches copy is the
- * cached kernel alone. The isa key: each ISA's table and mixes, an ISA
+/* The DRAM copy and write rule of lib/suite/bandwidth.c: copy and write
+ * at the DRAM size are measured with cached and with non-temporal
+ * stores (write's two in turn, sample by sample), the faster is the one
+ * point, and both medians stay in it; inside the caches copy and write
+ * are the cached kernels alone. The isa key: each ISA's table and mixes, an ISA
  * the cpu cannot run replaced (warned), a cpu without the ISA falling
  * back on its own. Run on the host through the fake platform. */
 #include <setjmp.h>
@@ -36,21 +37,22 @@ static struct run_results *run_isa(const char *isa, enum bw_isa widest)
 	return res;
 }
 
-static int is_copy(const struct bw_point *p)
+static int is_op(const struct bw_point *p, const char *op)
 {
 	const char *dash = strchr(p->kernel, '-');
-	return dash && !strcmp(dash, "-copy");
+	return dash && !strcmp(dash + 1, op);
 }
 
-/* One copy point per level; the DRAM one compared both ways and is the
- * faster of the two, the L1 one cached and not compared; ntwrite says
- * non-temporal, read and write cached. The console names both. */
+/* One copy and one write point per level; the DRAM ones compared both
+ * ways and each the faster of its two, named by the cached kernel; the
+ * cache levels' cached and not compared; ntwrite says non-temporal,
+ * read cached. The console names both comparisons. */
 static void dram_copy_is_the_faster_of_both_stores(void **state)
 {
 	enum bw_isa isa = *(enum bw_isa *)*state;
 	const char *name = bw_isa_name(isa);
 	struct run_results *res;
-	int copies = 0, dram = 0;
+	int copies = 0, dram = 0, writes = 0, dram_writes = 0;
 	char word[16];
 
 	if (isa > isa_usable_here())
@@ -68,19 +70,17 @@ static void dram_copy_is_the_faster_of_both_stores(void **state)
 		assert_int_equal(strncmp(p->kernel, name, strlen(name)), 0);
 		assert_int_equal(p->kernel[strlen(name)], '-');
 		assert_int_equal(p->fallback_cpus, 0);
-		if (!is_copy(p)) {
+		copies += is_op(p, "copy");
+		writes += is_op(p, "write");
+		if (!(is_op(p, "copy") || is_op(p, "write")) ||
+		    strcmp(p->level, "DRAM")) {
 			assert_int_equal(p->nontemporal,
 					 strstr(p->kernel, "ntwrite") != 0);
 			assert_false(p->stores_compared);
 			continue;
 		}
-		copies++;
-		if (strcmp(p->level, "DRAM")) {
-			assert_false(p->nontemporal);
-			assert_false(p->stores_compared);
-			continue;
-		}
-		dram++;
+		dram += is_op(p, "copy");
+		dram_writes += is_op(p, "write");
 		assert_true(p->stores_compared);
 		assert_true(p->cached_gb_median > 0);
 		assert_true(p->nontemporal_gb_median > 0);
@@ -97,9 +97,13 @@ static void dram_copy_is_the_faster_of_both_stores(void **state)
 			    p->gb_median <= p->gb_max);
 	}
 	assert_int_equal(copies, 3);	/* L1, L2 and DRAM, one cpu */
+	assert_int_equal(writes, 3);
 	assert_int_equal(dram, 1);
+	assert_int_equal(dram_writes, 1);
 	assert_non_null(strstr(fake_out, "DRAM copy, cached against "
 				      "non-temporal stores"));
+	assert_non_null(strstr(fake_out, "DRAM write, cached against "
+				      "non-temporal stores, in turn"));
 	fake_results_free(res);
 }
 
@@ -199,6 +203,50 @@ static void auto_on_an_avx512_boot_cpu_plans_avx2_beside(void **state)
 	res = run_isa("isa=auto", BW_AVX512);
 	res->isa_here = no_avx512_here;
 	check_auto_plan(res, BW_AVX512);
+}
+
+/* Each window's samples, seen through the hooks bw_window calls: the
+ * ISA check once as a window begins, the SMI count twice a sample. */
+static int window_samples[256], windows, smi_reads;
+
+static int count_window(void)
+{
+	if (windows > 0 && windows <= 256)
+		window_samples[windows - 1] = smi_reads / 2;
+	windows++;
+	smi_reads = 0;
+	return isa_usable_here();
+}
+
+static uint64_t count_smi_read(void)
+{
+	smi_reads++;
+	return 0;
+}
+
+/* The DRAM write and its non-temporal twin run in one window, in turn:
+ * twice the samples of any other point (repeat=3), once on one cpu.
+ * Timed as two points, they would meet the machine's drift at two
+ * different moments. */
+static void dram_write_alternates_with_ntwrite(void **state)
+{
+	struct run_results *res = run_isa("isa=sse2", BW_SSE2);
+	int doubled = 0, single = 0;
+
+	(void)state;
+	windows = smi_reads = 0;
+	res->isa_here = count_window;
+	res->smi_count = count_smi_read;
+	assert_int_equal(suite_run_alone(res, bandwidth_run).nothing, 0);
+	count_window();		/* closes the last */
+	assert_true(windows > 2 && windows <= 256);
+	for (int w = 0; w < windows - 1; w++) {
+		doubled += window_samples[w] == 6;
+		single += window_samples[w] == 3;
+	}
+	assert_int_equal(doubled, 1);
+	assert_int_equal(doubled + single, windows - 1);
+	fake_results_free(res);
 }
 
 static struct bw_point point(const char *kernel, int nontemporal,
@@ -537,6 +585,7 @@ int main(void)
 		cmocka_unit_test(every_point_records_its_core_clock),
 		cmocka_unit_test(a_512_bit_point_settles_before_anything_follows),
 		cmocka_unit_test(keep_faster_keeps_the_faster),
+		cmocka_unit_test(dram_write_alternates_with_ntwrite),
 		cmocka_unit_test(a_cpu_gone_costs_two_timeouts_not_one_a_sample),
 		cmocka_unit_test(given_passes_skip_the_sizing),
 	};
