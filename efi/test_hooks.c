@@ -75,12 +75,15 @@ int test_hook_on(enum test_hook h)
 }
 
 /* ap-spin: the AP never returns, with interrupts off inside its window,
- * as a wedged core would. */
+ * as a wedged core would. It halts rather than spins: to the boot cpu
+ * and the firmware the two are the same (no answer; INIT still resets
+ * it), but a spinning vCPU costs QEMU a host core for the rest of the
+ * run, a halted one nothing. The loop holds should an NMI wake it. */
 static void spin_forever(void *arg)
 {
 	(void)arg;
 	for (;;)
-		cpu_relax();
+		__asm__ volatile("cli; hlt");
 }
 
 /* fault-bsp, fault-ap: read_unmapped, write_unmapped. */
