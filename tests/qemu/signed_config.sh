@@ -2,8 +2,8 @@
 # shellcheck disable=SC2034 # QUICK and NET_MAC are for the scenarios and net.sh
 # The harness of the signed network config scenarios (docs/netboot.md):
 # tests/qemu/test_netboot_signed_config (make test: one config obeyed,
-# one served under another name and one forged with another key
-# refused), tests/qemu/test_netboot_ipxe (iPXE's command line ignored)
+# then one served under another name and a replayed serial refused),
+# tests/qemu/test_netboot_ipxe (iPXE's command line ignored)
 # and tests/long/test_netboot_signed_config_refusals (make test-long: no
 # verifier in the firmware, a config altered after signing, an unsigned
 # one, an expired one, a clock that looks unset, a replayed serial).
