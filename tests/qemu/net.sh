@@ -17,6 +17,11 @@ fi
 
 NET_SERVER_IP=10.77.0.1
 NET_PREFIX=24
+# NET_IPV6=1: the server's link also holds NET_SERVER_IP6/64, where
+# dnsmasq can send router advertisements (--enable-ra); iPXE's
+# configuration waits for one before it goes on, the full router
+# solicitation timeout when none comes.
+NET_SERVER_IP6=fd77::1
 NET_DHCP_RANGE=10.77.0.50,10.77.0.99,255.255.255.0,10m
 NET_TAP=tap0
 # NET_TAPS=N (N > 1): N tap devices tap0..tapN-1, ports of a bridge that
@@ -102,6 +107,9 @@ net_links() {
 		NET_SERVER_IF=$NET_BRIDGE
 	fi
 	ip addr add "$NET_SERVER_IP/$NET_PREFIX" dev "$NET_SERVER_IF"
+	if [ "${NET_IPV6:-0}" = 1 ]; then
+		ip -6 addr add "$NET_SERVER_IP6/64" dev "$NET_SERVER_IF" nodad
+	fi
 	ip link set "$NET_SERVER_IF" up
 }
 
