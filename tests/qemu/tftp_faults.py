@@ -1,14 +1,20 @@
 #!/usr/bin/python3
-"""A TFTP server (RFC 1350, blksize of RFC 2348) that takes uploads only,
-with a fault per file kind, for test_netboot_refused: the faults a real
-server reports that tftpd-hpa cannot be made to (it never reports a full
-disk: its write-behind ignores the error and acknowledges the block).
+"""A TFTP server (RFC 1350, blksize of RFC 2348, tsize of RFC 2349) that
+takes uploads with a fault per file kind, for test_netboot_refused: the
+faults a real server reports that tftpd-hpa cannot be made to (it never
+reports a full disk: its write-behind ignores the error and acknowledges
+the block).
 
   .json  stored in DIR
   .html  refused at the request: error 6, the file exists
   .txt   refused in the middle: error 3, disk full, on the second block
 
-usage: tftp_faults.py ADDRESS DIR  (serves until killed; logs to stdout)
+Reads (the configs) are served from ROOT when given, so that one server
+holds the whole boot and no test swaps servers while the guest runs;
+without ROOT every read is refused.
+
+usage: tftp_faults.py ADDRESS DIR [ROOT]  (serves until killed; logs to
+stdout)
 """
 import os
 import socket
@@ -63,7 +69,70 @@ def receive(sock, peer, name, blksize, fail_at_block, out_dir):
     print(f"tftp_faults: {name}: {len(data)} bytes kept", flush=True)
 
 
-def serve(address, out_dir):
+def send(sock, peer, name, data, blksize, oack):
+    """Sends DATA blocks of blksize, each once more after a second with no
+    ACK (5 tries); after an OACK, its ACK 0 first (an ERROR there: the
+    client asked the size only)."""
+    expect = 0 if oack else None
+    block = 1
+    while True:
+        chunk = data[(block - 1) * blksize:block * blksize]
+        packet = (oack if expect == 0 else
+                  struct.pack("!HH", DATA, block & 0xFFFF) + chunk)
+        want = 0 if expect == 0 else block & 0xFFFF
+        for _ in range(5):
+            sock.sendto(packet, peer)
+            sock.settimeout(1)
+            try:
+                while True:
+                    reply, addr = sock.recvfrom(65536)
+                    if addr != peer or len(reply) < 4:
+                        continue
+                    op, num = struct.unpack("!HH", reply[:4])
+                    if op == ERROR:
+                        print(f"tftp_faults: {name}: client ended it "
+                              f"(error {num})", flush=True)
+                        return
+                    if op == ACK and num == want:
+                        break
+                break
+            except socket.timeout:
+                continue
+        else:
+            print(f"tftp_faults: {name}: no ACK for block {want}",
+                  flush=True)
+            return
+        if expect == 0:
+            expect = None
+            continue
+        if len(chunk) < blksize:
+            print(f"tftp_faults: {name}: {len(data)} bytes sent", flush=True)
+            return
+        block += 1
+
+
+def serve_read(sock, peer, packet, root):
+    name, opts = request(packet)
+    print(f"tftp_faults: RRQ {name} {opts} from {peer}", flush=True)
+    path = os.path.normpath(os.path.join(root, name.lstrip("/")))
+    if not root or not path.startswith(root + os.sep) or \
+            not os.path.isfile(path):
+        error(sock, peer, 1, "File not found")
+        return
+    with open(path, "rb") as f:
+        data = f.read()
+    blksize = 512
+    oack = b""
+    if "blksize" in opts:
+        blksize = max(8, min(int(opts["blksize"]), 65464))
+        oack += b"blksize\0" + str(blksize).encode() + b"\0"
+    if "tsize" in opts:
+        oack += b"tsize\0" + str(len(data)).encode() + b"\0"
+    send(sock, peer, name, data, blksize,
+         struct.pack("!H", OACK) + oack if oack else None)
+
+
+def serve(address, out_dir, root=None):
     listen = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
     listen.bind((address, 69))
     print(f"tftp_faults: listening on {address}:69", flush=True)
@@ -75,8 +144,12 @@ def serve(address, out_dir):
         sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
         sock.bind((address, 0))
         sock.settimeout(SESSION_TIMEOUT_S)
+        if op == RRQ:
+            serve_read(sock, peer, packet, root)
+            sock.close()
+            continue
         if op != WRQ:
-            error(sock, peer, 4, "uploads only")
+            error(sock, peer, 4, "reads and uploads only")
             sock.close()
             continue
         name, opts = request(packet)
@@ -98,6 +171,7 @@ def serve(address, out_dir):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 3:
+    if len(sys.argv) not in (3, 4):
         sys.exit(__doc__)
-    serve(sys.argv[1], sys.argv[2])
+    serve(sys.argv[1], sys.argv[2],
+          os.path.abspath(sys.argv[3]) if len(sys.argv) == 4 else None)
