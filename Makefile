@@ -118,10 +118,15 @@ $(BUILD)/efi-obj/%.o: %.c
 no_undefined = @u="$$(nm -u $(1))"; if [ -n "$$u" ]; then \
 	echo "$(1): undefined symbols (the UEFI app links no libc or libgcc):"; \
 	echo "$$u"; rm -f $(1); exit 1; fi
+# held_sections: every section the loaded image must hold (writable, or
+# .bss-like) is one the objcopy to PE copies (scripts/check-efi-sections);
+# a variable past the image would be neither zeroed nor owned.
+held_sections = @scripts/check-efi-sections $(2) $(1) $(3) || { rm -f $(1); exit 1; }
 
 $(BUILD)/baremem.so: $(EFI_OBJ)
 	$(LD) $(EFI_LDFLAGS) $(EFI_CRT0) $(EFI_OBJ) -o $@ -lefi -lgnuefi
 	$(call no_undefined,$@)
+	$(call held_sections,$@,readelf,$(EFI_SECTIONS))
 
 $(BUILD)/baremem.efi: $(BUILD)/baremem.so
 	$(OBJCOPY) $(addprefix -j ,$(EFI_SECTIONS)) --target efi-app-x86_64 $< $@
@@ -136,6 +141,7 @@ $(BUILD)/efi-test-obj/%.o: %.c
 $(BUILD)/baremem-test.so: $(EFI_TEST_OBJ)
 	$(LD) $(EFI_LDFLAGS) $(EFI_CRT0) $(EFI_TEST_OBJ) -o $@ -lefi -lgnuefi
 	$(call no_undefined,$@)
+	$(call held_sections,$@,readelf,$(EFI_SECTIONS))
 
 $(BUILD)/baremem-test.efi: $(BUILD)/baremem-test.so
 	$(OBJCOPY) $(addprefix -j ,$(EFI_SECTIONS)) --target efi-app-x86_64 $< $@
@@ -214,6 +220,7 @@ $(BUILD)/tests/pkcs7-verifier.so: $(PKCS7_VERIFIER_OBJ)
 	@mkdir -p $(dir $@)
 	$(LD) $(EFI_LDFLAGS) $(EFI_CRT0) $(PKCS7_VERIFIER_OBJ) -o $@ -lefi -lgnuefi
 	$(call no_undefined,$@)
+	$(call held_sections,$@,readelf,$(EFI_SECTIONS))
 
 $(BUILD)/tests/pkcs7-verifier.efi: $(BUILD)/tests/pkcs7-verifier.so
 	$(OBJCOPY) $(addprefix -j ,$(EFI_SECTIONS)) --target efi-app-x86_64 $< $@
@@ -228,6 +235,7 @@ $(CONFIG_CERT_C): scripts/config-cert-c cfgcert-always
 $(BUILD)/baremem-signedcfg.so: $(EFI_SIGNEDCFG_OBJ)
 	$(LD) $(EFI_LDFLAGS) $(EFI_CRT0) $(EFI_SIGNEDCFG_OBJ) -o $@ -lefi -lgnuefi
 	$(call no_undefined,$@)
+	$(call held_sections,$@,readelf,$(EFI_SECTIONS))
 
 $(BUILD)/baremem-signedcfg.efi: $(BUILD)/baremem-signedcfg.so
 	$(OBJCOPY) $(addprefix -j ,$(EFI_SECTIONS)) --target efi-app-x86_64 $< $@
@@ -542,13 +550,16 @@ ARM_LD      := aarch64-linux-gnu-ld
 ARM_OBJCOPY := aarch64-linux-gnu-objcopy
 ARM_GNUEFI  := $(BUILD)/gnu-efi-aarch64/usr
 ARM_EFI_CFLAGS := $(FREE) -mno-outline-atomics -fpic -fshort-wchar -fno-stack-protector -fno-stack-check \
-              -ffunction-sections -fdata-sections -fvisibility=hidden \
+              -ffunction-sections -fvisibility=hidden \
               -DGNU_EFI_USE_MS_ABI -Iefi -I$(ARM_GNUEFI)/include/efi \
               -I$(ARM_GNUEFI)/include/efi/aarch64
 # EFI_SUBSYSTEM: the PE header's subsystem, an application (10), which
 # gnu-efi's arm64 crt0 takes from the linker. --gc-sections drops what
 # the app never calls (the x86 paths of the shared files): with
 # -fvisibility=hidden the app exports nothing, so nothing is kept for it.
+# No -fdata-sections: gnu-efi's arm64 linker script gathers `*(.bss)`
+# into .data but not `.bss.NAME`, which would land past the image
+# (scripts/check-efi-sections refuses that at every link).
 ARM_EFI_LDFLAGS := -nostdlib -znocombreloc -T $(ARM_GNUEFI)/lib/elf_aarch64_efi.lds \
               -shared -Bsymbolic -L$(ARM_GNUEFI)/lib --defsym=EFI_SUBSYSTEM=0xa \
               --gc-sections
@@ -587,7 +598,9 @@ arm_efi_link = $(ARM_LD) $(ARM_EFI_LDFLAGS) $(ARM_GNUEFI)/lib/crt0-efi-aarch64.o
 	$(1) -o $@ -lefi -lgnuefi && \
 	u="$$(aarch64-linux-gnu-nm -u $@)"; if [ -n "$$u" ]; then \
 	echo "$@: undefined symbols (the UEFI app links no libc or libgcc):"; \
-	echo "$$u"; rm -f $@; exit 1; fi
+	echo "$$u"; rm -f $@; exit 1; fi && \
+	scripts/check-efi-sections aarch64-linux-gnu-readelf $@ $(ARM_EFI_SECTIONS) || \
+	{ rm -f $@; exit 1; }
 arm_efi_binary = $(ARM_OBJCOPY) $(addprefix -j ,$(ARM_EFI_SECTIONS)) -O binary \
 	--pad-to 0x$$(aarch64-linux-gnu-nm $< | sed -n 's/ [A-Za-z] _edata$$//p') $< $@
 

@@ -97,7 +97,7 @@ int barrier_lag_report(struct run_results *res)
 	if (!first)
 		return 0;
 	msgs_add(&res->warnings, "cpu %d's TSC lagged a start line%s: %u "
-		 "start line%s left early (the start time still up to %.3g "
+		 "start line%s left early (the start time still up to %.3f "
 		 "ms ahead), so those points began that cpu late; the TSCs "
 		 "are not in step", first - 1, others ? " (and other cpus')"
 		 : "", count, count == 1 ? "" : "s", ms);
