@@ -42,7 +42,7 @@ static void arm_watchdog(void)
 /* triple-fault: an IDT of limit 0, then an invalid opcode. The #UD's
  * gate is past the limit (#GP), so is the #GP's (#DF), so is the #DF's:
  * a triple fault, on which the cpu resets the machine. What a crash of
- * the app looks like from outside; tests/qemu/test_triple_fault checks
+ * the app looks like from outside; tests/qemu/test_test_image checks
  * that scripts/run-qemu reports it and does not pass it. */
 static void __attribute__((noreturn)) triple_fault(void)
 {
