@@ -311,7 +311,7 @@ $(BUILD)/tests/test_corpus: tests/unit/test_corpus.c tests/unit/corpus.c \
 		tests/unit/corpus.h tests/unit/fake_platform.h \
 		$(BUILD)/host-obj/libbaremem.a
 	@mkdir -p $(dir $@)
-	$(CC) $(HOST_CFLAGS) -Itests/unit \
+	$(CC) $(HOST_CFLAGS) $(HOST_OPT) -Itests/unit \
 		-DCORPUS_DIR='"$(CURDIR)/tests/data/machines"' \
 		tests/unit/test_corpus.c tests/unit/corpus.c \
 		$(BUILD)/host-obj/libbaremem.a $(HOST_LDFLAGS) -lcmocka -lm -o $@
@@ -322,15 +322,24 @@ $(BUILD)/tests/test_corpus: tests/unit/test_corpus.c tests/unit/corpus.c \
 $(BUILD)/tests/test_mp_services_arm: tests/unit/test_mp_services_arm.c \
 		efi/aarch64/mp_services_arm.c $(BUILD)/host-obj/libbaremem.a
 	@mkdir -p $(dir $@)
-	$(CC) $(HOST_CFLAGS) $(DEPFLAGS) -fshort-wchar -DGNU_EFI_USE_MS_ABI \
+	$(CC) $(HOST_CFLAGS) $(HOST_OPT) $(DEPFLAGS) -fshort-wchar -DGNU_EFI_USE_MS_ABI \
 		-Itests/unit -Iefi -Iefi/aarch64 -I$(EFI_INC) -I$(EFI_INC)/x86_64 \
 		tests/unit/test_mp_services_arm.c efi/aarch64/mp_services_arm.c \
 		$(BUILD)/host-obj/libbaremem.a $(HOST_LDFLAGS) -lcmocka -lm -o $@
 
-$(BUILD)/tests/test_test_hooks: tests/unit/test_test_hooks.c $(HOOK_TEST_LIB) $(HEADERS)
+# Only the sources that read BAREMEM_TEST_HOOKS compile again with it
+# (build/host-hook-obj/); the others are the unit tests' own host-obj
+# objects, as the test image shares the app's (EFI_TEST_OBJ).
+HOOK_TEST_OBJ := $(foreach s,$(HOOK_TEST_LIB),$(if $(filter $(s),$(HOOK_SRC)),$(BUILD)/host-hook-obj/$(s:.c=.o),$(BUILD)/host-obj/$(s:.c=.o)))
+
+$(BUILD)/host-hook-obj/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(HOST_CFLAGS) -DBAREMEM_TEST_HOOKS -Itests/unit $< $(HOOK_TEST_LIB) \
-		$(HOST_LDFLAGS) -lcmocka -lm -o $@
+	$(CC) $(HOST_CFLAGS) $(HOST_OPT) $(DEPFLAGS) -DBAREMEM_TEST_HOOKS -c $< -o $@
+
+$(BUILD)/tests/test_test_hooks: tests/unit/test_test_hooks.c $(HOOK_TEST_OBJ)
+	@mkdir -p $(dir $@)
+	$(CC) $(HOST_CFLAGS) $(HOST_OPT) $(DEPFLAGS) -DBAREMEM_TEST_HOOKS -Itests/unit $< \
+		$(HOOK_TEST_OBJ) $(HOST_LDFLAGS) -lcmocka -lm -o $@
 
 # make test builds everything its parts need first, TEST_JOBS at once
 # (default: the number of cpus), the image before the rest (test-build). Then the tests whose TSC or calibration
@@ -405,9 +414,16 @@ loop-test: $(BUILD)/baremem.efi $(BUILD)/baremem-test.efi \
 	$(BUILD)/baremem-linux $(HOST_OBJ)
 	@BUILD=$(BUILD) tests/part loop-test tests/objects/check-loops
 
-$(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/invariants.h $(FUZZ_LIB) $(HEADERS)
+# The parsers compile once (build/fuzz-obj/) for both targets.
+FUZZ_OBJ := $(patsubst %.c,$(BUILD)/fuzz-obj/%.o,$(FUZZ_LIB))
+$(BUILD)/fuzz-obj/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) $< $(FUZZ_LIB) -o $@
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(DEPFLAGS) -c $< -o $@
+
+$(FUZZ_BIN): $(FUZZ_OBJ)
+$(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/invariants.h $(FUZZ_OBJ) $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $< $(FUZZ_OBJ) -o $@
 
 fuzz-test: $(FUZZ_BIN)
 	@JOBS=$(TEST_JOBS) tests/part fuzz-test tests/fuzz/run $(FUZZ_TEST_S) $(FUZZ_BIN)

@@ -83,7 +83,7 @@ static void spin_forever(void *arg)
 {
 	(void)arg;
 	for (;;)
-		__asm__ volatile("cli; hlt");
+		cpu_wait_interrupt();
 }
 
 /* fault-bsp, fault-ap: read_unmapped, write_unmapped. */

@@ -15,6 +15,8 @@
  *   uint64_t ticks_read(void)     a plain read, for deadlines and spans
  *                                 that time no load
  *   void cpu_relax(void)          the spin-wait hint (PAUSE, YIELD)
+ *   void cpu_wait_interrupt(void) waits for an interrupt (HLT, WFI); with
+ *                                 interrupts off, a cpu parked for good
  *   uint64_t coreclock_ref(void)  the core clock's count at the tick
  *                                 rate (x86 MPERF), only where cpu_info
  *                                 says aperfmperf and the platform may

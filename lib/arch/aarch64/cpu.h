@@ -46,6 +46,13 @@ static inline void cpu_relax(void)
 	__asm__ volatile("yield");
 }
 
+/* Waits for an interrupt (WFI). With interrupts masked, as inside a
+ * measurement window, a pending one ends it without being taken. */
+static inline void cpu_wait_interrupt(void)
+{
+	__asm__ volatile("wfi" ::: "memory");
+}
+
 /* The core clock's counts, as x86's MPERF and APERF: the generic
  * timer's count, and the PMU's cycle counter (PMCCNTR_EL0), which the
  * UEFI app enables on every cpu where it counts (efi/aarch64/pmu_arm.c)

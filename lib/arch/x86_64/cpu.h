@@ -61,6 +61,13 @@ static inline void cpu_relax(void)
 	__asm__ volatile("pause");
 }
 
+/* Waits for an interrupt (HLT). With interrupts off, as inside a
+ * measurement window, only an NMI, SMI or INIT ends it. */
+static inline void cpu_wait_interrupt(void)
+{
+	__asm__ volatile("hlt" ::: "memory");
+}
+
 /* The core clock's two counts (SDM vol 3B, 15.2; AMD APM vol 2, 17.3):
  * MPERF at the TSC's rate, APERF at the core's, both only while the
  * core runs. Only where CPUID.6:ECX[0] says they exist and the platform
