@@ -113,7 +113,7 @@ static void wait_for_machine_check(void *arg)
 
 	(void)arg;
 	while (ticks_read() < end)
-		__asm__ volatile("hlt");
+		cpu_wait_interrupt();
 }
 
 plat_window_fn test_hook_bsp_window(plat_window_fn fn, int shared)
