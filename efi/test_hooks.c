@@ -42,7 +42,7 @@ static void arm_watchdog(void)
 /* triple-fault: an IDT of limit 0, then an invalid opcode. The #UD's
  * gate is past the limit (#GP), so is the #GP's (#DF), so is the #DF's:
  * a triple fault, on which the cpu resets the machine. What a crash of
- * the app looks like from outside; tests/qemu/test_triple_fault checks
+ * the app looks like from outside; tests/qemu/test_test_image checks
  * that scripts/run-qemu reports it and does not pass it. */
 static void __attribute__((noreturn)) triple_fault(void)
 {
@@ -95,9 +95,15 @@ static void spin_forever(void *arg)
  * the first window after the TSC check that the boot cpu runs while APs
  * run theirs in the same call (shared), so the fault must wait for them
  * before the run is abandoned. */
-/* mc-wait: the window spins until a machine check takes it out (QEMU's
- * monitor command `mce`, sent by tests/qemu/test_fault_bsp once the
- * console line below shows), or gives up after MC_WAIT_S. */
+/* mc-wait: the window halts until a machine check takes it out (QEMU's
+ * monitor command `mce`, sent by tests/qemu/test_machine_check once the
+ * console line below shows). Halted rather than spinning: a machine
+ * check wakes a halted cpu with interrupts off (as NMI and INIT do), and
+ * reaches the same handler the same way, but a spinning vCPU costs QEMU
+ * a host core while the test waits to inject it. Nothing the window
+ * masks wakes it, so MC_WAIT_S bounds the wait only where something else
+ * does (an NMI); without a machine check the test's QEMU timeout ends
+ * it. */
 #define MC_WAIT_S 60
 static uint64_t mc_wait_ticks;
 
@@ -107,7 +113,7 @@ static void wait_for_machine_check(void *arg)
 
 	(void)arg;
 	while (ticks_read() < end)
-		cpu_relax();
+		cpu_wait_interrupt();
 }
 
 plat_window_fn test_hook_bsp_window(plat_window_fn fn, int shared)
