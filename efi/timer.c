@@ -5,10 +5,11 @@
  * efi/x86_64/timer_x86.c. */
 #include "baremem_efi.h"
 #include "arch/arch.h"
+#include "hw/calib.h"
 
-#define CALIBRATE_NS 100000000ull	/* 100 ms: the first try */
-#define CALIBRATE_MAX_NS 1600000000ull	/* 1.6 s: the longest */
-#define BOUND_PPM 1000.0		/* 0.1 %: what a calibration must reach */
+/* The tries' lengths, order and bound: lib/hw/calib.h. */
+#define CALIBRATE_NS CALIB_SHORT_NS	/* Stall()'s own two lengths */
+#define BOUND_PPM CALIB_BOUND_PPM
 
 UINT32 timer_le32(const void *base, UINTN off)
 {
@@ -68,24 +69,32 @@ static UINT64 calibrate(UINT64 (*read_ref)(void *), void *ctx, UINT64 mask,
 	return (e_lo + e_hi) / 2 - (s_lo + s_hi) / 2;
 }
 
-/* Calibrates over longer intervals until the bound is under BOUND_PPM
+/* A reference counter as lib/hw/calib.h's tries see it. */
+struct reference {
+	UINT64 (*read)(void *);
+	void *ctx;
+	UINT64 mask;
+};
+
+static int try_reference(void *ctx, uint64_t ref_ticks,
+			 struct calib_reading *out)
+{
+	struct reference *r = ctx;
+
+	out->ticks = calibrate(r->read, r->ctx, r->mask, ref_ticks,
+			       &out->ref_ticks, &out->err_ticks);
+	return out->ticks && out->ref_ticks ? 0 : -1;
+}
+
+/* Calibrates in lib/hw/calib.h's tries until one is under BOUND_PPM
  * (or the longest interval is spent). ref_hz: the reference's rate. */
 UINT64 timer_calibrate_against(UINT64 (*read_ref)(void *), void *ctx,
 			       UINT64 mask, double ref_hz, double *ppm)
 {
-	UINT64 ref, err, tsc = 0;
+	struct reference r = { read_ref, ctx, mask };
+	int tries;
 
-	for (UINT64 ns = CALIBRATE_NS; ns <= CALIBRATE_MAX_NS; ns *= 4) {
-		UINT64 want = (UINT64)(ref_hz * (double)ns / 1e9);
-		/* a counter that wraps within the interval cannot time it */
-		if (want >= mask / 2)
-			break;
-		tsc = calibrate(read_ref, ctx, mask, want, &ref, &err);
-		*ppm = tsc ? 1e6 * (double)err / (double)tsc : -1;
-		if (tsc && *ppm < BOUND_PPM)
-			break;
-	}
-	return tsc && ref ? (UINT64)((double)tsc * ref_hz / (double)ref) : 0;
+	return calib_run(try_reference, &r, ref_hz, mask, ppm, &tries);
 }
 
 struct hpet {
