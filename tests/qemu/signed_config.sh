@@ -172,4 +172,4 @@ no_refused_upload() {
 }
 
 QUICK=(profile=quick tests=latency cpus=bsp sizes=16K repeat=1
-	seed=0x5eed5eed after=shutdown timer=stall)
+	seed=0x5eed5eed after=shutdown)
