@@ -90,3 +90,14 @@ shell_boot() {
 	kill "$keyer" 2>/dev/null || true
 	wait "$keyer" 2>/dev/null || true
 }
+
+# run_console N: after a shell boot of several runs (ALL_CONSOLE set to
+# the boot's $CONSOLE), $CONSOLE becomes run N's part alone: from its
+# banner to the next run's, so a check cannot pass on another run's line.
+run_console() {
+	CONSOLE=$T/console-$1.log
+	awk -v n="$1" '/^baremem [0-9.]+: memory latency/ { k++ } k == n' \
+		"$ALL_CONSOLE" >"$CONSOLE"
+	# shellcheck disable=SC2034 # lib.sh's show_console_tail reads it
+	CONSOLE_SHOWN=0
+}
