@@ -254,6 +254,10 @@ assert_disk_file() {
 # finish: ends the test with status 1 when an assertion failed; returns
 # 0 when every assertion held.
 finish() {
+	# results.sh's schema checks, kept until now to run in one Python
+	if declare -F validate_pending >/dev/null; then
+		validate_pending
+	fi
 	if [ "$FAILURES" -gt 0 ]; then
 		echo "$FAILURES assertion(s) failed"
 		exit 1	# not return: set -e's trap would call it a stray failure
