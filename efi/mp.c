@@ -594,7 +594,11 @@ static void launch_async(struct window *w, int aps, int own_timeouts)
 
 /* Waits for the launched calls. Polls with interrupts on: the firmware
  * signals each event from its timer callback once the AP(s) finished or
- * timed out. An event is closed only after it was signalled (the
+ * timed out, so between looks the boot cpu halts until the next
+ * interrupt (the firmware's own idle: edk2's CpuSleep) instead of
+ * spinning in Stall(): a signal can come no sooner, and a spinning boot
+ * cpu costs a core (a host thread under an emulator) while an AP
+ * measures. The firmware's timer tick always comes: UEFI events need it. An event is closed only after it was signalled (the
  * firmware holds it until then); a call never signalled is given up
  * loose, its memory leaked. */
 static void wait_async(struct window *w)
@@ -639,7 +643,7 @@ static void wait_async(struct window *w)
 		}
 next:
 		if (w->waiting)
-			BS->Stall(100);
+			cpu_wait_interrupt();
 	}
 }
 
