@@ -117,6 +117,18 @@ static uint64_t since_us(uint64_t t0, uint64_t counted_us)
 	return mhz ? (ticks_read() - t0) / mhz : counted_us;
 }
 
+/* Between looks at something the firmware changes from its timer
+ * callback (an event it signals, an AP it marks idle after
+ * EFI_NOT_READY): the next interrupt, where the TSC's rate is known to
+ * time the bound (since_us); else Stall(us), which the bound counts. */
+static void idle_a_tick(UINTN us)
+{
+	if (plat_tsc_hz())
+		cpu_wait_interrupt();
+	else
+		BS->Stall(us);
+}
+
 /* Waits for the firmware to signal event, at most timeout_us: 1 when it
  * did (the event is closed), 0 when not (it stays with the firmware). */
 static int wait_event(EFI_EVENT event, uint64_t timeout_us)
@@ -128,7 +140,7 @@ static int wait_event(EFI_EVENT event, uint64_t timeout_us)
 			BS->CloseEvent(event);
 			return 1;
 		}
-		BS->Stall(1000);
+		idle_a_tick(1000);
 	}
 	return 0;
 }
@@ -369,12 +381,15 @@ static EFI_STATUS start_ap(int cpu, struct ap_call *c, EFI_EVENT event)
 {
 	EFI_STATUS st;
 
-	for (int ms = 0;; ms++) {
+	uint64_t t0 = ticks_read();
+
+	for (uint64_t us = 0;; us += 1000) {
 		st = fw_startup_this(cpu, ap_entry, c, event, c->timeout_us,
 				     event ? &c->finished : 0);
-		if (st != EFI_NOT_READY || ms >= NOT_READY_MS)
+		if (st != EFI_NOT_READY ||
+		    since_us(t0, us) >= NOT_READY_MS * 1000ull)
 			return st;
-		BS->Stall(1000);
+		idle_a_tick(1000);
 	}
 }
 
@@ -503,11 +518,12 @@ static EFI_STATUS start_all(struct window *w, EFI_EVENT event)
 			w->all_timeout_us = c->timeout_us;
 	}
 	a->n = w->n;
-	for (int ms = 0;; ms++) {
+	for (uint64_t us = 0, t0 = ticks_read();; us += 1000) {
 		st = fw_startup_all(ap_entry_all, a, event, w->all_timeout_us);
-		if (st != EFI_NOT_READY || ms >= NOT_READY_MS)
+		if (st != EFI_NOT_READY ||
+		    since_us(t0, us) >= NOT_READY_MS * 1000ull)
 			break;
-		BS->Stall(1000);
+		idle_a_tick(1000);
 	}
 	if (st != EFI_SUCCESS && st != EFI_TIMEOUT)
 		a->n = 0;	/* no AP ran: the calls are still to launch */
@@ -643,7 +659,7 @@ static void wait_async(struct window *w)
 		}
 next:
 		if (w->waiting)
-			cpu_wait_interrupt();
+			idle_a_tick(100);
 	}
 }
 
