@@ -614,9 +614,11 @@ static void launch_async(struct window *w, int aps, int own_timeouts)
  * interrupt (the firmware's own idle: edk2's CpuSleep) instead of
  * spinning in Stall(): a signal can come no sooner, and a spinning boot
  * cpu costs a core (a host thread under an emulator) while an AP
- * measures. The firmware's timer tick always comes: UEFI events need it. An event is closed only after it was signalled (the
- * firmware holds it until then); a call never signalled is given up
- * loose, its memory leaked. */
+ * measures. The firmware's timer tick always comes: UEFI events need
+ * it, and the app calls MP services at TPL_APPLICATION, interrupts on.
+ * An event is closed only after it was signalled (the firmware holds it
+ * until then); a call never signalled is given up loose, its memory
+ * leaked. */
 static void wait_async(struct window *w)
 {
 	uint64_t t0 = ticks_read();
