@@ -139,6 +139,22 @@ tftpd_stop() {
 	fi
 }
 
+# tftp_silent_uploads: from now on the TFTP server never answers a write
+# request (an nftables rule in the test's namespace drops every WRQ, TFTP
+# opcode 2, sent to port 69) while it still serves reads: to the app a
+# server gone between reading its config and uploading, with no race
+# against the boot (the reads are all done before any upload).
+tftp_silent_uploads() {
+	if ! command -v nft >/dev/null; then
+		fail "no nft (make deps: nftables)"
+		return 1
+	fi
+	nft add table inet baremem_test
+	nft add chain inet baremem_test input \
+		'{ type filter hook input priority 0; }'
+	nft add rule inet baremem_test input udp dport 69 '@th,64,16' 2 drop
+}
+
 net_down() {
 	tftpd_stop
 	dnsmasq_stop
