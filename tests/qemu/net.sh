@@ -180,9 +180,10 @@ net_boot() {
 
 # net_boot_until REGEX ACTION [run-qemu options]: boots as net_boot,
 # showing the console as it comes in $T/run-qemu.out; when a line matches
-# the extended REGEX, runs ACTION (a command: stop the TFTP server, or
-# net_boot_kill), then waits for QEMU. Gives up on REGEX after the boot's
-# --timeout.
+# the extended REGEX, runs ACTION (a command, net_boot_kill: never a
+# change to the servers, which would race the boot; tftp_silent_uploads
+# is set before it), then waits for QEMU. Gives up on REGEX after the
+# boot's --timeout.
 net_boot_until() {
 	local regex=$1 action=$2 nic="virtio-net-pci,netdev=n0,romfile="
 	shift 2
