@@ -19,7 +19,7 @@
  *                                 interrupts off, a cpu parked for good
  *   uint64_t coreclock_ref(void)  the core clock's count at the tick
  *                                 rate (x86 MPERF), only where cpu_info
- *                                 says aperfmperf and the platform may
+ *                                 says core_clock and the platform may
  *                                 read it
  *   uint64_t coreclock_actual(void)  its count at the core's rate (APERF)
  *

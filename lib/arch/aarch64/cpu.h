@@ -56,7 +56,7 @@ static inline void cpu_wait_interrupt(void)
 /* The core clock's counts, as x86's MPERF and APERF: the generic
  * timer's count, and the PMU's cycle counter (PMCCNTR_EL0), which the
  * UEFI app enables on every cpu where it counts (efi/aarch64/pmu_arm.c)
- * and then sets cpu_info's aperfmperf. The Linux runner never does (the
+ * and then sets cpu_info's core_clock. The Linux runner never does (the
  * counter is the kernel's at EL0), so never reads them. */
 static inline uint64_t coreclock_ref(void)
 {

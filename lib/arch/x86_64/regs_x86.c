@@ -11,7 +11,7 @@
 /* IA32_TSC_ADJUST where Intel documents it (CPUID 7:EBX[1]). */
 uint32_t arch_tick_offset_reg(const struct cpu_info *ci)
 {
-	return cpuinfo_vendor_is(ci, "GenuineIntel") && ci->f.tsc_adjust
+	return cpuinfo_vendor_is(ci, "GenuineIntel") && ci->x86.tsc_adjust
 		       ? MSR_TSC_ADJUST : 0;
 }
 
