@@ -36,6 +36,8 @@
  *                                 vendor documents for this cpu, the
  *                                 bits that switch them off
  *   arch_prefetch_control(reg)    that switch's name in the results
+ *   ARCH_REG_KIND, ARCH_REG_FMT   such registers as messages name them
+ *                                 (x86: "MSR", "MSR 0x%x")
  *
  * Ticks count at res->tsc_hz: the TSC on x86, CNTVCT_EL0 on AArch64.
  * Which vector kernels a cpu can run now is kernels/bw.h's

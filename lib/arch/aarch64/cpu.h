@@ -77,6 +77,10 @@ static inline uint64_t coreclock_actual(void)
  * switch there (docs/method.md). */
 struct cpu_info;
 
+/* Such a register in messages (none is reached on AArch64). */
+#define ARCH_REG_KIND "system register"
+#define ARCH_REG_FMT "system register 0x%x"
+
 static inline uint32_t arch_tick_offset_reg(const struct cpu_info *ci)
 {
 	(void)ci;

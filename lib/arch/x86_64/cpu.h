@@ -88,6 +88,9 @@ static inline uint64_t coreclock_actual(void)
  * tick counter (IA32_TSC_ADJUST, where Intel documents it), the cpu's
  * L3 class of service (IA32_PQR_ASSOC) and the class in its value. */
 uint32_t arch_tick_offset_reg(const struct cpu_info *ci);
+/* Such a register in messages: its kind, and a format for its number. */
+#define ARCH_REG_KIND "MSR"
+#define ARCH_REG_FMT "MSR 0x%x"
 uint32_t arch_cache_class_reg(void);
 int arch_cache_class_of(uint64_t value);
 
