@@ -57,7 +57,8 @@ void run_preflight(struct run_results *res)
 
 static void print_tsc(const struct run_results *res)
 {
-	const char *variant = res->cpu.f.invariant_ticks ? "" : ", not invariant";
+	const char *variant = res->cpu.f.invariant_ticks ? ""
+						   : ", not invariant";
 
 	if (res->tsc_error_ppm >= 0)
 		out("tsc: %.3f MHz from %s (calibration bound %.1f ppm)%s\n",
