@@ -39,6 +39,10 @@
  *   ARCH_REG_KIND, ARCH_REG_FMT   such registers as messages name them
  *                                 (x86: "MSR", "MSR 0x%x")
  *
+ * The words the run's warnings use (lib/run.c): ARCH_NO_CORE_CLOCK, a
+ * cpu without the core clock's counts; ARCH_CORE_CLOCK, their name;
+ * ARCH_TICKS_NOT_INVARIANT, a tick counter whose rate may change.
+ *
  * Ticks count at res->tsc_hz: the TSC on x86, CNTVCT_EL0 on AArch64.
  * Which vector kernels a cpu can run now is kernels/bw.h's
  * isa_usable_here, which each architecture implements too. */

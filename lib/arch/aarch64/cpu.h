@@ -80,6 +80,13 @@ struct cpu_info;
 /* Such a register in messages (none is reached on AArch64). */
 #define ARCH_REG_KIND "system register"
 #define ARCH_REG_FMT "system register 0x%x"
+/* The core clock and the tick counter in the warnings (lib/run.c); the
+ * platforms say themselves why no core clock is read (the run's
+ * core_cycles_source), and the generic timer's rate is fixed, so these
+ * stand by. */
+#define ARCH_NO_CORE_CLOCK "no PMU cycle counter (PMCCNTR_EL0)"
+#define ARCH_CORE_CLOCK "PMCCNTR_EL0"
+#define ARCH_TICKS_NOT_INVARIANT "the generic timer's rate is not fixed"
 
 static inline uint32_t arch_tick_offset_reg(const struct cpu_info *ci)
 {
