@@ -15,7 +15,6 @@ static UINT64 stated_hz(double *ppm)
 	struct cpuid_regs r;
 
 	(void)ppm;	/* a stated rate has no bound: left at -1 */
-
 	if (cpuid(0, 0).eax < 0x15)
 		return 0;
 	r = cpuid(0x15, 0);
