@@ -187,7 +187,7 @@ const char *msr_probe_note(void);
 /* machine.c: firmware, memory size, start time. */
 void machine_read(struct run_results *res);
 
-/* mp.c: logical processors (MP services). mp_bsp: the boot cpu's
+/* x86_64/mp_x86.c: logical processors (MP services). mp_bsp: the boot cpu's
  * number. */
 int mp_init(struct run_results *res);
 int mp_bsp(void);
@@ -235,7 +235,7 @@ uint32_t cpu_hw_id(void);
  * the MADT's MPIDRs). */
 struct numa_topo;
 void numa_arch_cpus(struct numa_topo *t, const void *srat, UINTN len);
-/* The test images' machine faults (test_hooks.c): stop the machine
+/* The test images' machine faults (x86_64/test_hooks_x86.c): stop the machine
  * with a fault no handler can take (it resets), whether machine checks
  * are enabled on this cpu (-1: the architecture has none), and the
  * machine-check status register after the run (-1: unreadable). */
@@ -300,7 +300,7 @@ void watchdog_off(struct run_results *res);
 void config_load(EFI_HANDLE image, EFI_FILE_HANDLE root,
 		 struct run_results *res);
 
-/* test_hooks.c: hook points of the test image (lib/config/test_hooks.h). In
+/* x86_64/test_hooks_x86.c: hook points of the test image (lib/config/test_hooks.h). In
  * the release build they are constants the compiler removes. */
 #ifdef BAREMEM_TEST_HOOKS
 void test_hooks_arm(struct run_results *res);

@@ -1,9 +1,9 @@
 /* The UEFI entry point: sets the stage (watchdog, config, timer, page
  * tables), runs the suite, reports, then does what `after` says. */
-#include "baremem_efi.h"
+#include "../baremem_efi.h"
 #include "arch/arch.h"
 #include "bw.h"
-#include "net/netboot.h"
+#include "../net/netboot.h"
 #include "suite/barrier.h"
 #include "suite/cpus.h"
 #include "util/fmt.h"
