@@ -22,13 +22,13 @@ struct run_results *run_new(const char *platform)
 	res->arch = ARCH_NAME;
 	res->tests = registry_tests;
 	res->test_count = registry_test_count;
-	res->lat_cap = FIRST_LAT_POINTS;
-	res->lat = plat_alloc(sizeof(*res->lat) * (size_t)res->lat_cap);
-	res->bw_cap = FIRST_BW_POINTS;
-	res->bw = plat_alloc(sizeof(*res->bw) * (size_t)res->bw_cap);
-	if (!res->lat || !res->bw) {
-		plat_free(res->lat);
-		plat_free(res->bw);
+	res->lat.cap = FIRST_LAT_POINTS;
+	res->lat.p = plat_alloc(sizeof(*res->lat.p) * (size_t)res->lat.cap);
+	res->bw.cap = FIRST_BW_POINTS;
+	res->bw.p = plat_alloc(sizeof(*res->bw.p) * (size_t)res->bw.cap);
+	if (!res->lat.p || !res->bw.p) {
+		plat_free(res->lat.p);
+		plat_free(res->bw.p);
 		plat_free(res);
 		return 0;
 	}

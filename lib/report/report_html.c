@@ -155,7 +155,7 @@ static void write_cpu(struct html_writer *w, const struct run_results *res)
 		 f->aperfmperf ? "APERF/MPERF " : "",
 		 f->hypervisor ? "hypervisor " : "", f->hybrid ? "hybrid" : "");
 	html_fmt(w, "<tr><th>bandwidth kernels</th><td>%s</td></tr>\n",
-		 res->bw_isa ? res->bw_isa : "none");
+		 res->bw.isa ? res->bw.isa : "none");
 	if (!arm) {
 		kv_text(w, "boost", res->freq.boost);
 		kv_text(w, "HWP / CPPC", res->freq.hwp);

@@ -142,7 +142,7 @@ static void write_cpu(struct json_writer *w, const struct run_results *res)
 	json_bool(w, "avx2", ci->f.avx2);
 	json_bool(w, "avx2_used", res->avx2_usable);
 	json_bool(w, "avx512f", ci->f.avx512f);
-	json_bool(w, "avx512_used", res->avx512_used);
+	json_bool(w, "avx512_used", res->bw.avx512_used);
 	json_bool(w, "page_1g", ci->f.page1g);
 	json_bool(w, "invariant_tsc", ci->f.invariant_tsc);
 	json_bool(w, "aperf_mperf", ci->f.aperfmperf);
@@ -453,8 +453,8 @@ static void write_dist(struct json_writer *w, const struct lat_point *p)
 void results_json_latency(struct json_writer *w, const struct run_results *res)
 {
 	json_array_begin(w, "latency");
-	for (int i = 0; i < res->lat_count; i++) {
-		const struct lat_point *p = &res->lat[i];
+	for (int i = 0; i < res->lat.count; i++) {
+		const struct lat_point *p = &res->lat.p[i];
 		json_object_begin(w, 0);
 		json_u64(w, "cpu", (uint64_t)p->cpu);
 		json_u64(w, "size_bytes", p->size_bytes);
@@ -506,8 +506,8 @@ void results_json_bandwidth(struct json_writer *w,
 			    const struct run_results *res)
 {
 	json_array_begin(w, "bandwidth");
-	for (int i = 0; i < res->bw_count; i++) {
-		const struct bw_point *p = &res->bw[i];
+	for (int i = 0; i < res->bw.count; i++) {
+		const struct bw_point *p = &res->bw.p[i];
 		json_object_begin(w, 0);
 		json_string(w, "kernel", p->kernel);
 		json_string(w, "level", p->level);

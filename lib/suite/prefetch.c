@@ -204,8 +204,8 @@ void prefetch_run(struct run_results *res,
 	}
 	pf_free(&s);
 	if (res->config.prefetch == BM_PREFETCH_BOTH)
-		prefetch_print_compare(res->lat, res->lat_count, res->bw,
-				       res->bw_count);
+		prefetch_print_compare(res->lat.p, res->lat.count, res->bw.p,
+				       res->bw.count);
 }
 
 static void ratio(char *buf, size_t cap, double off, double on)

@@ -61,9 +61,9 @@ static void dram_copy_is_the_faster_of_both_stores(void **state)
 	snprintf(word, sizeof word, "isa=%s", name);
 	res = run_isa(word, isa);
 	fake_out_len = 0;
-	assert_int_equal(suite_run_alone(res, bandwidth_run).nothing, 0);
-	for (int i = 0; i < res->bw_count; i++) {
-		const struct bw_point *p = &res->bw[i];
+	assert_int_equal(suite_run_alone(res, "bandwidth", bandwidth_run).nothing, 0);
+	for (int i = 0; i < res->bw.count; i++) {
+		const struct bw_point *p = &res->bw.p[i];
 
 		if (p->scaling)
 			continue;
@@ -118,9 +118,9 @@ static void check_auto_plan(struct run_results *res, enum bw_isa widest)
 	int caches[BW_ISA_COUNT] = { 0 };
 
 	fake_out_len = 0;
-	assert_int_equal(suite_run_alone(res, bandwidth_run).nothing, 0);
-	for (int i = 0; i < res->bw_count; i++) {
-		const struct bw_point *p = &res->bw[i];
+	assert_int_equal(suite_run_alone(res, "bandwidth", bandwidth_run).nothing, 0);
+	for (int i = 0; i < res->bw.count; i++) {
+		const struct bw_point *p = &res->bw.p[i];
 		const struct bw_kernel *k = bw_kernel_find(p->kernel);
 
 		assert_non_null(k);
@@ -145,7 +145,7 @@ static void check_auto_plan(struct run_results *res, enum bw_isa widest)
 			 widest == BW_AVX512);
 	assert_int_equal(strstr(fake_out, "sse2 kernels at DRAM alone") != 0,
 			 widest > BW_SSE2);
-	assert_string_equal(res->bw_isa, bw_isa_name(widest));
+	assert_string_equal(res->bw.isa, bw_isa_name(widest));
 	fake_results_free(res);
 }
 
@@ -237,7 +237,7 @@ static void dram_copy_and_write_alternate_with_nt_twins(void **state)
 	windows = smi_reads = 0;
 	res->isa_here = count_window;
 	res->smi_count = count_smi_read;
-	assert_int_equal(suite_run_alone(res, bandwidth_run).nothing, 0);
+	assert_int_equal(suite_run_alone(res, "bandwidth", bandwidth_run).nothing, 0);
 	count_window();		/* closes the last */
 	assert_true(windows > 2 && windows <= 256);
 	for (int w = 0; w < windows - 1; w++) {
@@ -266,14 +266,14 @@ static void a_list_measures_each_isa_it_can(void **state)
 			     "kernels");
 	res = run_isa("isa=avx512,avx2,sse2", BW_AVX2);
 	fake_out_len = 0;
-	assert_int_equal(suite_run_alone(res, bandwidth_run).nothing, 0);
+	assert_int_equal(suite_run_alone(res, "bandwidth", bandwidth_run).nothing, 0);
 	for (int i = 0; i < res->warnings.count; i++)
 		warned += strstr(res->warnings.text[i], "isa=avx512: this cpu "
 				 "cannot run avx512 kernels") != 0;
 	assert_int_equal(warned, 1);
-	assert_false(res->avx512_used);
-	for (int i = 0; i < res->bw_count; i++) {
-		const struct bw_point *p = &res->bw[i];
+	assert_false(res->bw.avx512_used);
+	for (int i = 0; i < res->bw.count; i++) {
+		const struct bw_point *p = &res->bw.p[i];
 		const struct bw_kernel *k = bw_kernel_find(p->kernel);
 
 		assert_non_null(k);
@@ -318,11 +318,11 @@ static void a_cpu_without_the_isa_falls_back(void **state)
 			     "avx2 kernels");
 	res = run_isa("isa=avx512", BW_AVX512);	/* the boot cpu claims it */
 	res->isa_here = no_avx512_here;
-	assert_int_equal(suite_run_alone(res, bandwidth_run).nothing, 0);
-	for (int i = 0; i < res->bw_count; i++) {
-		assert_int_equal(strncmp(res->bw[i].kernel, "avx512-", 7), 0);
-		assert_int_equal(res->bw[i].fallback_cpus, 1);
-		assert_true(res->bw[i].bytes > 0);
+	assert_int_equal(suite_run_alone(res, "bandwidth", bandwidth_run).nothing, 0);
+	for (int i = 0; i < res->bw.count; i++) {
+		assert_int_equal(strncmp(res->bw.p[i].kernel, "avx512-", 7), 0);
+		assert_int_equal(res->bw.p[i].fallback_cpus, 1);
+		assert_true(res->bw.p[i].bytes > 0);
 		points++;
 	}
 	assert_true(points > 0);
@@ -370,10 +370,10 @@ static void every_point_records_its_core_clock(void **state)
 
 		res->clock_read = readers[r];
 		fake_clock_reads = 0;
-		assert_int_equal(suite_run_alone(res, bandwidth_run).nothing, 0);
-		assert_true(res->bw_count > 0);
-		for (int i = 0; i < res->bw_count; i++) {
-			const struct bw_point *p = &res->bw[i];
+		assert_int_equal(suite_run_alone(res, "bandwidth", bandwidth_run).nothing, 0);
+		assert_true(res->bw.count > 0);
+		for (int i = 0; i < res->bw.count; i++) {
+			const struct bw_point *p = &res->bw.p[i];
 			if (r == 0) {
 				assert_true(p->clock_ghz == 1.5);
 				assert_true(p->clock_ghz_min == 1.5);
@@ -386,7 +386,7 @@ static void every_point_records_its_core_clock(void **state)
 		/* one pair of reads a sample, and a pair per retake */
 		if (r == 0)
 			assert_true(fake_clock_reads >=
-				    2 * (uint64_t)res->bw_count * 3);
+				    2 * (uint64_t)res->bw.count * 3);
 		fake_results_free(res);
 	}
 }
@@ -411,9 +411,9 @@ static void a_512_bit_point_settles_before_anything_follows(void **state)
 
 		res->isa_here = no_avx512_here;
 		res->clock_read = readers[r];
-		assert_int_equal(suite_run_alone(res, bandwidth_run).nothing, 0);
-		for (int i = 0; i < res->bw_count; i++) {
-			const struct bw_point *p = &res->bw[i];
+		assert_int_equal(suite_run_alone(res, "bandwidth", bandwidth_run).nothing, 0);
+		for (int i = 0; i < res->bw.count; i++) {
+			const struct bw_point *p = &res->bw.p[i];
 			if (strncmp(p->kernel, "avx512-", 7)) {
 				assert_true(p->settle_ms < 0);
 				narrow++;
