@@ -326,13 +326,15 @@ static void chart_scaling(struct html_writer *w, const struct run_results *res)
 		svg_path_begin(&p, k);
 		for (int i = 0; i < res->bw.count; i++)
 			if (res->bw.p[i].scaling &&
-			    str_ieq(kern[k], str_len(kern[k]), res->bw.p[i].kernel))
+			    str_ieq(kern[k], str_len(kern[k]),
+				    res->bw.p[i].kernel))
 				svg_path_point(&p, res->bw.p[i].cpus,
 					       res->bw.p[i].gb_median);
 		svg_path_end(&p);
 		for (int i = 0; i < res->bw.count; i++)
 			if (res->bw.p[i].scaling &&
-			    str_ieq(kern[k], str_len(kern[k]), res->bw.p[i].kernel))
+			    str_ieq(kern[k], str_len(kern[k]),
+				    res->bw.p[i].kernel))
 				svg_dot(&p, res->bw.p[i].cpus,
 					res->bw.p[i].gb_median, k);
 	}
@@ -392,7 +394,8 @@ void report_loaded(struct html_writer *w, const struct run_results *res)
 		       "ns per load");
 	svg_path_begin(&p, 0);
 	for (int i = 0; i < res->loaded.count; i++)
-		svg_path_point(&p, res->loaded.p[i].gb_per_s, res->loaded.p[i].ns);
+		svg_path_point(&p, res->loaded.p[i].gb_per_s,
+			       res->loaded.p[i].ns);
 	svg_path_end(&p);
 	for (int i = 0; i < res->loaded.count; i++)
 		svg_dot(&p, res->loaded.p[i].gb_per_s, res->loaded.p[i].ns, 0);

@@ -208,7 +208,7 @@ struct point_ctx {
 	struct msgs *warnings;		/* the run's */
 	/* the series run_point appends to (0: bandwidth_read_together's
 	 * points are its caller's) */
-	struct test_out *sink;
+	struct test_out *mine;
 	struct test_outcome *o;	/* the test's: cpus lost go there */
 	const int *cpu_list;	/* who runs: own for the table */
 	/* The table's own copy of the selection (0 elsewhere): a cpu lost
@@ -560,14 +560,14 @@ static struct bw_point *run_point(struct point_ctx *x,
 				  uint64_t size, int cpus, uint64_t passes,
 				  int scaling)
 {
-	struct test_out *sink = x->sink;
+	struct test_out *mine = x->mine;
 	struct bw_point pt;
 
-	if (sink->bw->count >= sink->bw->cap) {
+	if (mine->bw->count >= mine->bw->cap) {
 		if (!x->refused++)
 			msgs_add(x->warnings, "bandwidth: more points than "
 				 "the results can hold: points past %d are not "
-				 "kept", sink->bw->cap);
+				 "kept", mine->bw->cap);
 		return 0;
 	}
 	/* A cpu dropped earlier in this row: the row's `cpus` is stale. */
@@ -577,7 +577,7 @@ static struct bw_point *run_point(struct point_ctx *x,
 		return 0;
 	pt.level = level;
 	pt.scaling = scaling;
-	return bw_append(sink, &pt);
+	return bw_append(mine, &pt);
 }
 
 int bandwidth_scaling_counts(int n, int *counts, int cap)
@@ -736,7 +736,7 @@ static void note_row(const struct cpu_set *set, struct msgs *warnings,
 
 /* What the table, the mixes and the scaling curve share. */
 struct plan {
-	struct test_out *sink;
+	struct test_out *mine;
 	struct point_ctx x;
 	/* each level's sizes and cpu counts, by the cpus' own caches */
 	struct levels_plan lv;
@@ -927,14 +927,14 @@ static void run_scaling(struct plan *p, const struct bw_kernel *k)
 
 struct test_outcome bandwidth_run(const struct run_env *env,
 				  const struct cpu_set *set,
-				  struct test_out *sink)
+				  struct test_out *mine)
 {
 	struct test_outcome outcome = { 0, 0, 0 }, *o = &outcome;
 	static struct plan zero;
 	struct plan pl = zero, *p = &pl;
 	enum bw_isa isas[BW_ISA_COUNT], extra[BW_ISA_COUNT];
 	const char *why;
-	int nisa = isa_plan(env, sink->warnings, isas, &why), ncpu = set->count;
+	int nisa = isa_plan(env, mine->warnings, isas, &why), ncpu = set->count;
 	int nextra = isa_plan_dram_extra(env, isas, nisa, extra);
 	/* The mixes are DRAM's, where the vector width does not decide:
 	 * isa=auto measures them with the widest alone, a list with each. */
@@ -946,24 +946,24 @@ struct test_outcome bandwidth_run(const struct run_env *env,
 	uint64_t floor_bytes;
 	const struct nodebuf *const sets[3] = { &pl.one, &pl.caches, &pl.dram };
 
-	p->sink = sink;
+	p->mine = mine;
 	p->x.env = env;
-	p->x.warnings = sink->warnings;
-	p->x.sink = sink;
+	p->x.warnings = mine->warnings;
+	p->x.mine = mine;
 	p->x.o = o;
-	bw_reserve(sink, capacity_bandwidth_pass(env->config));
+	bw_reserve(mine, capacity_bandwidth_pass(env->config));
 	if (coretypes_plan(env, set, latency_dram_bytes(env, set),
 			   &p->lv) != 0) {
-		msgs_add(sink->errors, "bandwidth: out of pool memory");
+		msgs_add(mine->errors, "bandwidth: out of pool memory");
 		o->failed = o->nothing = 1;
 		return outcome;
 	}
 	floor_bytes = p->lv.dram_floor_bytes;
 	p->dram_cpus = ncpu;
 	p->dram_one = p->dram_all = p->lv.rows[p->lv.count - 1].one.bytes;
-	sink->bw->isa = bw_isa_name(isas[0]);
+	mine->bw->isa = bw_isa_name(isas[0]);
 	for (int t = 0; t < nisa; t++)
-		sink->bw->avx512_used |= isas[t] == BW_AVX512;
+		mine->bw->avx512_used |= isas[t] == BW_AVX512;
 	p->x.samples = sweep_repeats(env->config);
 	for (int i = 0; i < p->lv.count - 1; i++) {
 		const struct levels_row *row = &p->lv.rows[i];
@@ -973,9 +973,9 @@ struct test_outcome bandwidth_run(const struct run_env *env,
 						       : cache_all;
 	}
 
-	if (alloc_one(env, set, sink->warnings, cache_one, floor_bytes,
+	if (alloc_one(env, set, mine->warnings, cache_one, floor_bytes,
 		      &p->dram_one, &p->one) < 0) {
-		msgs_add(sink->errors, "bandwidth: no memory for a buffer");
+		msgs_add(mine->errors, "bandwidth: no memory for a buffer");
 		o->failed = o->nothing = 1;
 		return outcome;
 	}
@@ -983,19 +983,19 @@ struct test_outcome bandwidth_run(const struct run_env *env,
 		if (cache_all && nodebuf_alloc(env->config->page_bytes,
 					       set->cpu, ncpu, cache_all,
 					       &p->caches) == 0)
-			nodebuf_warn(sink->warnings, &p->caches, "bandwidth");
+			nodebuf_warn(mine->warnings, &p->caches, "bandwidth");
 		else if (cache_all)
-			msgs_add(sink->warnings, "bandwidth: no memory for %d "
+			msgs_add(mine->warnings, "bandwidth: no memory for %d "
 				 "cache-sized buffers: no all-cpu cache points",
 				 ncpu);
-		alloc_dram_all(env, set, sink->warnings, floor_bytes,
+		alloc_dram_all(env, set, mine->warnings, floor_bytes,
 			       &p->dram_all, &p->dram_cpus, &p->dram);
 	}
 	p->x.own = plat_alloc(sizeof(int) * (size_t)ncpu);
 	p->x.own_count = p->x.own ? cpus_in_play(set, o, p->x.own) : 0;
 	p->x.cpu_list = p->x.own;
 	if (!p->x.own || ctx_alloc(&p->x, ncpu) < 0) {
-		msgs_add(sink->errors, "bandwidth: out of pool memory");
+		msgs_add(mine->errors, "bandwidth: out of pool memory");
 		o->failed = 1;
 		goto out;
 	}
@@ -1003,7 +1003,7 @@ struct test_outcome bandwidth_run(const struct run_env *env,
 	 * core without SVE (Neoverse N1) runs NEON as it was designed to */
 	if (isas[0] == BW_SSE2 && str_eq(bw_isa_name(BW_SSE2), "sse2") &&
 	    !env->config->isa_mask)
-		msgs_add(sink->warnings, "CPU has no AVX2: bandwidth measured "
+		msgs_add(mine->warnings, "CPU has no AVX2: bandwidth measured "
 			 "with the SSE2 kernels");
 
 	out("\nbandwidth, GB/s (median of %d samples; GB = 10^9 bytes; "
@@ -1012,7 +1012,7 @@ struct test_outcome bandwidth_run(const struct run_env *env,
 		out("%s kernels, the widest this cpu can run (%s)\n",
 		    bw_isa_name(isas[0]), why);
 	for (int i = 0; i < p->lv.count - 1; i++)
-		note_row(set, sink->warnings, &p->lv.rows[i]);
+		note_row(set, mine->warnings, &p->lv.rows[i]);
 	ncounts = p->dram_cpus > 1
 			  ? bandwidth_scaling_counts(p->dram_cpus, counts, 64)
 			  : 0;

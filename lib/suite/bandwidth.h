@@ -7,14 +7,14 @@
 #include "results/run_env.h"
 
 /* Runs the plan on set's cpus, printing the tables, appending points to
- * sink->bw->p: the table once per ISA of the isa key (lib/suite/isa_plan.h;
+ * mine->bw: the table once per ISA of the isa key (lib/suite/isa_plan.h;
  * auto: the widest env->isa_widest allows), the read/write mixes at DRAM for each,
  * the scaling curve with the widest read. A cpu that cannot run an ISA
  * runs the widest it can for that point, warned (bw_point's
  * fallback_cpus). */
 struct test_outcome bandwidth_run(const struct run_env *env,
 				  const struct cpu_set *set,
-				  struct test_out *sink);
+				  struct test_out *mine);
 
 /* The table's all-cpus read, on any cpus and buffer: cpus[0..n) each
  * read their own `size` bytes of buf (slot i at buf + i * size rounded

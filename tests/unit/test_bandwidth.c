@@ -61,7 +61,8 @@ static void dram_copy_is_the_faster_of_both_stores(void **state)
 	snprintf(word, sizeof word, "isa=%s", name);
 	res = run_isa(word, isa);
 	fake_out_len = 0;
-	assert_int_equal(suite_run_alone(res, "bandwidth", bandwidth_run).nothing, 0);
+	assert_int_equal(suite_run_alone(res, "bandwidth",
+					 bandwidth_run).nothing, 0);
 	for (int i = 0; i < res->bw.count; i++) {
 		const struct bw_point *p = &res->bw.p[i];
 
@@ -118,7 +119,8 @@ static void check_auto_plan(struct run_results *res, enum bw_isa widest)
 	int caches[BW_ISA_COUNT] = { 0 };
 
 	fake_out_len = 0;
-	assert_int_equal(suite_run_alone(res, "bandwidth", bandwidth_run).nothing, 0);
+	assert_int_equal(suite_run_alone(res, "bandwidth",
+					 bandwidth_run).nothing, 0);
 	for (int i = 0; i < res->bw.count; i++) {
 		const struct bw_point *p = &res->bw.p[i];
 		const struct bw_kernel *k = bw_kernel_find(p->kernel);
@@ -237,7 +239,8 @@ static void dram_copy_and_write_alternate_with_nt_twins(void **state)
 	windows = smi_reads = 0;
 	res->isa_here = count_window;
 	res->smi_count = count_smi_read;
-	assert_int_equal(suite_run_alone(res, "bandwidth", bandwidth_run).nothing, 0);
+	assert_int_equal(suite_run_alone(res, "bandwidth",
+					 bandwidth_run).nothing, 0);
 	count_window();		/* closes the last */
 	assert_true(windows > 2 && windows <= 256);
 	for (int w = 0; w < windows - 1; w++) {
@@ -266,7 +269,8 @@ static void a_list_measures_each_isa_it_can(void **state)
 			     "kernels");
 	res = run_isa("isa=avx512,avx2,sse2", BW_AVX2);
 	fake_out_len = 0;
-	assert_int_equal(suite_run_alone(res, "bandwidth", bandwidth_run).nothing, 0);
+	assert_int_equal(suite_run_alone(res, "bandwidth",
+					 bandwidth_run).nothing, 0);
 	for (int i = 0; i < res->warnings.count; i++)
 		warned += strstr(res->warnings.text[i], "isa=avx512: this cpu "
 				 "cannot run avx512 kernels") != 0;
@@ -318,7 +322,8 @@ static void a_cpu_without_the_isa_falls_back(void **state)
 			     "avx2 kernels");
 	res = run_isa("isa=avx512", BW_AVX512);	/* the boot cpu claims it */
 	res->isa_here = no_avx512_here;
-	assert_int_equal(suite_run_alone(res, "bandwidth", bandwidth_run).nothing, 0);
+	assert_int_equal(suite_run_alone(res, "bandwidth",
+					 bandwidth_run).nothing, 0);
 	for (int i = 0; i < res->bw.count; i++) {
 		assert_int_equal(strncmp(res->bw.p[i].kernel, "avx512-", 7), 0);
 		assert_int_equal(res->bw.p[i].fallback_cpus, 1);
@@ -370,7 +375,8 @@ static void every_point_records_its_core_clock(void **state)
 
 		res->clock_read = readers[r];
 		fake_clock_reads = 0;
-		assert_int_equal(suite_run_alone(res, "bandwidth", bandwidth_run).nothing, 0);
+		assert_int_equal(suite_run_alone(res, "bandwidth",
+						 bandwidth_run).nothing, 0);
 		assert_true(res->bw.count > 0);
 		for (int i = 0; i < res->bw.count; i++) {
 			const struct bw_point *p = &res->bw.p[i];
@@ -411,7 +417,8 @@ static void a_512_bit_point_settles_before_anything_follows(void **state)
 
 		res->isa_here = no_avx512_here;
 		res->clock_read = readers[r];
-		assert_int_equal(suite_run_alone(res, "bandwidth", bandwidth_run).nothing, 0);
+		assert_int_equal(suite_run_alone(res, "bandwidth",
+						 bandwidth_run).nothing, 0);
 		for (int i = 0; i < res->bw.count; i++) {
 			const struct bw_point *p = &res->bw.p[i];
 			if (strncmp(p->kernel, "avx512-", 7)) {

@@ -84,7 +84,8 @@ static void reserve_grows_its_own_series(void **state)
 	assert_ptr_equal(res->lat.p, lat);	/* latency's untouched */
 	assert_int_equal(res->bw.p[0].bytes, 12345);
 	cap = res->lat.cap;
-	assert_int_equal(lat_reserve(fake_test_out(res), 1), 0);	/* room already */
+	assert_int_equal(lat_reserve(fake_test_out(res), 1),
+			 0);	/* room already */
 	assert_int_equal(res->lat.cap, cap);
 	assert_ptr_equal(res->lat.p, lat);
 	assert_int_equal(res->warnings.count, 0);
@@ -112,7 +113,8 @@ static void short_pool_warns_per_series(void **state)
 	assert_ptr_equal(res->lat.p, lat);
 	assert_int_equal(res->lat.cap, 8);
 	assert_int_equal(res->lat.p[7].size_bytes, 77);
-	assert_null(lat_append(fake_test_out(res), &(struct lat_point){ .cpu = 1 }));
+	assert_null(lat_append(fake_test_out(res),
+			       &(struct lat_point){ .cpu = 1 }));
 	assert_int_equal(res->lat.count, 8);
 	assert_int_equal(res->warnings.count, 2);
 	assert_string_equal(res->warnings.text[0], "out of pool memory for "

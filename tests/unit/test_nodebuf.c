@@ -171,7 +171,8 @@ static void bandwidth_points_read_their_own_node(void **state)
 	machine(4, 2, 1ull << 30);
 	fake_max_bytes = 16 * MIB;	/* small buffers: a quick test */
 	res = run("tests=bandwidth");
-	assert_int_equal(suite_run_alone(res, "bandwidth", bandwidth_run).nothing, 0);
+	assert_int_equal(suite_run_alone(res, "bandwidth",
+					 bandwidth_run).nothing, 0);
 	for (int i = 0; i < res->bw.count; i++) {
 		const struct bw_point *p = &res->bw.p[i];
 		assert_non_null(p->buffer_nodes);
@@ -228,7 +229,8 @@ static void unknown_topology_is_one_warning(void **state)
 	machine(2, 0, 0);
 	fake_max_bytes = 16 * MIB;
 	res = run("tests=bandwidth,loaded");
-	assert_int_equal(suite_run_alone(res, "bandwidth", bandwidth_run).nothing, 0);
+	assert_int_equal(suite_run_alone(res, "bandwidth",
+					 bandwidth_run).nothing, 0);
 	assert_int_equal(suite_run_alone(res, "loaded", loaded_run).nothing, 0);
 	assert_true(res->bw.count > 0);
 	for (int i = 0; i < res->bw.count; i++)
@@ -263,7 +265,8 @@ static void dram_one_cpu_is_sized_on_its_own(void **state)
 	machine(8, 0, 0);
 	res = run("tests=bandwidth");
 	with_l3(res);
-	assert_int_equal(suite_run_alone(res, "bandwidth", bandwidth_run).nothing, 0);
+	assert_int_equal(suite_run_alone(res, "bandwidth",
+					 bandwidth_run).nothing, 0);
 	for (int i = 0; i < res->bw.count; i++) {
 		const struct bw_point *p = &res->bw.p[i];
 		if (strcmp(p->level, "DRAM"))
@@ -293,7 +296,8 @@ static void dram_floor_shrinks_the_cpus_not_the_size(void **state)
 	fake_mem_room = 100 * MIB;
 	res = run("tests=bandwidth");
 	with_l3(res);
-	assert_int_equal(suite_run_alone(res, "bandwidth", bandwidth_run).nothing, 0);
+	assert_int_equal(suite_run_alone(res, "bandwidth",
+					 bandwidth_run).nothing, 0);
 	for (int i = 0; i < res->bw.count; i++) {
 		const struct bw_point *p = &res->bw.p[i];
 		/* memory cuts no cache row: L1 and L2 on all 8, L3 on the
@@ -328,7 +332,8 @@ static void ntwrite_in_cache_rows_is_marked(void **state)
 	machine(1, 0, 0);
 	fake_max_bytes = 16 * MIB;
 	res = run("tests=bandwidth");
-	assert_int_equal(suite_run_alone(res, "bandwidth", bandwidth_run).nothing, 0);
+	assert_int_equal(suite_run_alone(res, "bandwidth",
+					 bandwidth_run).nothing, 0);
 	l1 = strstr(fake_out, "\nL1 ");
 	dram = strstr(fake_out, "\nDRAM ");
 	assert_non_null(l1);
@@ -433,7 +438,8 @@ static void per_cpu_latency_chases_its_own_node(void **state)
 	machine(4, 2, 1ull << 30);
 	fake_max_bytes = 4 * MIB;
 	res = run_lat(0);
-	assert_int_equal(suite_run_alone(res, "latency", latency_per_cpu).nothing, 0);
+	assert_int_equal(suite_run_alone(res, "latency",
+					 latency_per_cpu).nothing, 0);
 	assert_int_equal(res->lat.count, 4);
 	for (int i = 0; i < res->lat.count; i++)
 		assert_int_equal(res->lat.p[i].buffer_node,
@@ -445,7 +451,8 @@ static void per_cpu_latency_chases_its_own_node(void **state)
 	machine(4, 2, 1ull << 30);
 	res = run_lat("cpus=2-3");
 	assert_int_equal(res->selected[0], 2);
-	assert_int_equal(suite_run_alone(res, "latency", latency_sweep).nothing, 0);
+	assert_int_equal(suite_run_alone(res, "latency", latency_sweep).nothing,
+			 0);
 	assert_true(res->lat.count > 0);
 	for (int i = 0; i < res->lat.count; i++)
 		assert_int_equal(res->lat.p[i].buffer_node, 1);
@@ -455,8 +462,10 @@ static void per_cpu_latency_chases_its_own_node(void **state)
 	machine(2, 0, 0);
 	fake_max_bytes = 4 * MIB;
 	res = run_lat(0);
-	assert_int_equal(suite_run_alone(res, "latency", latency_sweep).nothing, 0);
-	assert_int_equal(suite_run_alone(res, "latency", latency_per_cpu).nothing, 0);
+	assert_int_equal(suite_run_alone(res, "latency", latency_sweep).nothing,
+			 0);
+	assert_int_equal(suite_run_alone(res, "latency",
+					 latency_per_cpu).nothing, 0);
 	for (int i = 0; i < res->lat.count; i++)
 		assert_int_equal(res->lat.p[i].buffer_node, -1);
 	assert_int_equal(count_warned(res, "without knowing"), 1);
@@ -475,7 +484,8 @@ static void per_cpu_latency_full_node_goes_remote(void **state)
 	fake_max_bytes = 4 * MIB;
 	fake_node_room[1] = MIB;
 	res = run_lat(0);
-	assert_int_equal(suite_run_alone(res, "latency", latency_per_cpu).nothing, 0);
+	assert_int_equal(suite_run_alone(res, "latency",
+					 latency_per_cpu).nothing, 0);
 	assert_int_equal(res->lat.count, 4);
 	for (int i = 0; i < res->lat.count; i++)
 		assert_int_equal(res->lat.p[i].buffer_node, 0);
@@ -506,18 +516,21 @@ static void outliers_judged_within_a_distance(void **state)
 	lat_at(res, 2, 99);
 	lat_at(res, 3, 150);
 	lat_at(res, 4, 152);
-	latency_judge_spread(fake_env(res), fake_test_out(res), 0, 64 * MIB, local_remote);
+	latency_judge_spread(fake_env(res), fake_test_out(res), 0, 64 * MIB,
+			     local_remote);
 	assert_int_equal(res->warnings.count, 0);
 	assert_non_null(strstr(fake_out, "buffer at distance 21"));
 	/* all at one distance: the remote ones stand out, as before */
-	latency_judge_spread(fake_env(res), fake_test_out(res), 0, 64 * MIB, one);
+	latency_judge_spread(fake_env(res), fake_test_out(res), 0, 64 * MIB,
+			     one);
 	assert_true(fake_warned(res, "cpu 3 DRAM latency 150.0 ns is"));
 	assert_true(fake_warned(res, "cpu 4 DRAM latency 152.0 ns is"));
 	assert_int_equal(res->warnings.count, 2);
 	/* a slow cpu among the local ones, judged against them alone */
 	res->warnings.count = 0;
 	res->lat.p[1].ns_median = 120;
-	latency_judge_spread(fake_env(res), fake_test_out(res), 0, 64 * MIB, local_remote);
+	latency_judge_spread(fake_env(res), fake_test_out(res), 0, 64 * MIB,
+			     local_remote);
 	assert_true(fake_warned(res, "cpu 1 DRAM latency 120.0 ns is +20% "
 				     "from the median of the cpus at its "
 				     "distance from its buffer (10)"));
@@ -575,7 +588,8 @@ static void hotplug_srat_memory_is_used(void **state)
 	}
 	nodebuf_warn(&res->warnings, &nb, "test");
 	nodebuf_free(&nb);
-	assert_int_equal(suite_run_alone(res, "latency", latency_per_cpu).nothing, 0);
+	assert_int_equal(suite_run_alone(res, "latency",
+					 latency_per_cpu).nothing, 0);
 	for (int i = 0; i < res->lat.count; i++)
 		assert_int_equal(res->lat.p[i].buffer_node,
 				 fake_node_of_cpu(res->lat.p[i].cpu));

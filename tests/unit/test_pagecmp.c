@@ -50,7 +50,8 @@ static void all_three_on_a_machine_with_1g(void **state)
 
 	fake_page_cap = G;
 	res = run("page=all");
-	assert_int_equal(suite_run_alone(res, "latency", latency_sweep).nothing, 0);
+	assert_int_equal(suite_run_alone(res, "latency", latency_sweep).nothing,
+			 0);
 	assert_int_equal(res->lat.count, 6);
 	/* Largest first: the baseline is measured first. */
 	assert_int_equal(res->lat.p[0].page_bytes, G);
@@ -78,7 +79,8 @@ static void no_1g_pass_skipped(void **state)
 
 	fake_page_cap = 2 * M;
 	res = run("page=all");
-	assert_int_equal(suite_run_alone(res, "latency", latency_sweep).nothing, 0);
+	assert_int_equal(suite_run_alone(res, "latency", latency_sweep).nothing,
+			 0);
 	assert_int_equal(res->lat.count, 4);
 	assert_int_equal(count_page(res, G), 0);
 	assert_int_equal(count_page(res, 2 * M), 2);
@@ -100,7 +102,8 @@ static void fallback_recorded_honestly(void **state)
 
 	fake_page_cap = 2 * M;
 	res = run("page=4K,1G");
-	assert_int_equal(suite_run_alone(res, "latency", latency_sweep).nothing, 0);
+	assert_int_equal(suite_run_alone(res, "latency", latency_sweep).nothing,
+			 0);
 	assert_int_equal(res->lat.count, 4);
 	assert_int_equal(count_page(res, 2 * M), 2);
 	assert_int_equal(count_page(res, 4096), 2);
@@ -117,7 +120,8 @@ static void single_page_no_table(void **state)
 
 	fake_page_cap = G;
 	res = run("page=4K");
-	assert_int_equal(suite_run_alone(res, "latency", latency_sweep).nothing, 0);
+	assert_int_equal(suite_run_alone(res, "latency", latency_sweep).nothing,
+			 0);
 	assert_int_equal(res->lat.count, 2);
 	assert_int_equal(count_page(res, 4096), 2);
 	assert_null(strstr(fake_out, "page sizes"));

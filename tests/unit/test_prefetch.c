@@ -169,7 +169,8 @@ static void both_switches_and_restores(void **state)
 static void points_stamped_as_made(void **state)
 {
 	(void)state;
-	assert_non_null(lat_append(fake_test_out(res), &(struct lat_point){ .cpu = 1 }));
+	assert_non_null(lat_append(fake_test_out(res),
+				   &(struct lat_point){ .cpu = 1 }));
 	res->config.prefetch = BM_PREFETCH_BOTH;
 	prefetch_run(res, fake_tests, 0);
 	assert_int_equal(stamped[0][0], BM_PF_ON);
@@ -179,7 +180,8 @@ static void points_stamped_as_made(void **state)
 	assert_int_equal(res->lat.p[0].prefetch, 0);
 	assert_int_equal(res->lat.p[1].prefetch, BM_PF_ON);
 	assert_int_equal(res->lat.p[2].prefetch, BM_PF_OFF);
-	assert_non_null(bw_append(fake_test_out(res), &(struct bw_point){ .kernel = "x" }));
+	assert_non_null(bw_append(fake_test_out(res),
+				  &(struct bw_point){ .kernel = "x" }));
 	assert_int_equal(res->bw.p[2].prefetch, 0);
 }
 

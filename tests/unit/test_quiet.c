@@ -53,7 +53,8 @@ static void latency_sample_hit_by_smi_is_retaken(void **state)
 	smi_every = 0;
 	smi_step = 2;
 	res = run("tests=latency", fake_smi_count);
-	assert_int_equal(suite_run_alone(res, "latency", latency_sweep).nothing, 0);
+	assert_int_equal(suite_run_alone(res, "latency", latency_sweep).nothing,
+			 0);
 	assert_int_equal(res->lat.count, 1);
 	assert_int_equal(res->lat.p[0].smi, 1);
 	assert_true(res->lat.p[0].retaken >= 1);
@@ -71,8 +72,10 @@ static void latency_smi_storm_is_bounded_and_warned(void **state)
 	(void)state;
 	smi_every = 1;
 	res = run("tests=latency", fake_smi_count);
-	assert_int_equal(suite_run_alone(res, "latency", latency_sweep).nothing, 0);
-	assert_int_equal(res->lat.p[0].smi, 15 * (1 + res->lat.p[0].whole_retakes));
+	assert_int_equal(suite_run_alone(res, "latency", latency_sweep).nothing,
+			 0);
+	assert_int_equal(res->lat.p[0].smi,
+			 15 * (1 + res->lat.p[0].whole_retakes));
 	assert_int_equal(res->lat.p[0].retaken,
 			 10 * (1 + res->lat.p[0].whole_retakes));
 	assert_int_equal(res->lat.p[0].noisy, 5);
@@ -86,7 +89,8 @@ static void no_counter_no_smi_field(void **state)
 	struct run_results *res;
 	(void)state;
 	res = run("tests=latency", 0);
-	assert_int_equal(suite_run_alone(res, "latency", latency_sweep).nothing, 0);
+	assert_int_equal(suite_run_alone(res, "latency", latency_sweep).nothing,
+			 0);
 	assert_int_equal(res->lat.p[0].smi, -1);
 	assert_int_equal(smi_reads, 0);
 	fake_results_free(res);
@@ -141,7 +145,8 @@ static void disturbed_point_retaken_whole_then_flagged(void **state)
 
 		sample_starts = 0;
 		res = run("tests=latency", disturbing_counter);
-		assert_int_equal(suite_run_alone(res, "latency", latency_sweep).nothing, 0);
+		assert_int_equal(suite_run_alone(res, "latency",
+						 latency_sweep).nothing, 0);
 		assert_int_equal(res->lat.count, 1);
 		p = &res->lat.p[0];
 		assert_int_equal(p->disturbed, p->spread > 0.25);
@@ -165,7 +170,8 @@ static void bandwidth_sample_hit_by_smi_is_retaken(void **state)
 	smi_every = 0;
 	smi_step = 0;
 	res = run("tests=bandwidth", fake_smi_count);
-	assert_int_equal(suite_run_alone(res, "bandwidth", bandwidth_run).nothing, 0);
+	assert_int_equal(suite_run_alone(res, "bandwidth",
+					 bandwidth_run).nothing, 0);
 	assert_true(res->bw.count >= 8);
 	assert_int_equal(res->bw.p[0].smi, 1);
 	assert_int_equal(res->bw.p[0].retaken, 1);
@@ -184,7 +190,8 @@ static void bandwidth_smi_storm_drops_points(void **state)
 	(void)state;
 	smi_every = 1;
 	res = run("tests=bandwidth", fake_smi_count);
-	assert_int_equal(suite_run_alone(res, "bandwidth", bandwidth_run).nothing, 0);
+	assert_int_equal(suite_run_alone(res, "bandwidth",
+					 bandwidth_run).nothing, 0);
 	assert_int_equal(res->bw.count, 0);
 	assert_true(fake_warned(res, "every sample hit by an SMI"));
 	fake_results_free(res);

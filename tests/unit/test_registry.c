@@ -108,14 +108,14 @@ static void note(const struct cpu_set *set, int k)
 
 static struct test_outcome losing_run(const struct run_env *env,
 				      const struct cpu_set *set,
-				      struct test_out *sink)
+				      struct test_out *mine)
 {
 	struct test_outcome o = { 0, 0, 0 };
 
 	(void)env;
 	note(set, 0);
 	fake_lost_cpu = 2;
-	cpus_lost(sink->warnings, &o, 2, "a fake point");
+	cpus_lost(mine->warnings, &o, 2, "a fake point");
 	note(set, 1);
 	runs++;
 	return o;
@@ -123,10 +123,10 @@ static struct test_outcome losing_run(const struct run_env *env,
 
 static struct test_outcome next_run(const struct run_env *env,
 				    const struct cpu_set *set,
-				    struct test_out *sink)
+				    struct test_out *mine)
 {
 	(void)env;
-	(void)sink;
+	(void)mine;
 	note(set, 2);
 	runs++;
 	return (struct test_outcome){ 0, 0, 0 };
@@ -188,9 +188,9 @@ static void runner_prunes_between_tests(void **state)
  * section, and the screen pages to it and draws its figures. */
 static struct test_outcome toy_run(const struct run_env *env,
 				   const struct cpu_set *set,
-				   struct test_out *sink)
+				   struct test_out *mine)
 {
-	void **own = sink->own;
+	void **own = mine->own;
 	struct test_table *t = calloc(1, sizeof *t);
 	double row[2] = { 4096, 12.5 };
 

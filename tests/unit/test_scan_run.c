@@ -195,7 +195,8 @@ static uint64_t chase_hops_at(int repeat)
 		res->config.repeat = repeat;
 		fake_span_count = 0;
 		fake_pin_count = 1;
-		assert_int_equal(suite_run_alone(res, "scan", scan_run).nothing, 0);
+		assert_int_equal(suite_run_alone(res, "scan", scan_run).nothing,
+				 0);
 		if (res->scan->point[0].chase_hops > most)
 			most = res->scan->point[0].chase_hops;
 		results_free(res);
