@@ -133,7 +133,8 @@ static void print_beside(const char *word, const char *name,
 			 int rounds, int huge)
 {
 	static double r[MAX_SAMPLES], all[MAX_SAMPLES];
-	char more[200 + 12 * 100];
+	/* room for every round's "x.xxx, " (at most MAX_SAMPLES rounds) */
+	static char more[256 + 8 * MAX_SAMPLES];
 	int n = samples * rounds, m;
 
 	for (int i = 0; i < n; i++)
@@ -142,7 +143,7 @@ static void print_beside(const char *word, const char *name,
 	m = snprintf(more, sizeof more, ", \"kernel\": \"%s\", \"against\": "
 		     "\"%s\", \"ratio_median\": %.3f, \"ratio_min\": %.3f, "
 		     "\"ratio_rounds\": [", name, against, all[n / 2], all[0]);
-	for (int k = 0; k < rounds && m < (int)sizeof more - 16; k++) {
+	for (int k = 0; k < rounds; k++) {
 		double *round = r + k * samples;
 
 		qsort(round, (size_t)samples, sizeof *round, by_value);
