@@ -209,12 +209,20 @@ UINT64 timer_le64(const void *base, UINTN off);
 UINT64 timer_calibrate_against(UINT64 (*read_ref)(void *), void *ctx,
 			       UINT64 mask, double ref_hz, double *ppm);
 
-/* The architecture's part (efi/x86_64/): timer_x86.c, the timer
- * sources. The rate the cpu states for its tick counter (0: none), the
- * rate calibrated against the ACPI PM timer (0: no PM timer; *ppm the
- * bound), and interrupts masked around a calibration. */
-UINT64 timer_stated_hz(void);
-UINT64 timer_hz_from_pmtimer(double *ppm);
+/* The architecture's part (efi/x86_64/timer_x86.c): its sources of the
+ * tick counter's rate, in the order timer=auto tries them, and
+ * interrupts masked around a calibration. */
+struct timer_source {
+	enum bm_timer key;	/* the `timer` value that names it */
+	const char *name;	/* machine.tsc.source */
+	/* The rate, 0 where this machine has no such source; *ppm the
+	 * calibration's bound (left at -1 where it states none). */
+	UINT64 (*hz)(double *ppm);
+	/* The warning when `timer` names it and it gives no rate. */
+	const char *missing;
+};
+extern const struct timer_source timer_sources[];
+extern const int timer_source_count;
 UINT64 timer_irq_off(void);
 void timer_irq_restore(UINT64 flags);
 /* cpu_x86.c: the calling cpu's id as MP services report it

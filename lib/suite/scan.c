@@ -506,7 +506,7 @@ struct test_outcome scan_run(const struct run_env *env,
 		plat_free(plan.skip);
 	} else {
 		scan_plan_build(spans, n,
-				env->cpu->f.page1g ? SCAN_GIB : 2ull << 20, t,
+				env->cpu->f.big_pages ? SCAN_GIB : 2ull << 20, t,
 				&plan);
 		for (int i = 0; i < n; i++)
 			free_bytes += spans[i].kind == SCAN_FREE
