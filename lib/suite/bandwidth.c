@@ -4,8 +4,8 @@
  * many as the level holds) started on a TSC barrier, then a read scaling
  * curve at the DRAM size.
  *
- * Copy at DRAM is measured twice, with cached stores and with
- * non-temporal ones, and the faster is the copy point. A cached store
+ * Copy at DRAM is measured with cached stores and with non-temporal
+ * ones, and the faster is the copy point. A cached store
  * first reads the destination line for ownership and later writes it
  * back, so a cached copy from DRAM moves three bytes for the two it
  * counts; non-temporal stores write the line whole, around the caches.
@@ -14,9 +14,9 @@
  * is the right one (non-temporal stores would send every line to DRAM),
  * and on some cores one cpu's non-temporal stores are the slower, so
  * neither is assumed: both medians are kept in the point. Write at DRAM
- * is compared the same way with ntwrite, the two timed in turn sample by
- * sample in one window (a machine whose DRAM bandwidth drifts between
- * points would otherwise pick the kind by the moment each ran).
+ * is compared the same way with ntwrite. Each pair is timed in turn
+ * sample by sample in one window (a machine whose DRAM bandwidth drifts
+ * between points would otherwise pick the kind by the moment each ran).
  *
  * Every cpu's buffer is in its own NUMA node (lib/suite/nodebuf.h), and each
  * point records where (buffer_nodes). No point called DRAM is under 4x
@@ -389,9 +389,10 @@ static void record_settle(struct point_ctx *x, int cpus, const char *what,
  * over its own `size` bytes of x->mem (passes 0: sized on the first cpu
  * alone). Fills *pt but its level and scaling; 0, or -1 when a cpu did
  * not finish or no sample is left (warned). `level` names the point in
- * the warnings. With x->alt (a store twin of k: ntwrite for write), the
- * two alternate sample by sample and the point is the faster, named k,
- * its stores the winner's, both medians kept (stores_compared). */
+ * the warnings. With x->alt (a store twin of k: ntwrite for write,
+ * ntcopy for copy), the two alternate sample by sample and the point is
+ * the faster, named k, its stores the winner's, both medians kept
+ * (stores_compared). */
 static int measure(struct point_ctx *x, const struct bw_kernel *k,
 		   const char *level, uint64_t size, int cpus,
 		   uint64_t passes, struct bw_point *pt)
@@ -599,25 +600,6 @@ int bandwidth_scaling_counts(int n, int *counts, int cap)
 	return m;
 }
 
-struct bw_point *bandwidth_keep_faster(struct test_out *mine,
-				       struct bw_point *cached,
-				       struct bw_point *nt)
-{
-	struct bw_point keep;
-
-	if (!cached || !nt)
-		return nt ? nt : cached;
-	keep = nt->gb_median > cached->gb_median ? *nt : *cached;
-	plat_free((void *)(keep.buffer_nodes == nt->buffer_nodes
-			   ? cached->buffer_nodes : nt->buffer_nodes));
-	keep.stores_compared = 1;
-	keep.cached_gb_median = cached->gb_median;
-	keep.nontemporal_gb_median = nt->gb_median;
-	mine->bw->count--;	/* nt was the last point appended */
-	*cached = keep;
-	return cached;
-}
-
 static void print_table_head(const struct bw_kernel *const *ks)
 {
 	char line[200];
@@ -788,8 +770,7 @@ static uint64_t row_size(struct plan *p, int l, int all, int *cpus)
  * operation on one cpu then on all. */
 static void run_table(struct plan *p, enum bw_isa isa, int dram_only)
 {
-	struct test_out *mine = p->mine;
-	const struct bw_kernel *ks[OP_COUNT], *ntcopy;
+	const struct bw_kernel *ks[OP_COUNT];
 	/* DRAM copy [0] and write [1], on 1 cpu and on all */
 	struct bw_point *compared[2][2] = { { 0, 0 }, { 0, 0 } };
 	int nt_cache = 0;
@@ -797,7 +778,6 @@ static void run_table(struct plan *p, enum bw_isa isa, int dram_only)
 
 	for (int o = 0; o < OP_COUNT; o++)
 		ks[o] = bw_kernel_for(ops[o], isa);
-	ntcopy = bw_kernel_for("ntcopy", isa);
 	if (dram_only)
 		out("%s kernels at DRAM alone (isa=auto: narrower vectors copy "
 		    "and write DRAM faster on some parts; the summary keeps "
@@ -818,44 +798,27 @@ static void run_table(struct plan *p, enum bw_isa isa, int dram_only)
 			n = fmt(line, sizeof line, "%-6s %8s %5d", p->lv.rows[l].name,
 				fmt_size(a, sizeof a, size), cpus);
 			for (int o = 0; o < OP_COUNT; o++) {
-				int both = ks[o]->bytes_per_byte == 2 &&
-					   is_dram;
-				/* write at DRAM alternates with ntwrite */
-				int paired = is_dram && str_eq(ks[o]->op,
-							       "write");
+				/* copy and write at DRAM: in turn with their
+				 * non-temporal twins */
+				const struct bw_kernel *twin =
+					is_dram ? bw_kernel_nt_twin(ks[o]) : 0;
 				struct bw_point *pt;
 				progress_step(&p->pr, "bandwidth: %s %s on %d "
 					      "cpu%s%s", p->lv.rows[l].name,
 					      ks[o]->name, cpus, cpus > 1 ? "s"
-					      : "", both ? ", cached stores" :
-					      paired ? ", cached and non-temporal "
-					      "stores in turn" : "");
-				p->x.alt = paired ? ks[2] : 0;
+					      : "", twin ? ", cached and "
+					      "non-temporal stores in turn" : "");
+				p->x.alt = twin;
 				pt = run_point(&p->x, ks[o], p->lv.rows[l].name, size,
 					       cpus, 0, 0);
 				p->x.alt = 0;
-				if (paired)
-					compared[1][all] = pt;
-				if (both) {
-					struct bw_point *nt;
-					progress_done(&p->pr);
-					progress_step(&p->pr, "bandwidth: %s %s on "
-						      "%d cpu%s, non-temporal "
-						      "stores", p->lv.rows[l].name,
-						      ntcopy->name, cpus,
-						      cpus > 1 ? "s" : "");
-					nt = run_point(&p->x, ntcopy,
-						       p->lv.rows[l].name, size, cpus,
-						       0, 0);
-					pt = bandwidth_keep_faster(mine, pt,
-								   nt);
-					compared[0][all] = pt;
-				}
+				if (twin)
+					compared[!ks[o]->needs_src][all] = pt;
 				progress_done(&p->pr);
 				if (!pt)
 					n += fmt(line + n, sizeof line - n,
 						 " %13s", "-");
-				else if ((both || paired) && pt->nontemporal)
+				else if (twin && pt->nontemporal)
 					n += fmt(line + n, sizeof line - n,
 						 " %10.1f nt", pt->gb_median);
 				else if (ks[o]->nontemporal && !is_dram) {
@@ -881,12 +844,10 @@ static void run_table(struct plan *p, enum bw_isa isa, int dram_only)
 			if (!pt || !pt->stores_compared)
 				continue;
 			if (head--)
-				out("%s", c ? "DRAM write, cached against "
-				    "non-temporal stores, in turn sample by "
-				    "sample (the faster is in the table)\n"
-				    : "DRAM copy, cached against non-temporal "
-				    "stores (the faster is in the table; nt: "
-				    "non-temporal)\n");
+				out("DRAM %s, cached against non-temporal "
+				    "stores, in turn sample by sample (the "
+				    "faster is in the table; nt: non-temporal)"
+				    "\n", c ? "write" : "copy");
 			out("%5d cpu%s %8.1f cached %8.1f non-temporal\n",
 			    pt->cpus, pt->cpus > 1 ? "s" : " ",
 			    pt->cached_gb_median, pt->nontemporal_gb_median);
@@ -1056,9 +1017,8 @@ struct test_outcome bandwidth_run(const struct run_env *env,
 			  ? bandwidth_scaling_counts(p->dram_cpus, counts, 64)
 			  : 0;
 	rows = 1 + (set->count > 1);
-	/* + 1 a row: DRAM's copy runs twice */
-	progress_begin(&p->pr, (nisa * (p->lv.count * OP_COUNT + 1) +
-				nextra * (OP_COUNT + 1) +
+	progress_begin(&p->pr, (nisa * p->lv.count * OP_COUNT +
+				nextra * OP_COUNT +
 				nmix * MIX_COUNT) * rows + ncounts);
 	for (int t = 0; t < nisa; t++)
 		run_table(p, isas[t], 0);

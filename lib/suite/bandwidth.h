@@ -32,14 +32,6 @@ double bandwidth_read_together(const struct run_env *env,
 			       uint64_t buf_bytes, uint64_t size, uint64_t passes,
 			       const char *what);
 
-/* The DRAM copy is measured with cached and then with non-temporal
- * stores: of the two points just appended (either 0 when it failed; nt
- * the last), keeps the faster as one point carrying both medians
- * (stores_compared) and returns it; 0 when neither ran. */
-struct bw_point *bandwidth_keep_faster(struct test_out *mine,
-				       struct bw_point *cached,
-				       struct bw_point *nt);
-
 /* Scaling curve points for n cpus: every count up to 8, then about 4 per
  * doubling, always ending at n. Returns how many (at most cap). */
 int bandwidth_scaling_counts(int n, int *counts, int cap);

@@ -1,6 +1,6 @@
 /* The DRAM copy and write rule of lib/suite/bandwidth.c: copy and write
  * at the DRAM size are measured with cached and with non-temporal
- * stores (write's two in turn, sample by sample), the faster is the one
+ * stores (each pair in turn, sample by sample), the faster is the one
  * point, and both medians stay in it; inside the caches copy and write
  * are the cached kernels alone. The isa key: each ISA's table and mixes, an ISA
  * the cpu cannot run replaced (warned), a cpu without the ISA falling
@@ -102,7 +102,7 @@ static void dram_copy_is_the_faster_of_both_stores(void **state)
 	assert_int_equal(dram, 1);
 	assert_int_equal(dram_writes, 1);
 	assert_non_null(strstr(fake_out, "DRAM copy, cached against "
-				      "non-temporal stores"));
+				      "non-temporal stores, in turn"));
 	assert_non_null(strstr(fake_out, "DRAM write, cached against "
 				      "non-temporal stores, in turn"));
 	fake_results_free(res);
@@ -226,11 +226,11 @@ static uint64_t count_smi_read(void)
 	return 0;
 }
 
-/* The DRAM write and its non-temporal twin run in one window, in turn:
- * twice the samples of any other point (repeat=3), once on one cpu.
- * Timed as two points, they would meet the machine's drift at two
- * different moments. */
-static void dram_write_alternates_with_ntwrite(void **state)
+/* The DRAM copy and write each run with their non-temporal twins in
+ * one window, in turn: twice the samples of any other point (repeat=3),
+ * two windows on one cpu. Timed as two points, a pair would meet the
+ * machine's drift at two different moments. */
+static void dram_copy_and_write_alternate_with_nt_twins(void **state)
 {
 	struct run_results *res = run_isa("isa=sse2", BW_SSE2);
 	int doubled = 0, single = 0;
@@ -247,71 +247,9 @@ static void dram_write_alternates_with_ntwrite(void **state)
 		doubled += window_samples[w] == 6;
 		single += window_samples[w] == 3;
 	}
-	assert_int_equal(doubled, 1);
+	assert_int_equal(doubled, 2);
 	assert_int_equal(doubled + single, windows - 1);
 	fake_results_free(res);
-}
-
-static struct bw_point point(const char *kernel, int nontemporal,
-			     double median)
-{
-	return (struct bw_point){ .kernel = kernel, .level = "DRAM",
-				  .cpus = 2, .gb_min = median - 1,
-				  .gb_median = median, .gb_max = median + 1,
-				  .nontemporal = nontemporal };
-}
-
-/* The rule itself on made-up medians: the faster is kept in the first
- * slot, the second slot is given back, and both medians are carried. */
-static void keep_faster_keeps_the_faster(void **state)
-{
-	struct bw_point bw[4];
-	struct bw_series series = { .cap = 4, .p = bw };
-	struct test_out mine = { .bw = &series };
-	struct bw_point *kept;
-
-	(void)state;
-	/* non-temporal faster */
-	bw[0] = point("avx2-copy", 0, 40);
-	bw[1] = point("avx2-copy", 1, 52);
-	series.count = 2;
-	kept = bandwidth_keep_faster(&mine, &bw[0], &bw[1]);
-	assert_ptr_equal(kept, &bw[0]);
-	assert_int_equal(series.count, 1);
-	assert_true(kept->nontemporal);
-	assert_true(kept->gb_median == 52 && kept->gb_min == 51);
-	assert_true(kept->stores_compared);
-	assert_true(kept->cached_gb_median == 40);
-	assert_true(kept->nontemporal_gb_median == 52);
-
-	/* cached faster, and a tie goes to cached */
-	for (int tie = 0; tie <= 1; tie++) {
-		bw[0] = point("sse2-copy", 0, 30);
-		bw[1] = point("sse2-copy", 1, tie ? 30 : 21);
-		series.count = 2;
-		kept = bandwidth_keep_faster(&mine, &bw[0], &bw[1]);
-		assert_ptr_equal(kept, &bw[0]);
-		assert_int_equal(series.count, 1);
-		assert_false(kept->nontemporal);
-		assert_true(kept->gb_median == 30);
-		assert_true(kept->nontemporal_gb_median == (tie ? 30 : 21));
-	}
-
-	/* one of them failed: the other alone, not compared */
-	bw[0] = point("avx2-copy", 1, 50);
-	series.count = 1;
-	kept = bandwidth_keep_faster(&mine, 0, &bw[0]);
-	assert_ptr_equal(kept, &bw[0]);
-	assert_int_equal(series.count, 1);
-	assert_false(kept->stores_compared);
-	bw[0] = point("avx2-copy", 0, 40);
-	kept = bandwidth_keep_faster(&mine, &bw[0], 0);
-	assert_ptr_equal(kept, &bw[0]);
-	assert_int_equal(series.count, 1);
-	assert_false(kept->stores_compared);
-	series.count = 0;
-	assert_null(bandwidth_keep_faster(&mine, 0, 0));
-	assert_int_equal(series.count, 0);
 }
 
 /* isa=avx512,avx2,sse2 on a cpu whose widest is AVX2: a warning for
@@ -396,9 +334,9 @@ static void a_cpu_without_the_isa_falls_back(void **state)
 	for (int i = 0; i < res->warnings.count; i++)
 		warned += strstr(res->warnings.text[i], "cannot run it (CPUID "
 				 "or XCR0) and ran avx2-") != 0;
-	/* one a measurement: the DRAM copy is measured twice (cached and
-	 * non-temporal stores) and kept once */
-	assert_int_equal(warned, points + 1);
+	/* one a point: the DRAM copy and write each measure both store
+	 * kinds in one window */
+	assert_int_equal(warned, points);
 	fake_results_free(res);
 }
 
@@ -592,8 +530,7 @@ int main(void)
 		cmocka_unit_test(a_cpu_without_the_isa_falls_back),
 		cmocka_unit_test(every_point_records_its_core_clock),
 		cmocka_unit_test(a_512_bit_point_settles_before_anything_follows),
-		cmocka_unit_test(keep_faster_keeps_the_faster),
-		cmocka_unit_test(dram_write_alternates_with_ntwrite),
+		cmocka_unit_test(dram_copy_and_write_alternate_with_nt_twins),
 		cmocka_unit_test(a_cpu_gone_costs_two_timeouts_not_one_a_sample),
 		cmocka_unit_test(given_passes_skip_the_sizing),
 	};
