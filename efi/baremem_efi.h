@@ -187,7 +187,7 @@ const char *msr_probe_note(void);
 /* machine.c: firmware, memory size, start time. */
 void machine_read(struct run_results *res);
 
-/* mp.c: logical processors (MP services). mp_bsp: the boot cpu's
+/* x86_64/mp_x86.c: logical processors (MP services). mp_bsp: the boot cpu's
  * number. */
 int mp_init(struct run_results *res);
 int mp_bsp(void);
@@ -209,12 +209,20 @@ UINT64 timer_le64(const void *base, UINTN off);
 UINT64 timer_calibrate_against(UINT64 (*read_ref)(void *), void *ctx,
 			       UINT64 mask, double ref_hz, double *ppm);
 
-/* The architecture's part (efi/x86_64/): timer_x86.c, the timer
- * sources. The rate the cpu states for its tick counter (0: none), the
- * rate calibrated against the ACPI PM timer (0: no PM timer; *ppm the
- * bound), and interrupts masked around a calibration. */
-UINT64 timer_stated_hz(void);
-UINT64 timer_hz_from_pmtimer(double *ppm);
+/* The architecture's part (efi/x86_64/timer_x86.c): its sources of the
+ * tick counter's rate, in the order timer=auto tries them, and
+ * interrupts masked around a calibration. */
+struct timer_source {
+	enum bm_timer key;	/* the `timer` value that names it */
+	const char *name;	/* machine.tsc.source */
+	/* The rate, 0 where this machine has no such source; *ppm the
+	 * calibration's bound (left at -1 where it states none). */
+	UINT64 (*hz)(double *ppm);
+	/* The warning when `timer` names it and it gives no rate. */
+	const char *missing;
+};
+extern const struct timer_source timer_sources[];
+extern const int timer_source_count;
 UINT64 timer_irq_off(void);
 void timer_irq_restore(UINT64 flags);
 /* cpu_x86.c: the calling cpu's id as MP services report it
@@ -227,7 +235,7 @@ uint32_t cpu_hw_id(void);
  * the MADT's MPIDRs). */
 struct numa_topo;
 void numa_arch_cpus(struct numa_topo *t, const void *srat, UINTN len);
-/* The test images' machine faults (test_hooks.c): stop the machine
+/* The test images' machine faults (x86_64/test_hooks_x86.c): stop the machine
  * with a fault no handler can take (it resets), whether machine checks
  * are enabled on this cpu (-1: the architecture has none), and the
  * machine-check status register after the run (-1: unreadable). */
@@ -292,7 +300,7 @@ void watchdog_off(struct run_results *res);
 void config_load(EFI_HANDLE image, EFI_FILE_HANDLE root,
 		 struct run_results *res);
 
-/* test_hooks.c: hook points of the test image (lib/config/test_hooks.h). In
+/* x86_64/test_hooks_x86.c: hook points of the test image (lib/config/test_hooks.h). In
  * the release build they are constants the compiler removes. */
 #ifdef BAREMEM_TEST_HOOKS
 void test_hooks_arm(struct run_results *res);

@@ -1,5 +1,5 @@
 /* The test image's fault-bsp and fault-ap accesses, on both
- * architectures (efi/test_hooks.c, efi/aarch64/test_hooks_arm.c): an
+ * architectures (efi/x86_64/test_hooks_x86.c, efi/aarch64/test_hooks_arm.c): an
  * address no identity map of baremem's holds (canonical, just under
  * 2^47: far above the RAM and MMIO of any QEMU machine a test boots),
  * so the access is an x86 #PF with CR2 = TEST_HOOK_UNMAPPED, or an

@@ -1,8 +1,10 @@
-/* The tick counter's rate: as the cpu states it, else calibrated against
- * the ACPI PM timer, the HPET or the firmware's Stall() (docs/design.md
- * §5, key `timer`). The architecture's sources (x86: CPUID 15h, the PM
- * timer's port, interrupts masked while calibrating) are in
- * efi/x86_64/timer_x86.c. */
+/* The tick counter's rate: from the first of the architecture's sources
+ * that gives one (x86: as CPUID states it, else calibrated against the
+ * ACPI PM timer or the HPET), else the firmware's Stall() (docs/design.md
+ * §5, key `timer`). What is the architecture's (its sources, interrupts
+ * masked while calibrating) is in efi/x86_64/timer_x86.c; the
+ * calibration against a reference counter and its tries (lib/hw/calib.c)
+ * are every architecture's. */
 #include "baremem_efi.h"
 #include "arch/arch.h"
 #include "hw/calib.h"
@@ -97,43 +99,6 @@ UINT64 timer_calibrate_against(UINT64 (*read_ref)(void *), void *ctx,
 	return calib_run(try_reference, &r, ref_hz, mask, ppm, &tries);
 }
 
-struct hpet {
-	volatile UINT64 *regs;
-};
-
-static UINT64 read_hpet(void *ctx)
-{
-	return ((struct hpet *)ctx)->regs[0xf0 / 8];
-}
-
-/* The HPET from its ACPI table: period in fs in capabilities[63:32],
- * main counter at 0xF0, enable bit 0 of the configuration at 0x10. */
-static UINT64 tsc_from_hpet(double *ppm)
-{
-	const UINT8 *t = acpi_find_table("HPET");
-	struct hpet h;
-	UINT64 cap, period_fs, cfg, tsc, mask;
-
-	if (!t || timer_le32(t, 4) < 56 || t[40] != 0)	/* GAS in memory */
-		return 0;
-	h.regs = (volatile UINT64 *)(UINTN)timer_le64(t, 44);
-	if (!h.regs)
-		return 0;
-	cap = h.regs[0];
-	period_fs = cap >> 32;
-	if (period_fs == 0 || period_fs > 100000000u)	/* spec: <= 100 ns */
-		return 0;
-	mask = (cap & (1u << 13)) ? ~0ull : 0xffffffffull;
-	cfg = h.regs[0x10 / 8];
-	if (!(cfg & 1))
-		h.regs[0x10 / 8] = cfg | 1;
-	tsc = timer_calibrate_against(read_hpet, &h, mask,
-				      1e15 / (double)period_fs, ppm);
-	if (!(cfg & 1))
-		h.regs[0x10 / 8] = cfg;
-	return tsc;
-}
-
 /* Stall() promises "at least" the time asked (UEFI spec, 7.5) and
  * nothing about how much more: two lengths, differenced, cancel the
  * call's fixed overhead, but no bound can be given. */
@@ -154,27 +119,21 @@ void timer_calibrate(struct run_results *res)
 	enum bm_timer want = res->config.timer;
 	double ppm = -1;
 	UINT64 hz = 0;
+	int i = 0;
 
-	if (want == BM_TIMER_AUTO || want == BM_TIMER_CPUID) {
-		hz = timer_stated_hz();
-		res->tsc_source = "cpuid";
-		if (!hz && want == BM_TIMER_CPUID)
-			msgs_add(&res->warnings, "timer=cpuid: CPUID leaf 15h "
-				 "gives no TSC frequency; calibrating instead");
-	}
-	if (!hz && want != BM_TIMER_HPET && want != BM_TIMER_STALL) {
-		hz = timer_hz_from_pmtimer(&ppm);
-		res->tsc_source = "pmtimer";
-		if (!hz && want == BM_TIMER_PMTIMER)
-			msgs_add(&res->warnings, "timer=pmtimer: no ACPI PM "
-				 "timer on this machine; trying the HPET");
-	}
-	if (!hz && want != BM_TIMER_STALL) {
-		hz = tsc_from_hpet(&ppm);
-		res->tsc_source = "hpet";
-		if (!hz && want == BM_TIMER_HPET)
-			msgs_add(&res->warnings, "timer=hpet: no usable HPET; "
-				 "using the firmware's Stall()");
+	/* `timer` names where to start in the architecture's list; auto
+	 * starts at its head, stall past its end. */
+	if (want != BM_TIMER_AUTO)
+		while (i < timer_source_count && timer_sources[i].key != want)
+			i++;
+	for (; !hz && i < timer_source_count; i++) {
+		const struct timer_source *s = &timer_sources[i];
+
+		ppm = -1;
+		hz = s->hz(&ppm);
+		res->tsc_source = s->name;
+		if (!hz && s->key == want)
+			msgs_add(&res->warnings, "%s", s->missing);
 	}
 	if (!hz) {
 		hz = tsc_from_stall();

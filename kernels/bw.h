@@ -122,6 +122,10 @@ const struct bw_kernel *bw_kernel_find(const char *name);
 /* The kernel of `isa` for an operation (bw_kernel's op); 0 for another
  * op. */
 const struct bw_kernel *bw_kernel_for(const char *op, enum bw_isa isa);
+/* The non-temporal twin of a cached copy or write (ntcopy, ntwrite of
+ * its ISA), which lib/suite/bandwidth.c times in turn with it at the
+ * DRAM size; 0 for any other kernel. */
+const struct bw_kernel *bw_kernel_nt_twin(const struct bw_kernel *k);
 
 /* The widest kernels the calling cpu can run now: checked on the cpu
  * that will run the kernel, just before, so a core without the state

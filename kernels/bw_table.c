@@ -33,3 +33,12 @@ const struct bw_kernel *bw_kernel_for(const char *op, enum bw_isa isa)
 			return &k[i];
 	return 0;
 }
+
+const struct bw_kernel *bw_kernel_nt_twin(const struct bw_kernel *k)
+{
+	if (same(k->op, "copy"))
+		return bw_kernel_for("ntcopy", k->isa);
+	if (same(k->op, "write"))
+		return bw_kernel_for("ntwrite", k->isa);
+	return 0;
+}

@@ -22,13 +22,13 @@ struct run_results *run_new(const char *platform)
 	res->arch = ARCH_NAME;
 	res->tests = registry_tests;
 	res->test_count = registry_test_count;
-	res->lat_cap = FIRST_LAT_POINTS;
-	res->lat = plat_alloc(sizeof(*res->lat) * (size_t)res->lat_cap);
-	res->bw_cap = FIRST_BW_POINTS;
-	res->bw = plat_alloc(sizeof(*res->bw) * (size_t)res->bw_cap);
-	if (!res->lat || !res->bw) {
-		plat_free(res->lat);
-		plat_free(res->bw);
+	res->lat.cap = FIRST_LAT_POINTS;
+	res->lat.p = plat_alloc(sizeof(*res->lat.p) * (size_t)res->lat.cap);
+	res->bw.cap = FIRST_BW_POINTS;
+	res->bw.p = plat_alloc(sizeof(*res->bw.p) * (size_t)res->bw.cap);
+	if (!res->lat.p || !res->bw.p) {
+		plat_free(res->lat.p);
+		plat_free(res->bw.p);
 		plat_free(res);
 		return 0;
 	}
@@ -39,25 +39,26 @@ void run_preflight(struct run_results *res)
 {
 	if (res->core_cycles_source)
 		;	/* the platform said why it reads no core clock */
-	else if (!res->cpu.f.aperfmperf)
-		msgs_add(&res->warnings, "CPU has no APERF/MPERF (CPUID 6): "
-			 "core cycles and the bandwidth points' core clock are "
-			 "not measured, TSC cycles are");
+	else if (!res->cpu.f.core_clock)
+		msgs_add(&res->warnings, ARCH_NO_CORE_CLOCK ": core cycles "
+			 "and the bandwidth points' core clock are not "
+			 "measured, TSC cycles are");
 	else if (!res->msr_ok)
-		msgs_add(&res->warnings, "no MSR access on this platform: core "
-			 "cycles and the bandwidth points' core clock "
-			 "(APERF/MPERF) are not measured, TSC cycles are");
+		msgs_add(&res->warnings, "no " ARCH_REG_KIND " access on this "
+			 "platform: core cycles and the bandwidth points' core "
+			 "clock (" ARCH_CORE_CLOCK ") are not measured, TSC "
+			 "cycles are");
 	else
 		res->clock_read = coreclock_read_here;
-	if (!res->cpu.f.invariant_tsc)
-		msgs_add(&res->warnings, "TSC is not invariant (CPUID "
-			 "80000007h): ns are right only while the TSC rate "
-			 "holds");
+	if (!res->cpu.f.invariant_ticks)
+		msgs_add(&res->warnings, ARCH_TICKS_NOT_INVARIANT ": ns are "
+			 "right only while the TSC rate holds");
 }
 
 static void print_tsc(const struct run_results *res)
 {
-	const char *variant = res->cpu.f.invariant_tsc ? "" : ", not invariant";
+	const char *variant = res->cpu.f.invariant_ticks ? ""
+						   : ", not invariant";
 
 	if (res->tsc_error_ppm >= 0)
 		out("tsc: %.3f MHz from %s (calibration bound %.1f ppm)%s\n",

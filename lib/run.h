@@ -1,6 +1,6 @@
 /* One run, the same on every platform: the results made, the warnings
  * before anything is measured, the machine and config on the console,
- * the JSON text, the messages and the end line. efi/main.c and
+ * the JSON text, the messages and the end line. efi/x86_64/main.c and
  * linux/main.c keep only what their platform alone does (firmware or
  * OS set-up, where the files go). */
 #ifndef BAREMEM_RUN_H

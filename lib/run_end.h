@@ -2,7 +2,7 @@
  * baremem's code (an AP that never came back and that the firmware never
  * said it stopped). Returning to the firmware would unload the code and
  * free the memory that cpu may still run, walk or write: such a run
- * powers off instead, and says so. Pure: efi/main.c acts on it. */
+ * powers off instead, and says so. Pure: efi/x86_64/main.c acts on it. */
 #ifndef BAREMEM_RUN_END_H
 #define BAREMEM_RUN_END_H
 

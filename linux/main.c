@@ -214,11 +214,11 @@ int main(int argc, char **argv)
 		msgs_add(&res->warnings, "%s", note);
 	/* paging.page_bytes: the largest page that really mapped a latency
 	 * buffer, not the one asked (a fallback is a warning, and is shown). */
-	if (res->lat_count) {
+	if (res->lat.count) {
 		res->page_bytes = 0;
-		for (int i = 0; i < res->lat_count; i++)
-			if (res->lat[i].page_bytes > res->page_bytes)
-				res->page_bytes = res->lat[i].page_bytes;
+		for (int i = 0; i < res->lat.count; i++)
+			if (res->lat.p[i].page_bytes > res->page_bytes)
+				res->page_bytes = res->lat.p[i].page_bytes;
 	}
 	res->duration_s = (double)(ticks_read() - t0) / (double)res->tsc_hz;
 

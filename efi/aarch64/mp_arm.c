@@ -5,7 +5,7 @@
  * cpu runs its own share meanwhile, then each is waited for until the
  * call's timeout. A cpu that does not finish in time, or that PSCI never
  * reports off, is named, gets no more work, and from then on nothing is
- * freed (it may still write any buffer, job or table), as efi/mp.c does
+ * freed (it may still write any buffer, job or table), as efi/x86_64/mp_x86.c does
  * on x86. Each window runs under baremem's vectors (fault_arm.c): a
  * cpu whose window faulted is named with its fault and dropped; a fault
  * on the boot cpu, or a hardware error on any, abandons the run once
@@ -22,7 +22,7 @@ static int mps_ok;	/* the firmware's MP services start the cpus */
 /* baremem cpu -> the MP services' processor number (-1: none) */
 static long long mps_number[BM_MAX_CPUS];
 /* How long past a call's timeout the boot cpu waits for the firmware to
- * signal it before it gives the cpu up as loose: efi/mp.c's grace on
+ * signal it before it gives the cpu up as loose: efi/x86_64/mp_x86.c's grace on
  * x86. */
 #define MPS_GRACE_US 2000000u
 static int loose_cpu = -1;

@@ -71,7 +71,7 @@ void arm_pmu_init(struct run_results *res)
 			 "hypervisor or EL3 may hold it)", arm_el());
 		return;
 	}
-	res->cpu.f.aperfmperf = 1;
+	res->cpu.f.core_clock = 1;
 	res->clock_read = coreclock_read_here;
 	res->core_cycles_source = "pmccntr";
 	out("cycles: PMCCNTR_EL0 counts at EL%d (core cycles beside the "

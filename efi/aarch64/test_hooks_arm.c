@@ -1,5 +1,5 @@
 /* The AArch64 test image's hooks (lib/config/test_hooks.h; x86's are
- * efi/test_hooks.c): ap-spin, fault-bsp and fault-ap act here as on
+ * efi/x86_64/test_hooks_x86.c): ap-spin, fault-bsp and fault-ap act here as on
  * x86, fault-ap-bsp here alone, mp-services-fake in mp_fake_arm.c, and
  * the hooks that only pick a path in the shared efi/ files
  * (test_hook_on) work as on x86.

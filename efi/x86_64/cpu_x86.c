@@ -1,6 +1,6 @@
 /* x86 answers to efi/'s questions about the calling cpu: its APIC id
- * for mp.c, the SRAT's cpus for numa.c, and the test images' machine
- * faults (test_hooks.c). */
+ * for mp_x86.c, the SRAT's cpus for numa.c, and the test images' machine
+ * faults (test_hooks_x86.c). */
 #include "../baremem_efi.h"
 #include "arch/arch.h"
 #include "arch/x86_64/x86.h"

@@ -61,7 +61,7 @@ static void mtrr_read(struct run_results *res)
 	uint64_t var[2 * MTRR_MAX_VAR], fixed[11], cap, def;
 	int n;
 
-	if (!res->cpu.f.mtrr)
+	if (!res->cpu.x86.mtrr)
 		return;
 	cap = rdmsr(MSR_MTRR_CAP);
 	def = rdmsr(MSR_MTRR_DEF_TYPE);
@@ -151,7 +151,7 @@ int paging_init(struct run_results *res)
 	uint64_t mapped = 0;
 	int high_warned = 0;
 
-	if (!res->cpu.f.page1g) {
+	if (!res->cpu.f.big_pages) {
 		tables.max_page_all = PT_2M;
 		msgs_add(&res->warnings, "CPU has no 1 GiB pages; measurement "
 			 "buffers use 2M pages");

@@ -19,7 +19,7 @@
  *                                 interrupts off, a cpu parked for good
  *   uint64_t coreclock_ref(void)  the core clock's count at the tick
  *                                 rate (x86 MPERF), only where cpu_info
- *                                 says aperfmperf and the platform may
+ *                                 says core_clock and the platform may
  *                                 read it
  *   uint64_t coreclock_actual(void)  its count at the core's rate (APERF)
  *
@@ -36,6 +36,12 @@
  *                                 vendor documents for this cpu, the
  *                                 bits that switch them off
  *   arch_prefetch_control(reg)    that switch's name in the results
+ *   ARCH_REG_KIND, ARCH_REG_FMT   such registers as messages name them
+ *                                 (x86: "MSR", "MSR 0x%x")
+ *
+ * The words the run's warnings use (lib/run.c): ARCH_NO_CORE_CLOCK, a
+ * cpu without the core clock's counts; ARCH_CORE_CLOCK, their name;
+ * ARCH_TICKS_NOT_INVARIANT, a tick counter whose rate may change.
  *
  * Ticks count at res->tsc_hz: the TSC on x86, CNTVCT_EL0 on AArch64.
  * Which vector kernels a cpu can run now is kernels/bw.h's

@@ -115,8 +115,8 @@ void bw_chart_draw(struct fb *f, struct fb_rect r, int scale,
 	legend(f, (struct fb_rect){ r.x, r.y + 2 * scale, r.w, lh }, scale,
 	       &t);
 	ph = (r.h - lh - 2 * scale) / panels;
-	fmt(title, sizeof title, "GB/s, 1 cpu (%s)", res->bw_isa ?
-	    res->bw_isa : "");
+	fmt(title, sizeof title, "GB/s, 1 cpu (%s)", res->bw.isa ?
+	    res->bw.isa : "");
 	panel(f, (struct fb_rect){ r.x, r.y + lh + 2 * scale, r.w, ph },
 	      scale, &t, t.one, title);
 	if (panels == 2) {

@@ -24,7 +24,7 @@ static int px_y(const struct plot *pl, double ns)
 }
 
 /* The data's extent; -1 when there is nothing to draw. */
-static int ranges(struct plot *pl, const struct lat_series *s, int n)
+static int ranges(struct plot *pl, const struct lat_curve *s, int n)
 {
 	double xmin = 0, xmax = 0, ymin = 0, ymax = 0;
 
@@ -138,7 +138,7 @@ static void cache_marks(struct fb *f, const struct plot *pl, int scale,
 }
 
 static void curves(struct fb *f, const struct plot *pl, int scale,
-		   const struct lat_series *s, int n)
+		   const struct lat_curve *s, int n)
 {
 	int thick = scale + 1, dot = 2 * scale + 2;
 
@@ -159,7 +159,7 @@ static void curves(struct fb *f, const struct plot *pl, int scale,
 }
 
 static void legend(struct fb *f, const struct plot *pl, int scale,
-		   const struct lat_series *s, int n)
+		   const struct lat_curve *s, int n)
 {
 	int lh = fb_text_height(scale), y = pl->p.y + 5 * lh / 2;
 	int x = pl->p.x + 4 * scale;
@@ -175,7 +175,7 @@ static void legend(struct fb *f, const struct plot *pl, int scale,
 void latency_chart_draw(struct fb *f, struct fb_rect r, int scale,
 			const struct run_results *res)
 {
-	struct lat_series s[SERIES_MAX];
+	struct lat_curve s[SERIES_MAX];
 	struct plot pl;
 	int n, lh = fb_text_height(scale), cpu;
 	int left = fb_text_width("1000", scale) + 6 * scale;

@@ -4,13 +4,13 @@
 #include "util/fmt.h"
 #include "util/str.h"
 
-static int same_curve(const struct lat_series *s, const struct lat_point *p)
+static int same_curve(const struct lat_curve *s, const struct lat_point *p)
 {
 	return s->page_bytes == p->page_bytes && s->prefetch == p->prefetch;
 }
 
 /* Inserts in size order; a size seen twice keeps its first point. */
-static void add_point(struct lat_series *s, uint64_t size, double ns)
+static void add_point(struct lat_curve *s, uint64_t size, double ns)
 {
 	int i = s->n;
 
@@ -30,12 +30,12 @@ static void add_point(struct lat_series *s, uint64_t size, double ns)
 }
 
 int series_latency(const struct run_results *res, int cpu,
-		   struct lat_series *out, int max)
+		   struct lat_curve *out, int max)
 {
 	int count = 0;
 
-	for (int i = 0; i < res->lat_count; i++) {
-		const struct lat_point *p = &res->lat[i];
+	for (int i = 0; i < res->lat.count; i++) {
+		const struct lat_point *p = &res->lat.p[i];
 		int k;
 
 		if (p->cpu != cpu || !(p->ns_median > 0))
@@ -47,7 +47,7 @@ int series_latency(const struct run_results *res, int cpu,
 
 			if (count == max)
 				continue;
-			out[k] = (struct lat_series){
+			out[k] = (struct lat_curve){
 				.page_bytes = p->page_bytes,
 				.prefetch = p->prefetch,
 			};
@@ -89,14 +89,14 @@ void series_bandwidth(const struct run_results *res, struct bw_table *t)
 	for (int l = 0; l < BW_LEVELS; l++)
 		for (int k = 0; k < BW_KERNELS; k++)
 			t->one[l][k] = t->all[l][k] = -1;
-	for (int i = 0; i < res->bw_count; i++) {
-		const struct bw_point *p = &res->bw[i];
+	for (int i = 0; i < res->bw.count; i++) {
+		const struct bw_point *p = &res->bw.p[i];
 		if (!p->scaling && p->cpus > t->all_cpus &&
 		    p->prefetch != BM_PF_OFF)
 			t->all_cpus = p->cpus;
 	}
-	for (int i = 0; i < res->bw_count; i++) {
-		const struct bw_point *p = &res->bw[i];
+	for (int i = 0; i < res->bw.count; i++) {
+		const struct bw_point *p = &res->bw.p[i];
 		int l = level_index(p->level), k;
 
 		if (p->scaling || p->prefetch == BM_PF_OFF || l < 0 ||

@@ -11,7 +11,7 @@
 #define SERIES_MAX 6		/* curves on one chart */
 #define SERIES_POINTS 96	/* points per curve */
 
-struct lat_series {
+struct lat_curve {
 	uint64_t page_bytes;
 	int prefetch;		/* BM_PF_ON, BM_PF_OFF, 0 */
 	int n;
@@ -22,7 +22,7 @@ struct lat_series {
 
 /* The sweep cpu's curves; returns how many (<= max). */
 int series_latency(const struct run_results *res, int cpu,
-		   struct lat_series *out, int max);
+		   struct lat_curve *out, int max);
 
 #define BW_LEVELS 4		/* L1, L2, L3, DRAM */
 #define BW_KERNELS 8

@@ -25,7 +25,7 @@ int summary_lines_draw(struct fb *f, struct fb_rect r, int scale,
 	int fits = r.h / (lh > 0 ? lh : 1);
 
 	if (res->selected_count == 0 ||
-	    (res->lat_count == 0 && res->bw_count == 0)) {
+	    (res->lat.count == 0 && res->bw.count == 0)) {
 		if (fits >= 1)
 			fb_text_fit(f, r.x, r.y, scale,
 				    "summary: nothing measured (see the log)",

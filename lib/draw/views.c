@@ -86,7 +86,7 @@ enum draw_view draw_view_first(const struct run_results *res)
 	enum draw_view all[DRAW_VIEWS_MAX];
 
 	/* all[1] is the first test's page when one is shown */
-	if (res->lat_count == 0 && res->bw_count == 0 &&
+	if (res->lat.count == 0 && res->bw.count == 0 &&
 	    draw_views(res, all) > 3)
 		return all[1];
 	return DRAW_CHART;
@@ -266,7 +266,7 @@ static void col_end(struct text_col *c)
 
 static void latency_table(struct text_col *c, const struct run_results *res)
 {
-	struct lat_series s[SERIES_MAX];
+	struct lat_curve s[SERIES_MAX];
 	int n = series_latency(res, res->selected_count ? res->selected[0] :
 			       0, s, SERIES_MAX);
 	char head[160], row[160], size[16];

@@ -13,7 +13,7 @@ typedef void (*coreclock_read_fn)(uint64_t *aperf, uint64_t *mperf);
 
 /* The calling cpu's own counts (lib/arch/arch.h's coreclock_actual and
  * coreclock_ref; x86: the MSRs 0xE8, 0xE7): only where cpu_info says
- * aperfmperf and the platform may read MSRs (UEFI). */
+ * core_clock and the platform may read MSRs (UEFI). */
 void coreclock_read_here(uint64_t *aperf, uint64_t *mperf);
 
 /* dAPERF / dMPERF; < 0 when either count did not move (QEMU TCG reads

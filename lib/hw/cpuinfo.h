@@ -29,16 +29,45 @@ struct cpu_cache {
 	const char *source;
 };
 
+/* What the suite needs to know of a cpu, in no architecture's words:
+ * what lib/ outside lib/arch/ reads. Each architecture's decoder fills
+ * it (lib/arch/x86_64/cpuid.c from CPUID, lib/arch/aarch64/cpu_desc.c
+ * from the ID registers); a platform adds what it switches on itself
+ * (efi/aarch64/pmu_arm.c the core clock). The results write them under
+ * their first names, x86's (docs/results.schema.json, machine.cpu
+ * .features: page_1g, invariant_tsc, aperf_mperf). */
 struct cpu_features {
-	int sse2, avx, avx2, xsave, osxsave;
+	/* 1 GiB pages can map memory (x86: CPUID 80000001h:EDX[26];
+	 * AArch64: the 4 KiB granule's level-1 blocks, always). */
+	int big_pages;
+	/* The tick counter keeps one rate whatever the cores' clocks do
+	 * (x86: the invariant TSC, CPUID 80000007h:EDX[8]; AArch64: the
+	 * generic timer, always). */
+	int invariant_ticks;
+	/* A count of the core's own cycles beside the ticks
+	 * (lib/arch/arch.h's coreclock_*: x86 APERF/MPERF, CPUID 6:ECX[0];
+	 * AArch64 PMCCNTR_EL0, where the app enabled it). */
+	int core_clock;
+	int hypervisor;		/* running under a hypervisor (x86: CPUID
+				 * 1:ECX[31]) */
+	int hybrid;		/* cores of two types (x86: CPUID 7:EDX[15]) */
+	/* The vector ISAs the cpu lists, whether or not their state is on:
+	 * bit n for kernels/bw.h's enum bw_isa slot n (x86: SSE2, AVX2,
+	 * AVX512F; AArch64: NEON). Which it can run now is isa_usable_here. */
+	unsigned vector_isas;
+};
+
+/* x86's own CPUID facts beyond those: read by the x86 folders
+ * (lib/arch/x86_64/, efi/x86_64/, linux/x86_64/), and written out under
+ * these names in the results' machine.cpu.features (a contract: false
+ * on AArch64, which leaves them 0). */
+struct cpu_x86 {
+	uint32_t max_leaf, max_ext_leaf;
+	int sse2, avx, avx2;	/* CPUID 1:EDX[26], 1:ECX[28], 7:EBX[5] */
 	int avx512f;		/* CPUID 7:EBX[16] */
-	int page1g;		/* CPUID 80000001h:EDX[26] */
-	int invariant_tsc;	/* CPUID 80000007h:EDX[8] */
-	int aperfmperf;		/* CPUID 6:ECX[0] */
-	int rdtscp;
-	int mtrr;
-	int hypervisor;		/* CPUID 1:ECX[31]: running under a VMM */
-	int hybrid;		/* CPUID 7:EDX[15]: cores of two types */
+	int xsave, osxsave;	/* CPUID 1:ECX[26], 1:ECX[27] */
+	int rdtscp;		/* CPUID 80000001h:EDX[27] */
+	int mtrr;		/* CPUID 1:EDX[12] */
 	int tsc_adjust;		/* CPUID 7:EBX[1]: IA32_TSC_ADJUST (MSR 3Bh) */
 	int turbo, hwp;		/* Intel CPUID 6:EAX[1], EAX[7] */
 	int cpb, cppc;		/* AMD CPUID 80000007h:EDX[9], 80000008h:EBX[27] */
@@ -48,9 +77,9 @@ struct cpu_info {
 	char vendor[13];	/* "GenuineIntel", "AuthenticAMD", ... */
 	char brand[49];
 	int family, model, stepping;	/* display family/model */
-	uint32_t max_leaf, max_ext_leaf;
 	int phys_addr_bits;
 	struct cpu_features f;
+	struct cpu_x86 x86;	/* x86's alone */
 	/* ticks_end's way on this cpu (lib/arch/arch.h): TICKS_END_ORDERED
 	 * or TICKS_END_FENCED, chosen once per run. */
 	int ticks_end_way;

@@ -24,24 +24,24 @@
 
 /* A latency curve: one cpu's sweep on one page size, prefetchers in one
  * state. */
-struct lat_series {
+struct lat_curve {
 	int cpu, prefetch;
 	uint64_t page_bytes;
 };
 
-static int same_series(const struct lat_series *s, const struct lat_point *p)
+static int same_series(const struct lat_curve *s, const struct lat_point *p)
 {
 	return s->cpu == p->cpu && s->page_bytes == p->page_bytes &&
 	       s->prefetch == p->prefetch;
 }
 
 static int series_points(const struct run_results *res,
-			 const struct lat_series *s)
+			 const struct lat_curve *s)
 {
 	int n = 0;
 
-	for (int i = 0; i < res->lat_count; i++)
-		n += same_series(s, &res->lat[i]);
+	for (int i = 0; i < res->lat.count; i++)
+		n += same_series(s, &res->lat.p[i]);
 	return n;
 }
 
@@ -49,13 +49,13 @@ static int series_points(const struct run_results *res,
  * cap. The rest (a cpu measured at one size, like the per-cpu DRAM
  * points, or curves past cap) are drawn as dots of one colour. */
 static int lat_series_of(const struct run_results *res,
-			 struct lat_series *out, int cap)
+			 struct lat_curve *out, int cap)
 {
 	int n = 0;
 
-	for (int i = 0; i < res->lat_count && n < cap; i++) {
-		const struct lat_point *p = &res->lat[i];
-		struct lat_series s = { p->cpu, p->prefetch, p->page_bytes };
+	for (int i = 0; i < res->lat.count && n < cap; i++) {
+		const struct lat_point *p = &res->lat.p[i];
+		struct lat_curve s = { p->cpu, p->prefetch, p->page_bytes };
 		int k = 0;
 
 		while (k < n && !same_series(&out[k], p))
@@ -66,7 +66,7 @@ static int lat_series_of(const struct run_results *res,
 	return n;
 }
 
-static int in_a_curve(const struct lat_series *ser, int n,
+static int in_a_curve(const struct lat_curve *ser, int n,
 		      const struct lat_point *p)
 {
 	for (int s = 0; s < n; s++)
@@ -78,16 +78,16 @@ static int in_a_curve(const struct lat_series *ser, int n,
 /* The point of series s with the smallest size above `above`, or -1:
  * draws each curve in size order whatever order the sweep recorded. */
 static int next_by_size(const struct run_results *res,
-			const struct lat_series *s, uint64_t above)
+			const struct lat_curve *s, uint64_t above)
 {
 	int best = -1;
 
-	for (int i = 0; i < res->lat_count; i++) {
-		const struct lat_point *p = &res->lat[i];
+	for (int i = 0; i < res->lat.count; i++) {
+		const struct lat_point *p = &res->lat.p[i];
 
 		if (!same_series(s, p) || p->size_bytes <= above)
 			continue;
-		if (best < 0 || p->size_bytes < res->lat[best].size_bytes)
+		if (best < 0 || p->size_bytes < res->lat.p[best].size_bytes)
 			best = i;
 	}
 	return best;
@@ -104,7 +104,7 @@ static void legend_item(struct html_writer *w, int series, const char *text)
 		 series % SVG_SERIES, text);
 }
 
-static void lat_series_name(char *buf, size_t cap, const struct lat_series *s)
+static void lat_series_name(char *buf, size_t cap, const struct lat_curve *s)
 {
 	char pg[16];
 
@@ -116,17 +116,17 @@ static void lat_series_name(char *buf, size_t cap, const struct lat_series *s)
 
 void report_latency(struct html_writer *w, const struct run_results *res)
 {
-	struct lat_series ser[MAX_SERIES];
+	struct lat_curve ser[MAX_SERIES];
 	struct cache_mark marks[AXIS_MAX_CACHE_MARKS];
 	struct svg_plot p;
 	double xmin = 1e300, xmax = 0, ymin = 1e300, ymax = 0;
 	int n = lat_series_of(res, ser, MAX_SERIES - 1), nm, others = 0;
 	char name[80];
 
-	if (!res->lat_count)
+	if (!res->lat.count)
 		return;
-	for (int i = 0; i < res->lat_count; i++) {
-		const struct lat_point *q = &res->lat[i];
+	for (int i = 0; i < res->lat.count; i++) {
+		const struct lat_point *q = &res->lat.p[i];
 
 		xmin = q->size_bytes < xmin ? q->size_bytes : xmin;
 		xmax = q->size_bytes > xmax ? q->size_bytes : xmax;
@@ -147,19 +147,19 @@ void report_latency(struct html_writer *w, const struct run_results *res)
 	for (int s = 0; s < n; s++) {
 		svg_path_begin(&p, s);
 		for (int i = next_by_size(res, &ser[s], 0); i >= 0;
-		     i = next_by_size(res, &ser[s], res->lat[i].size_bytes))
-			svg_path_point(&p, (double)res->lat[i].size_bytes,
-				       res->lat[i].ns_median);
+		     i = next_by_size(res, &ser[s], res->lat.p[i].size_bytes))
+			svg_path_point(&p, (double)res->lat.p[i].size_bytes,
+				       res->lat.p[i].ns_median);
 		svg_path_end(&p);
-		for (int i = 0; i < res->lat_count; i++)
-			if (same_series(&ser[s], &res->lat[i]))
-				svg_dot(&p, (double)res->lat[i].size_bytes,
-					res->lat[i].ns_median, s);
+		for (int i = 0; i < res->lat.count; i++)
+			if (same_series(&ser[s], &res->lat.p[i]))
+				svg_dot(&p, (double)res->lat.p[i].size_bytes,
+					res->lat.p[i].ns_median, s);
 	}
-	for (int i = 0; i < res->lat_count; i++)
-		if (!in_a_curve(ser, n, &res->lat[i])) {
-			svg_dot(&p, (double)res->lat[i].size_bytes,
-				res->lat[i].ns_median, SVG_SERIES - 1);
+	for (int i = 0; i < res->lat.count; i++)
+		if (!in_a_curve(ser, n, &res->lat.p[i])) {
+			svg_dot(&p, (double)res->lat.p[i].size_bytes,
+				res->lat.p[i].ns_median, SVG_SERIES - 1);
 			others++;
 		}
 	svg_plot_end(&p);
@@ -183,16 +183,16 @@ static int kernels_of(const struct run_results *res, const char **out,
 {
 	int n = 0;
 
-	for (int i = 0; i < res->bw_count; i++) {
+	for (int i = 0; i < res->bw.count; i++) {
 		int k = 0;
 
-		if (res->bw[i].scaling)
+		if (res->bw.p[i].scaling)
 			continue;
 		while (k < n && str_ieq(out[k], str_len(out[k]),
-					res->bw[i].kernel) == 0)
+					res->bw.p[i].kernel) == 0)
 			k++;
 		if (k == n && n < cap)
-			out[n++] = res->bw[i].kernel;
+			out[n++] = res->bw.p[i].kernel;
 	}
 	return n;
 }
@@ -204,8 +204,8 @@ static const char *const bw_levels[] = { "L1", "L2", "L3", "DRAM" };
 static double bw_value(const struct run_results *res, const char *kernel,
 		       const char *level, int cpus)
 {
-	for (int i = 0; i < res->bw_count; i++) {
-		const struct bw_point *b = &res->bw[i];
+	for (int i = 0; i < res->bw.count; i++) {
+		const struct bw_point *b = &res->bw.p[i];
 
 		if (!b->scaling && b->cpus == cpus &&
 		    str_ieq(b->kernel, str_len(b->kernel), kernel) &&
@@ -302,8 +302,8 @@ static void chart_scaling(struct html_writer *w, const struct run_results *res)
 	int nk = 0, xmax = 0;
 	double ymax = 0;
 
-	for (int i = 0; i < res->bw_count; i++) {
-		const struct bw_point *b = &res->bw[i];
+	for (int i = 0; i < res->bw.count; i++) {
+		const struct bw_point *b = &res->bw.p[i];
 		int k = 0;
 
 		if (!b->scaling)
@@ -324,17 +324,19 @@ static void chart_scaling(struct html_writer *w, const struct run_results *res)
 		       SVG_LABEL_NUM, "GB/s, all cpus together");
 	for (int k = 0; k < nk; k++) {
 		svg_path_begin(&p, k);
-		for (int i = 0; i < res->bw_count; i++)
-			if (res->bw[i].scaling &&
-			    str_ieq(kern[k], str_len(kern[k]), res->bw[i].kernel))
-				svg_path_point(&p, res->bw[i].cpus,
-					       res->bw[i].gb_median);
+		for (int i = 0; i < res->bw.count; i++)
+			if (res->bw.p[i].scaling &&
+			    str_ieq(kern[k], str_len(kern[k]),
+				    res->bw.p[i].kernel))
+				svg_path_point(&p, res->bw.p[i].cpus,
+					       res->bw.p[i].gb_median);
 		svg_path_end(&p);
-		for (int i = 0; i < res->bw_count; i++)
-			if (res->bw[i].scaling &&
-			    str_ieq(kern[k], str_len(kern[k]), res->bw[i].kernel))
-				svg_dot(&p, res->bw[i].cpus,
-					res->bw[i].gb_median, k);
+		for (int i = 0; i < res->bw.count; i++)
+			if (res->bw.p[i].scaling &&
+			    str_ieq(kern[k], str_len(kern[k]),
+				    res->bw.p[i].kernel))
+				svg_dot(&p, res->bw.p[i].cpus,
+					res->bw.p[i].gb_median, k);
 	}
 	svg_plot_end(&p);
 	html_raw(w, "<ul class=\"legend\">");
@@ -348,10 +350,10 @@ void report_bandwidth(struct html_writer *w, const struct run_results *res)
 	const char *kern[MAX_KERNELS];
 	int nk = kernels_of(res, kern, MAX_KERNELS), all = 1;
 
-	for (int i = 0; i < res->bw_count; i++)
-		if (!res->bw[i].scaling && res->bw[i].cpus > all)
-			all = res->bw[i].cpus;
-	if (!res->bw_count)
+	for (int i = 0; i < res->bw.count; i++)
+		if (!res->bw.p[i].scaling && res->bw.p[i].cpus > all)
+			all = res->bw.p[i].cpus;
+	if (!res->bw.count)
 		return;
 	html_raw(w, "<section class=\"bandwidth\">\n<h2>Bandwidth</h2>\n"
 		 "<div class=\"charts\">\n");
@@ -376,10 +378,10 @@ void report_loaded(struct html_writer *w, const struct run_results *res)
 	struct svg_plot p;
 	double xmax = 0, ymax = 0;
 
-	if (!res->loaded_count)
+	if (!res->loaded.count)
 		return;
-	for (int i = 0; i < res->loaded_count; i++) {
-		const struct loaded_point *q = &res->loaded[i];
+	for (int i = 0; i < res->loaded.count; i++) {
+		const struct loaded_point *q = &res->loaded.p[i];
 		xmax = q->gb_per_s > xmax ? q->gb_per_s : xmax;
 		ymax = q->ns > ymax ? q->ns : ymax;
 	}
@@ -391,15 +393,16 @@ void report_loaded(struct html_writer *w, const struct run_results *res)
 		       "the loaders' read bandwidth, GB/s", SVG_LABEL_NUM,
 		       "ns per load");
 	svg_path_begin(&p, 0);
-	for (int i = 0; i < res->loaded_count; i++)
-		svg_path_point(&p, res->loaded[i].gb_per_s, res->loaded[i].ns);
+	for (int i = 0; i < res->loaded.count; i++)
+		svg_path_point(&p, res->loaded.p[i].gb_per_s,
+			       res->loaded.p[i].ns);
 	svg_path_end(&p);
-	for (int i = 0; i < res->loaded_count; i++)
-		svg_dot(&p, res->loaded[i].gb_per_s, res->loaded[i].ns, 0);
+	for (int i = 0; i < res->loaded.count; i++)
+		svg_dot(&p, res->loaded.p[i].gb_per_s, res->loaded.p[i].ns, 0);
 	svg_plot_end(&p);
 	html_fmt(w, "<p class=\"note\">%d points; the one at 0 GB/s is the "
 		 "idle latency (no loaders).</p>\n</figure>\n</section>\n",
-		 res->loaded_count);
+		 res->loaded.count);
 }
 
 /* Index of cpu in the sorted list, or -1. */
@@ -441,10 +444,10 @@ void report_c2c(struct html_writer *w, const struct run_results *res)
 	double lo = 1e300, hi = 0, cell;
 	char a[24], b[24];
 
-	if (!res->c2c_count)
+	if (!res->c2c.count)
 		return;
-	for (int i = 0; i < res->c2c_count; i++) {
-		const struct c2c_point *q = &res->c2c[i];
+	for (int i = 0; i < res->c2c.count; i++) {
+		const struct c2c_point *q = &res->c2c.p[i];
 
 		n = cpu_insert(cpus, n, HEAT_CPUS, q->from);
 		n = cpu_insert(cpus, n, HEAT_CPUS, q->to);
@@ -461,8 +464,8 @@ void report_c2c(struct html_writer *w, const struct run_results *res)
 		 "xmlns=\"http://www.w3.org/2000/svg\" role=\"img\" "
 		 "style=\"max-width:%dpx\">\n", side + off + 10, side + off + 10,
 		 side + off + 10 + 200);
-	for (int i = 0; i < res->c2c_count; i++) {
-		const struct c2c_point *q = &res->c2c[i];
+	for (int i = 0; i < res->c2c.count; i++) {
+		const struct c2c_point *q = &res->c2c.p[i];
 		int r = cpu_index(cpus, n, q->from), c = cpu_index(cpus, n, q->to);
 
 		if (r < 0 || c < 0)
@@ -551,7 +554,7 @@ static void chart_pagecmp(struct html_writer *w, const struct run_results *res)
 	uint64_t pages[PAGECMP_PAGES];
 	struct svg_plot p;
 	int np = 0, cpu = res->selected_count ? res->selected[0] : 0;
-	int n = pagecmp_build(res->lat, res->lat_count, cpu, pages, &np, rows,
+	int n = pagecmp_build(res->lat.p, res->lat.count, cpu, pages, &np, rows,
 			      PAGECMP_ROWS);
 	double ymax = 1;
 	char pa[16], pb[16], name[48];
@@ -595,8 +598,8 @@ static void chart_dist(struct html_writer *w, const struct run_results *res)
 	double xmin = 1e300, xmax = 0, ymin = 1e300, ymax = 0;
 	const struct lat_point *first = 0;
 
-	for (int i = 0; i < res->lat_count; i++) {
-		const struct lat_point *q = &res->lat[i];
+	for (int i = 0; i < res->lat.count; i++) {
+		const struct lat_point *q = &res->lat.p[i];
 
 		if (!q->dist_segments)
 			continue;
@@ -619,8 +622,8 @@ static void chart_dist(struct html_writer *w, const struct run_results *res)
 		       "working set (bytes)", SVG_LABEL_NUM, "ns per load");
 	for (int k = 0; k < 4; k++) {
 		svg_path_begin(&p, k);
-		for (int i = 0; i < res->lat_count; i++) {
-			const struct lat_point *q = &res->lat[i];
+		for (int i = 0; i < res->lat.count; i++) {
+			const struct lat_point *q = &res->lat.p[i];
 			double v = k == 0 ? q->ns_p50 : k == 1 ? q->ns_p90
 				   : k == 2 ? q->ns_p99 : q->ns_p999;
 

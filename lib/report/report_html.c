@@ -149,13 +149,13 @@ static void write_cpu(struct html_writer *w, const struct run_results *res)
 	if (ci->core_type)
 		kv_text(w, "core type", ci->core_type);
 	html_fmt(w, "<tr><th>features</th><td>%s%s%s%s%s%s%s%s</td></tr>\n",
-		 f->sse2 ? "SSE2 " : "", f->avx ? "AVX " : "",
-		 f->avx2 ? "AVX2 " : "", f->page1g ? "1G-pages " : "",
-		 f->invariant_tsc ? "invariant-TSC " : "",
-		 f->aperfmperf ? "APERF/MPERF " : "",
+		 ci->x86.sse2 ? "SSE2 " : "", ci->x86.avx ? "AVX " : "",
+		 ci->x86.avx2 ? "AVX2 " : "", f->big_pages ? "1G-pages " : "",
+		 f->invariant_ticks ? "invariant-TSC " : "",
+		 f->core_clock ? "APERF/MPERF " : "",
 		 f->hypervisor ? "hypervisor " : "", f->hybrid ? "hybrid" : "");
 	html_fmt(w, "<tr><th>bandwidth kernels</th><td>%s</td></tr>\n",
-		 res->bw_isa ? res->bw_isa : "none");
+		 res->bw.isa ? res->bw.isa : "none");
 	if (!arm) {
 		kv_text(w, "boost", res->freq.boost);
 		kv_text(w, "HWP / CPPC", res->freq.hwp);

@@ -1,6 +1,7 @@
-/* The run's latency and bandwidth series: each grows only through its
- * own reserve, and each point is stamped with the run's conditions as
- * it is appended, never rewritten afterwards. */
+/* The tests' series: what the suite runner hands each test of its own
+ * (results_test_out), each series growing only through its own reserve,
+ * each point stamped with the conditions it was made under as it is
+ * appended, never rewritten afterwards. */
 #include "results/results.h"
 
 #include "platform.h"
@@ -32,52 +33,100 @@ static int room(int count, int more)
 }
 
 /* The series' warning when the pool cannot grow it. */
-static int short_of_pool(struct run_results *res, const char *series,
-			 int cap)
+static int short_of_pool(struct test_out *out, const char *series, int cap)
 {
-	msgs_add(&res->warnings, "out of pool memory for the results of %d "
-		 "cpus: points past %d %s are not kept", res->selected_count,
-		 cap, series);
+	msgs_add(out->warnings, "out of pool memory for the results of %d "
+		 "cpus: points past %d %s are not kept", out->cpus, cap, series);
 	return -1;
 }
 
-int lat_reserve(struct run_results *res, int more)
+int lat_reserve(struct test_out *out, int more)
 {
-	if (grow((void **)&res->lat, res->lat_count, &res->lat_cap,
-		 room(res->lat_count, more), sizeof *res->lat) == 0)
+	struct lat_series *s = out->lat;
+
+	if (grow((void **)&s->p, s->count, &s->cap, room(s->count, more),
+		 sizeof *s->p) == 0)
 		return 0;
-	return short_of_pool(res, "latency", res->lat_cap);
+	return short_of_pool(out, "latency", s->cap);
 }
 
-int bw_reserve(struct run_results *res, int more)
+int bw_reserve(struct test_out *out, int more)
 {
-	if (grow((void **)&res->bw, res->bw_count, &res->bw_cap,
-		 room(res->bw_count, more), sizeof *res->bw) == 0)
+	struct bw_series *s = out->bw;
+
+	if (grow((void **)&s->p, s->count, &s->cap, room(s->count, more),
+		 sizeof *s->p) == 0)
 		return 0;
-	return short_of_pool(res, "bandwidth", res->bw_cap);
+	return short_of_pool(out, "bandwidth", s->cap);
 }
 
-struct lat_point *lat_append(struct run_results *res,
-			     const struct lat_point *pt)
+struct lat_point *lat_append(struct test_out *out, const struct lat_point *pt)
 {
+	struct lat_series *s = out->lat;
 	struct lat_point *kept;
 
-	if (res->lat_count >= res->lat_cap)
+	if (s->count >= s->cap)
 		return 0;
-	kept = &res->lat[res->lat_count++];
+	kept = &s->p[s->count++];
 	*kept = *pt;
-	kept->prefetch = res->now.prefetch;
+	kept->prefetch = out->prefetch;
 	return kept;
 }
 
-struct bw_point *bw_append(struct run_results *res, const struct bw_point *pt)
+struct bw_point *bw_append(struct test_out *out, const struct bw_point *pt)
 {
+	struct bw_series *s = out->bw;
 	struct bw_point *kept;
 
-	if (res->bw_count >= res->bw_cap)
+	if (s->count >= s->cap)
 		return 0;
-	kept = &res->bw[res->bw_count++];
+	kept = &s->p[s->count++];
 	*kept = *pt;
-	kept->prefetch = res->now.prefetch;
+	kept->prefetch = out->prefetch;
 	return kept;
+}
+
+struct test_out results_test_out(struct run_results *res, int row)
+{
+	struct test_out out = { .errors = &res->errors,
+				.warnings = &res->warnings,
+				.prefetch = res->now.prefetch,
+				.cpus = res->selected_count };
+
+	if (row < 0 || row >= res->test_count || row >= TEST_ROWS_MAX)
+		return out;
+	out.own = &res->own[row];
+	if (res->tests[row].out)
+		res->tests[row].out(res, &out);
+	return out;
+}
+
+void results_latency_out(struct run_results *res, struct test_out *out)
+{
+	out->lat = &res->lat;
+}
+
+void results_bandwidth_out(struct run_results *res, struct test_out *out)
+{
+	out->bw = &res->bw;
+}
+
+void results_loaded_out(struct run_results *res, struct test_out *out)
+{
+	out->loaded = &res->loaded;
+}
+
+void results_c2c_out(struct run_results *res, struct test_out *out)
+{
+	out->c2c = &res->c2c;
+}
+
+void results_numa_out(struct run_results *res, struct test_out *out)
+{
+	out->numa = &res->numa;
+}
+
+void results_scan_out(struct run_results *res, struct test_out *out)
+{
+	out->scan = &res->scan;
 }

@@ -14,22 +14,22 @@ double scan_gib(const struct scan_result *sr)
 
 int results_latency_measured(const struct run_results *r)
 {
-	return r->lat_count > 0;
+	return r->lat.count > 0;
 }
 
 int results_bandwidth_measured(const struct run_results *r)
 {
-	return r->bw_count > 0;
+	return r->bw.count > 0;
 }
 
 int results_loaded_measured(const struct run_results *r)
 {
-	return r->loaded_count > 0;
+	return r->loaded.count > 0;
 }
 
 int results_c2c_measured(const struct run_results *r)
 {
-	return r->c2c_count > 0;
+	return r->c2c.count > 0;
 }
 
 int results_numa_measured(const struct run_results *r)
@@ -56,15 +56,6 @@ int test_row_measured(const struct test_row *t, const struct run_results *r)
 		return t->measured(r);
 	tab = t->table ? t->table(r) : 0;
 	return tab && tab->rows > 0;
-}
-
-void **test_own(struct run_results *res, const char *name)
-{
-	for (int i = 0; res->tests && i < res->test_count &&
-			i < TEST_ROWS_MAX; i++)
-		if (str_eq(res->tests[i].name, name))
-			return &res->own[i];
-	return 0;
 }
 
 const void *test_own_of(const struct run_results *res, const char *name)

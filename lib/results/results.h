@@ -144,6 +144,31 @@ struct c2c_point {
 	int same_core;		/* SMT siblings of one core */
 };
 
+/* A test's series of points: count held, room for cap (each series
+ * owns its room: lat_reserve, bw_reserve grow it), the points. */
+struct lat_series {
+	int count, cap;
+	struct lat_point *p;
+};
+
+struct bw_series {
+	int count, cap;
+	struct bw_point *p;
+	const char *isa;	/* "avx512", "avx2", "sse2": the widest
+				 * kernels measured (0: none) */
+	int avx512_used;	/* some point ran AVX-512 kernels */
+};
+
+struct loaded_series {
+	int count;		/* the test allocates its room once */
+	struct loaded_point *p;
+};
+
+struct c2c_series {
+	int count;
+	struct c2c_point *p;
+};
+
 /* The node x node matrix; cells < 0 were not measured. */
 struct numa_topo;
 struct numa_result {
@@ -292,7 +317,7 @@ struct run_results {
 	int test_count;
 	/* Each row's own points where this struct has no member for them
 	 * (a test added since): row i's in own[i], its type the test's own
-	 * (test_own). */
+	 * (the test writes it through its test_out's own). */
 	void *own[TEST_ROWS_MAX];
 
 	uint64_t page_bytes;	/* page size of the measurement buffers */
@@ -309,14 +334,11 @@ struct run_results {
 	char tom2_note[120];
 	int tom2_applied;	/* [4 GiB, TOM2) taken as WB by default */
 
-	int lat_count, lat_cap;
-	struct lat_point *lat;
-	int bw_count, bw_cap;
-	struct bw_point *bw;
-	const char *bw_isa;	/* "avx512", "avx2", "sse2": the widest
-				 * kernels measured */
+	/* Each test's points, as the suite runner hands them to it (the
+	 * registry row's `out`) and the results writer reads them. */
+	struct lat_series lat;
+	struct bw_series bw;
 	int avx2_usable;	/* AVX2 present and its state enabled */
-	int avx512_used;	/* some bandwidth point ran AVX-512 kernels */
 	int isa_widest;		/* enum bw_isa: the widest the boot cpu
 				 * can run (CPUID and XCR0, lib/arch/x86_64/isa.h) */
 	/* AArch64's SVE (efi/aarch64/isa_arm.c): sve_known says these are
@@ -351,10 +373,8 @@ struct run_results {
 	int microcode_known;	/* microcode holds the revision */
 	uint64_t microcode;	/* revision (Intel BIOS_SIGN_ID high half,
 				 * AMD PATCH_LEVEL) */
-	int loaded_count;
-	struct loaded_point *loaded;
-	int c2c_count;
-	struct c2c_point *c2c;
+	struct loaded_series loaded;
+	struct c2c_series c2c;
 	struct numa_result *numa;	/* 0: not measured */
 	struct scan_result *scan;	/* 0: not run */
 	/* The conditions the tests running now make their points under:
@@ -378,20 +398,32 @@ struct run_results {
 	} prefetch;
 };
 
-/* Each series of points owns its room: res->lat grows only through
- * lat_reserve, res->bw only through bw_reserve (plat_alloc), keeping the
- * points they hold; room for `more` points past those held. 0, or -1
- * when pool memory is short: warned ("points past N latency are not
- * kept"), the old array stays and a point past it is refused. */
-int lat_reserve(struct run_results *res, int more);
-int bw_reserve(struct run_results *res, int more);
+/* Each series of points owns its room: a test's latency points grow
+ * only through lat_reserve, its bandwidth points through bw_reserve
+ * (plat_alloc), keeping the points they hold; room for `more` points
+ * past those held. 0, or -1 when pool memory is short: warned in
+ * out->warnings ("points past N latency are not kept"), the old array
+ * stays and a point past it is refused. */
+int lat_reserve(struct test_out *out, int more);
+int bw_reserve(struct test_out *out, int more);
 
-/* Appends a copy of *pt to its series, stamped with the conditions it
- * was made under (res->now). Returns the point kept, or 0 when the
- * series is full (nothing kept). */
-struct lat_point *lat_append(struct run_results *res,
-			     const struct lat_point *pt);
-struct bw_point *bw_append(struct run_results *res, const struct bw_point *pt);
+/* Appends a copy of *pt to the test's series, stamped with the
+ * conditions it was made under (out->prefetch). Returns the point kept,
+ * or 0 when the series is full (nothing kept). */
+struct lat_point *lat_append(struct test_out *out, const struct lat_point *pt);
+struct bw_point *bw_append(struct test_out *out, const struct bw_point *pt);
+
+/* What the suite runner hands row `row` of res->tests: the run's
+ * messages, the conditions now (res->now), and the row's own series
+ * alone (its `out` column); every other series stays 0. */
+struct test_out results_test_out(struct run_results *res, int row);
+/* The registry's out column: row's own series into *out. */
+void results_latency_out(struct run_results *res, struct test_out *out);
+void results_bandwidth_out(struct run_results *res, struct test_out *out);
+void results_loaded_out(struct run_results *res, struct test_out *out);
+void results_c2c_out(struct run_results *res, struct test_out *out);
+void results_numa_out(struct run_results *res, struct test_out *out);
+void results_scan_out(struct run_results *res, struct test_out *out);
 
 /* Keeps a caught exception's record for the results file's faults[]
  * (counted past FAULTS_KEPT, not kept). */
@@ -413,10 +445,9 @@ const char *results_status_name(enum run_status s);
 /* Whether row t kept anything: its measured column, or without one,
  * whether its table has a row. */
 int test_row_measured(const struct test_row *t, const struct run_results *r);
-/* The slot of the row named name in res->own (0: no such row): a test
- * with no member here keeps its points behind it, and its json, table
- * and views read them back with test_own_of. */
-void **test_own(struct run_results *res, const char *name);
+/* What the row named name keeps in res->own (0: nothing, no such row):
+ * a test with no member here keeps its points behind its test_out's
+ * own, and its json, table and views read them back with this. */
 const void *test_own_of(const struct run_results *res, const char *name);
 
 /* cpu's core type: an index into res->core_types (0 when not read; the

@@ -4,6 +4,7 @@
 #include "results/results_json.h"
 
 
+#include "arch/arch.h"
 #include "config/config.h"
 #include "util/fmt.h"
 #include "util/json.h"
@@ -137,22 +138,22 @@ static void write_cpu(struct json_writer *w, const struct run_results *res)
 	}
 	json_array_end(w);
 	json_object_begin(w, "features");
-	json_bool(w, "sse2", ci->f.sse2);
-	json_bool(w, "avx", ci->f.avx);
-	json_bool(w, "avx2", ci->f.avx2);
+	json_bool(w, "sse2", ci->x86.sse2);
+	json_bool(w, "avx", ci->x86.avx);
+	json_bool(w, "avx2", ci->x86.avx2);
 	json_bool(w, "avx2_used", res->avx2_usable);
-	json_bool(w, "avx512f", ci->f.avx512f);
-	json_bool(w, "avx512_used", res->avx512_used);
-	json_bool(w, "page_1g", ci->f.page1g);
-	json_bool(w, "invariant_tsc", ci->f.invariant_tsc);
-	json_bool(w, "aperf_mperf", ci->f.aperfmperf);
-	json_bool(w, "rdtscp", ci->f.rdtscp);
+	json_bool(w, "avx512f", ci->x86.avx512f);
+	json_bool(w, "avx512_used", res->bw.avx512_used);
+	json_bool(w, "page_1g", ci->f.big_pages);
+	json_bool(w, "invariant_tsc", ci->f.invariant_ticks);
+	json_bool(w, "aperf_mperf", ci->f.core_clock);
+	json_bool(w, "rdtscp", ci->x86.rdtscp);
 	json_bool(w, "hypervisor", ci->f.hypervisor);
 	json_bool(w, "hybrid", ci->f.hybrid);
-	json_bool(w, "tsc_adjust", ci->f.tsc_adjust);
+	json_bool(w, "tsc_adjust", ci->x86.tsc_adjust);
 	json_string(w, "core_cycles", res->core_cycles_source
 		    ? res->core_cycles_source
-		    : ci->f.aperfmperf && res->msr_ok ? "aperf-mperf" : "none");
+		    : ci->f.core_clock && res->msr_ok ? "aperf-mperf" : "none");
 	if (res->sve_known) {
 		json_bool(w, "sve_used", res->sve_bytes != 0);
 		if (res->sve_bytes)
@@ -392,7 +393,8 @@ static void write_machine(struct json_writer *w, const struct run_results *res)
 	json_string(w, "source", res->tsc_source);
 	json_measured(w, "error_ppm", res->tsc_error_ppm, 1);
 	json_string(w, "region_end", arch_is_aarch64(res) ? "dsb-isb-cntvct"
-		    : res->cpu.f.rdtscp ? "rdtscp" : "mfence-lfence-rdtsc");
+		    : res->cpu.ticks_end_way == TICKS_END_ORDERED ? "rdtscp"
+		    : "mfence-lfence-rdtsc");
 	if (res->tsc_hz)
 		json_double(w, "resolution_ns", 1e9 / (double)res->tsc_hz, 3);
 	else
@@ -453,8 +455,8 @@ static void write_dist(struct json_writer *w, const struct lat_point *p)
 void results_json_latency(struct json_writer *w, const struct run_results *res)
 {
 	json_array_begin(w, "latency");
-	for (int i = 0; i < res->lat_count; i++) {
-		const struct lat_point *p = &res->lat[i];
+	for (int i = 0; i < res->lat.count; i++) {
+		const struct lat_point *p = &res->lat.p[i];
 		json_object_begin(w, 0);
 		json_u64(w, "cpu", (uint64_t)p->cpu);
 		json_u64(w, "size_bytes", p->size_bytes);
@@ -506,8 +508,8 @@ void results_json_bandwidth(struct json_writer *w,
 			    const struct run_results *res)
 {
 	json_array_begin(w, "bandwidth");
-	for (int i = 0; i < res->bw_count; i++) {
-		const struct bw_point *p = &res->bw[i];
+	for (int i = 0; i < res->bw.count; i++) {
+		const struct bw_point *p = &res->bw.p[i];
 		json_object_begin(w, 0);
 		json_string(w, "kernel", p->kernel);
 		json_string(w, "level", p->level);

@@ -7,11 +7,11 @@
 
 void results_json_loaded(struct json_writer *w, const struct run_results *res)
 {
-	if (!res->loaded_count)
+	if (!res->loaded.count)
 		return;
 	json_array_begin(w, "loaded");
-	for (int i = 0; i < res->loaded_count; i++) {
-		const struct loaded_point *p = &res->loaded[i];
+	for (int i = 0; i < res->loaded.count; i++) {
+		const struct loaded_point *p = &res->loaded.p[i];
 		json_object_begin(w, 0);
 		if (p->delay < 0)
 			json_string(w, "delay", "idle");
@@ -56,15 +56,15 @@ void results_json_buffer_nodes(struct json_writer *w, const int *nodes,
 
 void results_json_c2c(struct json_writer *w, const struct run_results *res)
 {
-	if (!res->c2c_count)
+	if (!res->c2c.count)
 		return;
 	json_array_begin(w, "c2c");
-	for (int i = 0; i < res->c2c_count; i++) {
+	for (int i = 0; i < res->c2c.count; i++) {
 		json_object_begin(w, 0);
-		json_u64(w, "from", (uint64_t)res->c2c[i].from);
-		json_u64(w, "to", (uint64_t)res->c2c[i].to);
-		json_double(w, "ns", res->c2c[i].ns, 2);
-		json_bool(w, "same_core", res->c2c[i].same_core);
+		json_u64(w, "from", (uint64_t)res->c2c.p[i].from);
+		json_u64(w, "to", (uint64_t)res->c2c.p[i].to);
+		json_double(w, "ns", res->c2c.p[i].ns, 2);
+		json_bool(w, "same_core", res->c2c.p[i].same_core);
 		json_object_end(w);
 	}
 	json_array_end(w);

@@ -8,6 +8,13 @@
 
 struct run_results;
 struct run_env;
+struct msgs;
+struct lat_series;
+struct bw_series;
+struct loaded_series;
+struct c2c_series;
+struct numa_result;
+struct scan_result;
 struct json_writer;
 struct html_writer;
 struct fb;
@@ -38,12 +45,31 @@ struct test_outcome {
 	int nothing;	/* 1: measured nothing (out of memory, no cpu) */
 };
 
-/* A test: measures on cpus with the run's fixed inputs (env), appending
- * its own points and the run's messages to res; writes nothing else of
- * res. */
+/* What a test writes, as the suite runner hands it over
+ * (results_test_out): the run's messages, the conditions its points are
+ * stamped with, and its own series: only the member of its row is
+ * set, every other is 0, so no test sees another's points. A test
+ * added since keeps its points behind own (its row's slot). */
+struct test_out {
+	struct msgs *errors, *warnings;
+	int prefetch;		/* stamped on each point: BM_PF_ON / BM_PF_OFF;
+				 * 0: not controlled */
+	int cpus;		/* the run's selection as the test starts (for
+				 * its messages) */
+	struct lat_series *lat;		/* latency */
+	struct bw_series *bw;		/* bandwidth */
+	struct loaded_series *loaded;	/* loaded */
+	struct c2c_series *c2c;		/* c2c */
+	struct numa_result **numa;	/* numa: the matrix it made */
+	struct scan_result **scan;	/* scan: its ranges */
+	void **own;
+};
+
+/* A test: measures on cpus with the run's fixed inputs (env), writing
+ * its points and the run's messages through out; nothing else. */
 typedef struct test_outcome (*test_run_fn)(const struct run_env *env,
 					   const struct cpu_set *cpus,
-					   struct run_results *res);
+					   struct test_out *out);
 
 /* Declares the functions of a test named name for lib/registry.c and
  * for the test's own file alike, so the compiler holds the two to these
@@ -53,7 +79,7 @@ typedef struct test_outcome (*test_run_fn)(const struct run_env *env,
 #define TEST_DECLARE(name)						\
 	struct test_outcome name##_run(const struct run_env *env,	\
 				       const struct cpu_set *set,	\
-				       struct run_results *res);	\
+				       struct test_out *out);		\
 	void name##_json(struct json_writer *w,			\
 			 const struct run_results *res);		\
 	const struct test_table *name##_table(const struct run_results *res)
@@ -66,6 +92,9 @@ struct test_row {
 	 * and the "prefetch" object follows the last such row's JSON. */
 	int under_prefetch;
 	test_run_fn run;
+	/* Hands the test its own series (results_test_out); 0: its slot in
+	 * res->own alone. */
+	void (*out)(struct run_results *res, struct test_out *out);
 	/* Whether it kept anything: a run where no row did is an error
 	 * (results_status); 0: whether its table has a row. */
 	int (*measured)(const struct run_results *res);

@@ -4,8 +4,8 @@
  * many as the level holds) started on a TSC barrier, then a read scaling
  * curve at the DRAM size.
  *
- * Copy at DRAM is measured twice, with cached stores and with
- * non-temporal ones, and the faster is the copy point. A cached store
+ * Copy at DRAM is measured with cached stores and with non-temporal
+ * ones, and the faster is the copy point. A cached store
  * first reads the destination line for ownership and later writes it
  * back, so a cached copy from DRAM moves three bytes for the two it
  * counts; non-temporal stores write the line whole, around the caches.
@@ -14,9 +14,9 @@
  * is the right one (non-temporal stores would send every line to DRAM),
  * and on some cores one cpu's non-temporal stores are the slower, so
  * neither is assumed: both medians are kept in the point. Write at DRAM
- * is compared the same way with ntwrite, the two timed in turn sample by
- * sample in one window (a machine whose DRAM bandwidth drifts between
- * points would otherwise pick the kind by the moment each ran).
+ * is compared the same way with ntwrite. Each pair is timed in turn
+ * sample by sample in one window (a machine whose DRAM bandwidth drifts
+ * between points would otherwise pick the kind by the moment each ran).
  *
  * Every cpu's buffer is in its own NUMA node (lib/suite/nodebuf.h), and each
  * point records where (buffer_nodes). No point called DRAM is under 4x
@@ -208,7 +208,7 @@ struct point_ctx {
 	struct msgs *warnings;		/* the run's */
 	/* the series run_point appends to (0: bandwidth_read_together's
 	 * points are its caller's) */
-	struct run_results *res;
+	struct test_out *mine;
 	struct test_outcome *o;	/* the test's: cpus lost go there */
 	const int *cpu_list;	/* who runs: own for the table */
 	/* The table's own copy of the selection (0 elsewhere): a cpu lost
@@ -389,9 +389,10 @@ static void record_settle(struct point_ctx *x, int cpus, const char *what,
  * over its own `size` bytes of x->mem (passes 0: sized on the first cpu
  * alone). Fills *pt but its level and scaling; 0, or -1 when a cpu did
  * not finish or no sample is left (warned). `level` names the point in
- * the warnings. With x->alt (a store twin of k: ntwrite for write), the
- * two alternate sample by sample and the point is the faster, named k,
- * its stores the winner's, both medians kept (stores_compared). */
+ * the warnings. With x->alt (a store twin of k: ntwrite for write,
+ * ntcopy for copy), the two alternate sample by sample and the point is
+ * the faster, named k, its stores the winner's, both medians kept
+ * (stores_compared). */
 static int measure(struct point_ctx *x, const struct bw_kernel *k,
 		   const char *level, uint64_t size, int cpus,
 		   uint64_t passes, struct bw_point *pt)
@@ -559,14 +560,14 @@ static struct bw_point *run_point(struct point_ctx *x,
 				  uint64_t size, int cpus, uint64_t passes,
 				  int scaling)
 {
-	struct run_results *res = x->res;
+	struct test_out *mine = x->mine;
 	struct bw_point pt;
 
-	if (res->bw_count >= res->bw_cap) {
+	if (mine->bw->count >= mine->bw->cap) {
 		if (!x->refused++)
 			msgs_add(x->warnings, "bandwidth: more points than "
 				 "the results can hold: points past %d are not "
-				 "kept", res->bw_cap);
+				 "kept", mine->bw->cap);
 		return 0;
 	}
 	/* A cpu dropped earlier in this row: the row's `cpus` is stale. */
@@ -576,7 +577,7 @@ static struct bw_point *run_point(struct point_ctx *x,
 		return 0;
 	pt.level = level;
 	pt.scaling = scaling;
-	return bw_append(res, &pt);
+	return bw_append(mine, &pt);
 }
 
 int bandwidth_scaling_counts(int n, int *counts, int cap)
@@ -597,25 +598,6 @@ int bandwidth_scaling_counts(int n, int *counts, int cap)
 			counts[m - 1] = n;
 	}
 	return m;
-}
-
-struct bw_point *bandwidth_keep_faster(struct run_results *res,
-				       struct bw_point *cached,
-				       struct bw_point *nt)
-{
-	struct bw_point keep;
-
-	if (!cached || !nt)
-		return nt ? nt : cached;
-	keep = nt->gb_median > cached->gb_median ? *nt : *cached;
-	plat_free((void *)(keep.buffer_nodes == nt->buffer_nodes
-			   ? cached->buffer_nodes : nt->buffer_nodes));
-	keep.stores_compared = 1;
-	keep.cached_gb_median = cached->gb_median;
-	keep.nontemporal_gb_median = nt->gb_median;
-	res->bw_count--;	/* nt was the last point appended */
-	*cached = keep;
-	return cached;
 }
 
 static void print_table_head(const struct bw_kernel *const *ks)
@@ -754,7 +736,7 @@ static void note_row(const struct cpu_set *set, struct msgs *warnings,
 
 /* What the table, the mixes and the scaling curve share. */
 struct plan {
-	struct run_results *res;
+	struct test_out *mine;
 	struct point_ctx x;
 	/* each level's sizes and cpu counts, by the cpus' own caches */
 	struct levels_plan lv;
@@ -788,8 +770,7 @@ static uint64_t row_size(struct plan *p, int l, int all, int *cpus)
  * operation on one cpu then on all. */
 static void run_table(struct plan *p, enum bw_isa isa, int dram_only)
 {
-	struct run_results *res = p->res;
-	const struct bw_kernel *ks[OP_COUNT], *ntcopy;
+	const struct bw_kernel *ks[OP_COUNT];
 	/* DRAM copy [0] and write [1], on 1 cpu and on all */
 	struct bw_point *compared[2][2] = { { 0, 0 }, { 0, 0 } };
 	int nt_cache = 0;
@@ -797,7 +778,6 @@ static void run_table(struct plan *p, enum bw_isa isa, int dram_only)
 
 	for (int o = 0; o < OP_COUNT; o++)
 		ks[o] = bw_kernel_for(ops[o], isa);
-	ntcopy = bw_kernel_for("ntcopy", isa);
 	if (dram_only)
 		out("%s kernels at DRAM alone (isa=auto: narrower vectors copy "
 		    "and write DRAM faster on some parts; the summary keeps "
@@ -818,43 +798,27 @@ static void run_table(struct plan *p, enum bw_isa isa, int dram_only)
 			n = fmt(line, sizeof line, "%-6s %8s %5d", p->lv.rows[l].name,
 				fmt_size(a, sizeof a, size), cpus);
 			for (int o = 0; o < OP_COUNT; o++) {
-				int both = ks[o]->bytes_per_byte == 2 &&
-					   is_dram;
-				/* write at DRAM alternates with ntwrite */
-				int paired = is_dram && str_eq(ks[o]->op,
-							       "write");
+				/* copy and write at DRAM: in turn with their
+				 * non-temporal twins */
+				const struct bw_kernel *twin =
+					is_dram ? bw_kernel_nt_twin(ks[o]) : 0;
 				struct bw_point *pt;
 				progress_step(&p->pr, "bandwidth: %s %s on %d "
 					      "cpu%s%s", p->lv.rows[l].name,
 					      ks[o]->name, cpus, cpus > 1 ? "s"
-					      : "", both ? ", cached stores" :
-					      paired ? ", cached and non-temporal "
-					      "stores in turn" : "");
-				p->x.alt = paired ? ks[2] : 0;
+					      : "", twin ? ", cached and "
+					      "non-temporal stores in turn" : "");
+				p->x.alt = twin;
 				pt = run_point(&p->x, ks[o], p->lv.rows[l].name, size,
 					       cpus, 0, 0);
 				p->x.alt = 0;
-				if (paired)
-					compared[1][all] = pt;
-				if (both) {
-					struct bw_point *nt;
-					progress_done(&p->pr);
-					progress_step(&p->pr, "bandwidth: %s %s on "
-						      "%d cpu%s, non-temporal "
-						      "stores", p->lv.rows[l].name,
-						      ntcopy->name, cpus,
-						      cpus > 1 ? "s" : "");
-					nt = run_point(&p->x, ntcopy,
-						       p->lv.rows[l].name, size, cpus,
-						       0, 0);
-					pt = bandwidth_keep_faster(res, pt, nt);
-					compared[0][all] = pt;
-				}
+				if (twin)
+					compared[!ks[o]->needs_src][all] = pt;
 				progress_done(&p->pr);
 				if (!pt)
 					n += fmt(line + n, sizeof line - n,
 						 " %13s", "-");
-				else if ((both || paired) && pt->nontemporal)
+				else if (twin && pt->nontemporal)
 					n += fmt(line + n, sizeof line - n,
 						 " %10.1f nt", pt->gb_median);
 				else if (ks[o]->nontemporal && !is_dram) {
@@ -880,12 +844,10 @@ static void run_table(struct plan *p, enum bw_isa isa, int dram_only)
 			if (!pt || !pt->stores_compared)
 				continue;
 			if (head--)
-				out("%s", c ? "DRAM write, cached against "
-				    "non-temporal stores, in turn sample by "
-				    "sample (the faster is in the table)\n"
-				    : "DRAM copy, cached against non-temporal "
-				    "stores (the faster is in the table; nt: "
-				    "non-temporal)\n");
+				out("DRAM %s, cached against non-temporal "
+				    "stores, in turn sample by sample (the "
+				    "faster is in the table; nt: non-temporal)"
+				    "\n", c ? "write" : "copy");
 			out("%5d cpu%s %8.1f cached %8.1f non-temporal\n",
 			    pt->cpus, pt->cpus > 1 ? "s" : " ",
 			    pt->cached_gb_median, pt->nontemporal_gb_median);
@@ -965,14 +927,14 @@ static void run_scaling(struct plan *p, const struct bw_kernel *k)
 
 struct test_outcome bandwidth_run(const struct run_env *env,
 				  const struct cpu_set *set,
-				  struct run_results *res)
+				  struct test_out *mine)
 {
 	struct test_outcome outcome = { 0, 0, 0 }, *o = &outcome;
 	static struct plan zero;
 	struct plan pl = zero, *p = &pl;
 	enum bw_isa isas[BW_ISA_COUNT], extra[BW_ISA_COUNT];
 	const char *why;
-	int nisa = isa_plan(env, &res->warnings, isas, &why), ncpu = set->count;
+	int nisa = isa_plan(env, mine->warnings, isas, &why), ncpu = set->count;
 	int nextra = isa_plan_dram_extra(env, isas, nisa, extra);
 	/* The mixes are DRAM's, where the vector width does not decide:
 	 * isa=auto measures them with the widest alone, a list with each. */
@@ -984,24 +946,24 @@ struct test_outcome bandwidth_run(const struct run_env *env,
 	uint64_t floor_bytes;
 	const struct nodebuf *const sets[3] = { &pl.one, &pl.caches, &pl.dram };
 
-	p->res = res;
+	p->mine = mine;
 	p->x.env = env;
-	p->x.warnings = &res->warnings;
-	p->x.res = res;
+	p->x.warnings = mine->warnings;
+	p->x.mine = mine;
 	p->x.o = o;
-	bw_reserve(res, capacity_bandwidth_pass(env->config));
+	bw_reserve(mine, capacity_bandwidth_pass(env->config));
 	if (coretypes_plan(env, set, latency_dram_bytes(env, set),
 			   &p->lv) != 0) {
-		msgs_add(&res->errors, "bandwidth: out of pool memory");
+		msgs_add(mine->errors, "bandwidth: out of pool memory");
 		o->failed = o->nothing = 1;
 		return outcome;
 	}
 	floor_bytes = p->lv.dram_floor_bytes;
 	p->dram_cpus = ncpu;
 	p->dram_one = p->dram_all = p->lv.rows[p->lv.count - 1].one.bytes;
-	res->bw_isa = bw_isa_name(isas[0]);
+	mine->bw->isa = bw_isa_name(isas[0]);
 	for (int t = 0; t < nisa; t++)
-		res->avx512_used |= isas[t] == BW_AVX512;
+		mine->bw->avx512_used |= isas[t] == BW_AVX512;
 	p->x.samples = sweep_repeats(env->config);
 	for (int i = 0; i < p->lv.count - 1; i++) {
 		const struct levels_row *row = &p->lv.rows[i];
@@ -1011,9 +973,9 @@ struct test_outcome bandwidth_run(const struct run_env *env,
 						       : cache_all;
 	}
 
-	if (alloc_one(env, set, &res->warnings, cache_one, floor_bytes,
+	if (alloc_one(env, set, mine->warnings, cache_one, floor_bytes,
 		      &p->dram_one, &p->one) < 0) {
-		msgs_add(&res->errors, "bandwidth: no memory for a buffer");
+		msgs_add(mine->errors, "bandwidth: no memory for a buffer");
 		o->failed = o->nothing = 1;
 		return outcome;
 	}
@@ -1021,19 +983,19 @@ struct test_outcome bandwidth_run(const struct run_env *env,
 		if (cache_all && nodebuf_alloc(env->config->page_bytes,
 					       set->cpu, ncpu, cache_all,
 					       &p->caches) == 0)
-			nodebuf_warn(&res->warnings, &p->caches, "bandwidth");
+			nodebuf_warn(mine->warnings, &p->caches, "bandwidth");
 		else if (cache_all)
-			msgs_add(&res->warnings, "bandwidth: no memory for %d "
+			msgs_add(mine->warnings, "bandwidth: no memory for %d "
 				 "cache-sized buffers: no all-cpu cache points",
 				 ncpu);
-		alloc_dram_all(env, set, &res->warnings, floor_bytes,
+		alloc_dram_all(env, set, mine->warnings, floor_bytes,
 			       &p->dram_all, &p->dram_cpus, &p->dram);
 	}
 	p->x.own = plat_alloc(sizeof(int) * (size_t)ncpu);
 	p->x.own_count = p->x.own ? cpus_in_play(set, o, p->x.own) : 0;
 	p->x.cpu_list = p->x.own;
 	if (!p->x.own || ctx_alloc(&p->x, ncpu) < 0) {
-		msgs_add(&res->errors, "bandwidth: out of pool memory");
+		msgs_add(mine->errors, "bandwidth: out of pool memory");
 		o->failed = 1;
 		goto out;
 	}
@@ -1041,7 +1003,7 @@ struct test_outcome bandwidth_run(const struct run_env *env,
 	 * core without SVE (Neoverse N1) runs NEON as it was designed to */
 	if (isas[0] == BW_SSE2 && str_eq(bw_isa_name(BW_SSE2), "sse2") &&
 	    !env->config->isa_mask)
-		msgs_add(&res->warnings, "CPU has no AVX2: bandwidth measured "
+		msgs_add(mine->warnings, "CPU has no AVX2: bandwidth measured "
 			 "with the SSE2 kernels");
 
 	out("\nbandwidth, GB/s (median of %d samples; GB = 10^9 bytes; "
@@ -1050,14 +1012,13 @@ struct test_outcome bandwidth_run(const struct run_env *env,
 		out("%s kernels, the widest this cpu can run (%s)\n",
 		    bw_isa_name(isas[0]), why);
 	for (int i = 0; i < p->lv.count - 1; i++)
-		note_row(set, &res->warnings, &p->lv.rows[i]);
+		note_row(set, mine->warnings, &p->lv.rows[i]);
 	ncounts = p->dram_cpus > 1
 			  ? bandwidth_scaling_counts(p->dram_cpus, counts, 64)
 			  : 0;
 	rows = 1 + (set->count > 1);
-	/* + 1 a row: DRAM's copy runs twice */
-	progress_begin(&p->pr, (nisa * (p->lv.count * OP_COUNT + 1) +
-				nextra * (OP_COUNT + 1) +
+	progress_begin(&p->pr, (nisa * p->lv.count * OP_COUNT +
+				nextra * OP_COUNT +
 				nmix * MIX_COUNT) * rows + ncounts);
 	for (int t = 0; t < nisa; t++)
 		run_table(p, isas[t], 0);

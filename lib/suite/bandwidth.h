@@ -7,14 +7,14 @@
 #include "results/run_env.h"
 
 /* Runs the plan on set's cpus, printing the tables, appending points to
- * res->bw: the table once per ISA of the isa key (lib/suite/isa_plan.h;
+ * mine->bw: the table once per ISA of the isa key (lib/suite/isa_plan.h;
  * auto: the widest env->isa_widest allows), the read/write mixes at DRAM for each,
  * the scaling curve with the widest read. A cpu that cannot run an ISA
  * runs the widest it can for that point, warned (bw_point's
  * fallback_cpus). */
 struct test_outcome bandwidth_run(const struct run_env *env,
 				  const struct cpu_set *set,
-				  struct run_results *res);
+				  struct test_out *mine);
 
 /* The table's all-cpus read, on any cpus and buffer: cpus[0..n) each
  * read their own `size` bytes of buf (slot i at buf + i * size rounded
@@ -31,14 +31,6 @@ double bandwidth_read_together(const struct run_env *env,
 			       const int *cpus, int n, uint8_t *buf,
 			       uint64_t buf_bytes, uint64_t size, uint64_t passes,
 			       const char *what);
-
-/* The DRAM copy is measured with cached and then with non-temporal
- * stores: of the two points just appended (either 0 when it failed; nt
- * the last), keeps the faster as one point carrying both medians
- * (stores_compared) and returns it; 0 when neither ran. */
-struct bw_point *bandwidth_keep_faster(struct run_results *res,
-				       struct bw_point *cached,
-				       struct bw_point *nt);
 
 /* Scaling curve points for n cpus: every count up to 8, then about 4 per
  * doubling, always ending at n. Returns how many (at most cap). */

@@ -80,7 +80,7 @@ int c2c_pair_cap(enum bm_profile profile, int cpus)
 
 /* One pair: the median one-way ns, or < 0 when it failed. */
 static double measure_pair(const struct run_env *env,
-			   struct run_results *res, struct test_outcome *o,
+			   struct test_out *mine, struct test_outcome *o,
 			   int from, int to,
 			   volatile uint64_t *line, uint64_t *ticks,
 			   uint64_t *rounds)
@@ -109,13 +109,13 @@ static double measure_pair(const struct run_env *env,
 	if (plat_run_on_cpus(cpus, 2, pp_window, args, RUN_TIMEOUT_US, ok) < 2) {
 		for (int i = 0; i < 2; i++)
 			if (!ok[i])
-				cpus_lost(&res->warnings, o, cpus[i],
+				cpus_lost(mine->warnings, o, cpus[i],
 					  "core-to-core");
 		o->failed = 1;
 		return -1;
 	}
 	if (j[0].failed || j[1].failed) {
-		msgs_add(&res->warnings, "core-to-core %d-%d: the pair did not "
+		msgs_add(mine->warnings, "core-to-core %d-%d: the pair did not "
 			 "keep up the ping-pong; point dropped", from, to);
 		return -1;
 	}
@@ -128,7 +128,7 @@ static double measure_pair(const struct run_env *env,
 }
 
 /* The matrix over the cpus sel[0..n). */
-static void print_matrix(const struct run_results *res, const int *sel, int n,
+static void print_matrix(const struct test_out *mine, const int *sel, int n,
 			 int first)
 {
 	char line[MATRIX_MAX_CPUS * 8 + 16];
@@ -136,13 +136,14 @@ static void print_matrix(const struct run_results *res, const int *sel, int n,
 
 	int siblings = 0;
 
-	for (int i = first; i < res->c2c_count; i++)
-		siblings |= res->c2c[i].same_core;
+	for (int i = first; i < mine->c2c->count; i++)
+		siblings |= mine->c2c->p[i].same_core;
 	if (n > MATRIX_MAX_CPUS) {
-		for (int i = first; i < res->c2c_count; i++)
-			out("%5d %5d %8.1f%s\n", res->c2c[i].from, res->c2c[i].to,
-			    res->c2c[i].ns,
-			    res->c2c[i].same_core ? "  same core" : "");
+		for (int i = first; i < mine->c2c->count; i++)
+			out("%5d %5d %8.1f%s\n", mine->c2c->p[i].from,
+			    mine->c2c->p[i].to,
+			    mine->c2c->p[i].ns,
+			    mine->c2c->p[i].same_core ? "  same core" : "");
 		return;
 	}
 	len = fmt(line, sizeof line, "%6s", "");
@@ -155,8 +156,8 @@ static void print_matrix(const struct run_results *res, const int *sel, int n,
 		for (int b = 0; b < n; b++) {
 			double v = -1;
 			int x = sel[a], y = sel[b], sib = 0;
-			for (int i = first; i < res->c2c_count; i++) {
-				const struct c2c_point *p = &res->c2c[i];
+			for (int i = first; i < mine->c2c->count; i++) {
+				const struct c2c_point *p = &mine->c2c->p[i];
 				if ((p->from == x && p->to == y) ||
 				    (p->from == y && p->to == x)) {
 					v = p->ns;
@@ -181,7 +182,7 @@ static void print_matrix(const struct run_results *res, const int *sel, int n,
 
 struct test_outcome c2c_run(const struct run_env *env,
 			    const struct cpu_set *set,
-			    struct run_results *res)
+			    struct test_out *mine)
 {
 	struct test_outcome outcome = { 0, 0, 0 }, *o = &outcome;
 	int n = set->count, cap, count, *sel;
@@ -191,7 +192,7 @@ struct test_outcome c2c_run(const struct run_env *env,
 	volatile uint64_t *line;
 
 	if (n < 2) {
-		msgs_add(&res->warnings, "core-to-core latency needs two cpus "
+		msgs_add(mine->warnings, "core-to-core latency needs two cpus "
 			 "or more: not measured");
 		o->failed = o->nothing = 1;
 		return outcome;
@@ -203,9 +204,10 @@ struct test_outcome c2c_run(const struct run_env *env,
 	/* The plan's own copy of the selection: the pairs index it. */
 	sel = plat_alloc(sizeof(int) * (size_t)n);
 	count = pairs ? pairs_plan(n, cap, env->config->seed, pairs) : 0;
-	res->c2c = plat_alloc(sizeof(*res->c2c) * (size_t)(count ? count : 1));
-	if (!pairs || !ticks || !slot || !sel || !res->c2c) {
-		msgs_add(&res->errors, "core-to-core: out of pool memory");
+	mine->c2c->p = plat_alloc(sizeof(*mine->c2c->p) *
+				  (size_t)(count ? count : 1));
+	if (!pairs || !ticks || !slot || !sel || !mine->c2c->p) {
+		msgs_add(mine->errors, "core-to-core: out of pool memory");
 		o->failed = 1;
 		goto out;
 	}
@@ -222,20 +224,20 @@ struct test_outcome c2c_run(const struct run_env *env,
 			continue;
 		out_progress("core-to-core: cpus %d and %d (%d of %d)", from, to,
 			     i + 1, count);
-		ns = measure_pair(env, res, o, from, to, line, ticks, rounds);
+		ns = measure_pair(env, mine, o, from, to, line, ticks, rounds);
 		if (ns >= 0)
-			res->c2c[res->c2c_count++] = (struct c2c_point){
+			mine->c2c->p[mine->c2c->count++] = (struct c2c_point){
 				from, to, ns,
 				cpuorder_same_core(&env->cpus[from],
 						   &env->cpus[to]) };
 	}
 	out("\ncore-to-core latency, ns one way (round trip / 2, median of "
 	    "%d samples; %d of %llu pairs%s)\n", sweep_repeats(env->config),
-	    res->c2c_count, (unsigned long long)pairs_total(n),
+	    mine->c2c->count, (unsigned long long)pairs_total(n),
 	    (uint64_t)count < pairs_total(n) ? ", a seeded sample" : "");
 	/* the matrix leaves out the cpus lost on the way, as the runner
 	 * will drop them from the selection */
-	print_matrix(res, sel, o->lost ? cpus_keep_usable(sel, n) : n, 0);
+	print_matrix(mine, sel, o->lost ? cpus_keep_usable(sel, n) : n, 0);
 out:
 	plat_free(pairs);
 	plat_free(ticks);

@@ -8,10 +8,10 @@
 #include "results/run_env.h"
 
 /* Runs the pairs of cpus, prints the matrix, appends the points to
- * res->c2c. */
+ * mine->c2c. */
 struct test_outcome c2c_run(const struct run_env *env,
 			    const struct cpu_set *set,
-			    struct run_results *res);
+			    struct test_out *mine);
 
 /* Pairs measured at most, by profile: quick 24, standard 256, full every
  * pair up to C2C_FULL_PAIRS (a time budget of a few minutes), a seeded

@@ -19,12 +19,13 @@ static const char *missing(const struct run_env *env, enum bw_isa widest)
 		return env->sve_why ? env->sve_why
 				    : "no SVE, or SVE not enabled for it";
 	if (widest == BW_AVX2)
-		return env->cpu->f.avx512f
+		return (env->cpu->f.vector_isas >> BW_AVX512) & 1
 		       ? "AVX512F present but its ZMM state is off (XCR0 "
 			 "bits 5-7)"
 		       : "no AVX512F (CPUID 7:EBX[16])";
-	return env->cpu->f.avx2 ? "AVX2 present but its YMM state is off "
-				 "(XCR0 bit 2)" : "no AVX2 (CPUID 7:EBX[5])";
+	return (env->cpu->f.vector_isas >> BW_AVX2) & 1
+		       ? "AVX2 present but its YMM state is off (XCR0 bit 2)"
+		       : "no AVX2 (CPUID 7:EBX[5])";
 }
 
 /* The running architecture's ISA named `word` (config.h's isa words),

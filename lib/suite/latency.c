@@ -152,7 +152,7 @@ static double spread_of(uint64_t *ticks, int samples)
 	return st.min ? (double)(st.max - st.min) / (double)st.min : 0;
 }
 
-static int measure_point(const struct run_env *env, struct run_results *res,
+static int measure_point(const struct run_env *env, struct test_out *mine,
 			 int cpu, const struct plat_buffer *buf,
 			 int buffer_node, uint64_t size_bytes, uint64_t *ticks,
 			 int samples)
@@ -165,7 +165,7 @@ static int measure_point(const struct run_env *env, struct run_results *res,
 	int whole = 0, smi = 0, retaken = 0;
 	void *start;
 
-	if (res->lat_count >= res->lat_cap)
+	if (mine->lat->count >= mine->lat->cap)
 		return -1;
 	/* A spread set is taken again whole (warm pass, samples, retakes):
 	 * a disturbance that lasts the whole point leaves no single sample
@@ -183,7 +183,7 @@ static int measure_point(const struct run_env *env, struct run_results *res,
 			.target_ticks = sweep_sample_ticks(c, env->tsc_hz),
 			.samples = samples,
 			.ticks = ticks,
-			.aperf = env->msr_ok && env->cpu->f.aperfmperf,
+			.aperf = env->msr_ok && env->cpu->f.core_clock,
 			.end_way = env->cpu->ticks_end_way,
 			.core = ticks + MAX_SAMPLES,
 			.scratch = ticks + 2 * MAX_SAMPLES,
@@ -204,7 +204,7 @@ static int measure_point(const struct run_env *env, struct run_results *res,
 	}
 	st = stats_summarize_u64(ticks, (size_t)samples);
 
-	pt = lat_append(res, &(struct lat_point){
+	pt = lat_append(mine, &(struct lat_point){
 		.cpu = cpu,
 		.size_bytes = size_bytes,
 		.page_bytes = buf->page_bytes,
@@ -230,7 +230,7 @@ static int measure_point(const struct run_env *env, struct run_results *res,
 		return -1;
 	if (pt->disturbed) {
 		char a[16];
-		msgs_add(&res->warnings, "latency at %s on cpu %d: samples "
+		msgs_add(mine->warnings, "latency at %s on cpu %d: samples "
 			 "spread %.0f%% (max over min), past the %.0f%% bound, "
 			 "also when taken again whole: flagged disturbed (a "
 			 "neighbour on the core or the host?)",
@@ -239,7 +239,7 @@ static int measure_point(const struct run_env *env, struct run_results *res,
 	}
 	if (job.noisy) {
 		char a[16];
-		msgs_add(&res->warnings, "latency at %s on cpu %d: %d of %d "
+		msgs_add(mine->warnings, "latency at %s on cpu %d: %d of %d "
 			 "samples still far from the median%s after retakes",
 			 fmt_size(a, sizeof a, size_bytes), cpu, job.noisy,
 			 samples, job.smi_on ? " or hit by an SMI" : "");
@@ -250,7 +250,7 @@ static int measure_point(const struct run_env *env, struct run_results *res,
 				.median / (double)job.hops;
 	if (c->dist && dist_measure(env, cpu, job.end, pt) != 0) {
 		char a[16];
-		msgs_add(&res->warnings, "latency at %s on cpu %d: no "
+		msgs_add(mine->warnings, "latency at %s on cpu %d: no "
 			 "distribution (no memory or the cpu did not finish)",
 			 fmt_size(a, sizeof a, size_bytes), cpu);
 	}
@@ -334,13 +334,13 @@ static const char *page_label(uint64_t page_bytes)
 
 /* The machine's NUMA topology for placing latency buffers (node_count
  * 0: unknown), in pool memory; 0 when out of it (said in errors). */
-static struct numa_topo *get_topology(struct run_results *res,
+static struct numa_topo *get_topology(struct test_out *mine,
 				      struct test_outcome *o)
 {
 	struct numa_topo *t = plat_alloc(sizeof *t);
 
 	if (!t) {
-		msgs_add(&res->errors, "latency: out of pool memory");
+		msgs_add(mine->errors, "latency: out of pool memory");
 		o->failed = 1;
 		return 0;
 	}
@@ -367,7 +367,7 @@ static int node_of_buffer(const struct plat_buffer *buf,
  * (-1: anywhere) where it has room, else anywhere (with a warning), and
  * trims sizes that do not fit at all (with a warning) rather than failing.
  * Returns the size count. */
-static size_t get_buffer(struct run_results *res, uint64_t *sizes,
+static size_t get_buffer(struct test_out *mine, uint64_t *sizes,
 			 size_t count, uint64_t page_bytes,
 			 const struct numa_topo *topo, int node, int cpu,
 			 struct plat_buffer *buf)
@@ -383,7 +383,7 @@ static size_t get_buffer(struct run_results *res, uint64_t *sizes,
 			return count;
 		if (plat_buffer_alloc(want, page_bytes, buf) == 0) {
 			if (node >= 0)
-				msgs_add(&res->warnings, "latency: no room for "
+				msgs_add(mine->warnings, "latency: no room for "
 					 "a %s buffer in cpu %d's node %d: the "
 					 "sweep chases memory elsewhere "
 					 "(buffer_node says where)",
@@ -395,7 +395,7 @@ static size_t get_buffer(struct run_results *res, uint64_t *sizes,
 		if (page_bytes < (2ull << 20))
 			fmt(t, sizeof t, "%s", fmt_size(a, sizeof a,
 							want / 512));
-		msgs_add(&res->warnings,
+		msgs_add(mine->warnings,
 			 "no memory for a %s buffer on %s pages%s%s%s: sizes "
 			 "above %s skipped there",
 			 fmt_size(a, sizeof a, want), page_label(page_bytes),
@@ -409,7 +409,7 @@ static size_t get_buffer(struct run_results *res, uint64_t *sizes,
 	return 0;
 }
 
-static int alloc_ticks(struct run_results *res, struct test_outcome *o,
+static int alloc_ticks(struct test_out *mine, struct test_outcome *o,
 		       uint64_t **ticks)
 {
 	/* ticks[0..MAX_SAMPLES), core cycles of the same samples, scratch
@@ -417,14 +417,14 @@ static int alloc_ticks(struct run_results *res, struct test_outcome *o,
 	*ticks = plat_alloc(sizeof(uint64_t) * 5 * MAX_SAMPLES);
 	if (*ticks)
 		return 0;
-	msgs_add(&res->errors, "latency: out of pool memory");
+	msgs_add(mine->errors, "latency: out of pool memory");
 	o->failed = 1;
 	return -1;
 }
 
-/* Measures sizes[0..count) on cpu into res, printing a row each.
+/* Measures sizes[0..count) on cpu into mine, printing a row each.
  * Returns the number of points measured. */
-static int sweep_on(const struct run_env *env, struct run_results *res,
+static int sweep_on(const struct run_env *env, struct test_out *mine,
 		    struct test_outcome *o, int cpu,
 		    const struct plat_buffer *buf, int buffer_node,
 		    const uint64_t *sizes, size_t count, uint64_t *ticks,
@@ -440,20 +440,20 @@ static int sweep_on(const struct run_env *env, struct run_results *res,
 
 		progress_step(&pr, "%s: %s on cpu %d", what,
 			      fmt_size(a, sizeof a, sizes[i]), cpu);
-		r = measure_point(env, res, cpu, buf, buffer_node, sizes[i],
+		r = measure_point(env, mine, cpu, buf, buffer_node, sizes[i],
 				  ticks, samples);
 		progress_done(&pr);
 		if (r == -1) {
-			msgs_add(&res->errors, "latency: more points than "
+			msgs_add(mine->errors, "latency: more points than "
 				 "the results can hold");
 			o->failed = 1;
 			break;
 		}
 		if (r == -2) {
-			cpus_lost(&res->warnings, o, cpu, "a latency point");
+			cpus_lost(mine->warnings, o, cpu, "a latency point");
 			break;
 		}
-		print_row(&res->lat[res->lat_count - 1], 0);
+		print_row(&mine->lat->p[mine->lat->count - 1], 0);
 		done++;
 	}
 	return done;
@@ -507,7 +507,7 @@ static void warn_under_floor(const struct run_env *env,
  * measured twice: the pass is skipped, with a warning. Returns the page
  * size measured, or 0. */
 static uint64_t sweep_pass(const struct run_env *env,
-			   const struct cpu_set *set, struct run_results *res,
+			   const struct cpu_set *set, struct test_out *mine,
 			   struct test_outcome *o, uint64_t page_bytes,
 			   int first_pass, const struct numa_topo *t,
 			   uint64_t *ticks)
@@ -524,11 +524,11 @@ static uint64_t sweep_pass(const struct run_env *env,
 	count = sweep_sizes(c, floor_bytes, max_bytes, sizes,
 			    sizeof sizes / sizeof sizes[0], &trimmed);
 	if (trimmed)
-		msgs_add(&res->warnings,
+		msgs_add(mine->warnings,
 			 "%d sweep size%s above the %s of free memory left out",
 			 trimmed, trimmed > 1 ? "s" : "",
 			 fmt_size(a, sizeof a, max_bytes));
-	count = get_buffer(res, sizes, count, page_bytes, t,
+	count = get_buffer(mine, sizes, count, page_bytes, t,
 			   numa_node_of_cpu(t, cpu), cpu, &buf);
 	if (count == 0)
 		return 0;
@@ -536,7 +536,7 @@ static uint64_t sweep_pass(const struct run_env *env,
 	if (buf.page_bytes < page_bytes) {
 		int twice = c->page_count > 1 &&
 			    page_in_list(c, buf.page_bytes);
-		msgs_add(&res->warnings, "latency buffer mapped with %s pages, "
+		msgs_add(mine->warnings, "latency buffer mapped with %s pages, "
 			 "not the %s asked%s", page_label(buf.page_bytes),
 			 page_label(page_bytes), twice ? ": that pass is "
 			 "skipped (the smaller pages have their own)" : "");
@@ -549,9 +549,9 @@ static uint64_t sweep_pass(const struct run_env *env,
 		}
 	}
 	print_header(cpu, buf.page_bytes, samples);
-	sweep_on(env, res, o, cpu, &buf, node, sizes, count, ticks, samples,
+	sweep_on(env, mine, o, cpu, &buf, node, sizes, count, ticks, samples,
 		 "latency");
-	warn_under_floor(env, set, &res->warnings, sizes[count - 1],
+	warn_under_floor(env, set, mine->warnings, sizes[count - 1],
 			 floor_bytes, buf.page_bytes);
 	if (first_pass && c->profile == BM_PROFILE_FULL) {
 		for (int i = 1; i < set->count; i++) {
@@ -559,7 +559,7 @@ static uint64_t sweep_pass(const struct run_env *env,
 			if (!cpus_usable(other))
 				continue;
 			print_header(other, buf.page_bytes, samples);
-			sweep_on(env, res, o, other, &buf, node, sizes, count,
+			sweep_on(env, mine, o, other, &buf, node, sizes, count,
 				 ticks, samples, "latency");
 		}
 	}
@@ -571,37 +571,37 @@ static uint64_t sweep_pass(const struct run_env *env,
 
 struct test_outcome latency_sweep(const struct run_env *env,
 				  const struct cpu_set *set,
-				  struct run_results *res)
+				  struct test_out *mine)
 {
 	struct test_outcome outcome = { 0, 0, 0 }, *o = &outcome;
 	const struct bm_config *c = env->config;
 	uint64_t *ticks;
-	struct numa_topo *t = get_topology(res, o);
-	int first = res->lat_count, passes = 0;
+	struct numa_topo *t = get_topology(mine, o);
+	int first = mine->lat->count, passes = 0;
 
 	/* room for this pass's points, the per-cpu ones after it too */
-	lat_reserve(res, capacity_latency_pass(c, set->count,
+	lat_reserve(mine, capacity_latency_pass(c, set->count,
 					       dramfloor_bytes(env, set)));
-	if (!t || alloc_ticks(res, o, &ticks)) {
+	if (!t || alloc_ticks(mine, o, &ticks)) {
 		plat_free(t);
 		o->nothing = 1;
 		return outcome;
 	}
 	for (int k = 0; k < c->page_count && k < 3; k++)
-		if (sweep_pass(env, set, res, o, c->pages[k], passes == 0, t,
+		if (sweep_pass(env, set, mine, o, c->pages[k], passes == 0, t,
 			       ticks))
 			passes++;
 	plat_free(ticks);
 	plat_free(t);
 	if (passes == 0) {
-		msgs_add(&res->errors, "latency: no memory for any buffer");
+		msgs_add(mine->errors, "latency: no memory for any buffer");
 		o->failed = o->nothing = 1;
 		return outcome;
 	}
 	if (passes > 1)
-		pagecmp_print(res->lat + first, res->lat_count - first,
+		pagecmp_print(mine->lat->p + first, mine->lat->count - first,
 			      set->cpu[0]);
-	levelcheck_run(env, set, res, first);
+	levelcheck_run(env, set, mine, first);
 	return outcome;
 }
 
@@ -644,7 +644,7 @@ static int distance_of(const struct numa_topo *t, int cpu, int buffer_node)
  * the outliers among them (> 5 % from their median: the same DIMMs at the
  * same distance should give the same latency, so a core further away,
  * e.g. on another die, shows up). */
-static void spread_at(const struct run_env *env, struct run_results *res,
+static void spread_at(const struct run_env *env, struct test_out *mine,
 		      int first, int n,
 		      const int *distance, int d, int groups, int t,
 		      uint64_t size, double *v)
@@ -654,9 +654,9 @@ static void spread_at(const struct run_env *env, struct run_results *res,
 	char a[16], at[48] = "", of[48] = "";
 
 	for (int i = 0; i < n; i++) {
-		double x = res->lat[first + i].ns_median;
+		double x = mine->lat->p[first + i].ns_median;
 		if (distance[i] != d ||
-		    run_env_type(env, res->lat[first + i].cpu) != t)
+		    run_env_type(env, mine->lat->p[first + i].cpu) != t)
 			continue;
 		lo = k == 0 || x < lo ? x : lo;
 		hi = k == 0 || x > hi ? x : hi;
@@ -674,7 +674,7 @@ static void spread_at(const struct run_env *env, struct run_results *res,
 	out("spread over %d cpus%s at %s%s: min %.1f, median %.1f, max %.1f "
 	    "ns\n", k, of, fmt_size(a, sizeof a, size), at, lo, med, hi);
 	for (int i = 0; i < n; i++) {
-		const struct lat_point *p = &res->lat[first + i];
+		const struct lat_point *p = &mine->lat->p[first + i];
 		double off = (p->ns_median - med) / med;
 		if (distance[i] != d || run_env_type(env, p->cpu) != t ||
 		    (off <= 0.05 && off >= -0.05))
@@ -682,21 +682,21 @@ static void spread_at(const struct run_env *env, struct run_results *res,
 		out("outlier: cpu %d at %.1f ns, %+.0f%% from the median%s\n",
 		    p->cpu, p->ns_median, off * 100, of);
 		if (groups > 1)
-			msgs_add(&res->warnings, "cpu %d DRAM latency %.1f ns "
+			msgs_add(mine->warnings, "cpu %d DRAM latency %.1f ns "
 				 "is %+.0f%% from the median of the cpus%s at "
 				 "its distance from its buffer (%d)", p->cpu,
 				 p->ns_median, off * 100, of, d);
 		else
-			msgs_add(&res->warnings, "cpu %d DRAM latency %.1f ns "
+			msgs_add(mine->warnings, "cpu %d DRAM latency %.1f ns "
 				 "is %+.0f%% from the median of all cpus%s",
 				 p->cpu, p->ns_median, off * 100, of);
 	}
 }
 
-void latency_judge_spread(const struct run_env *env, struct run_results *res,
+void latency_judge_spread(const struct run_env *env, struct test_out *mine,
 			  int first, uint64_t size, const int *distance)
 {
-	int n = res->lat_count - first, groups = 0;
+	int n = mine->lat->count - first, groups = 0;
 	double *v;
 
 	if (n < 2 || !(v = plat_alloc(sizeof(double) * (size_t)n)))
@@ -719,7 +719,7 @@ void latency_judge_spread(const struct run_env *env, struct run_results *res,
 			for (int j = 0; j < i; j++)
 				seen |= distance[j] == distance[i];
 			if (!seen)
-				spread_at(env, res, first, n, distance,
+				spread_at(env, mine, first, n, distance,
 					  distance[i], groups, t, size, v);
 		}
 	plat_free(v);
@@ -748,7 +748,7 @@ int latency_buffer_node(const struct cpu_set *set, const struct numa_topo *t,
  * of them, names the buffer). Returns -1 when there was no buffer (said
  * in errors) or no room for more points, 0 otherwise. */
 static int chase_node(const struct run_env *env, const struct cpu_set *set,
-		      struct run_results *res, struct test_outcome *o,
+		      struct test_out *mine, struct test_outcome *o,
 		      const struct numa_topo *t, int node, int rep,
 		      uint64_t size, uint64_t *ticks, int samples,
 		      struct progress *pr)
@@ -760,7 +760,7 @@ static int chase_node(const struct run_env *env, const struct cpu_set *set,
 
 	/* nodebuf: the node's own memory, else the nearest with room. */
 	if (nodebuf_alloc(env->config->page_bytes, &rep, 1, size, &nb) != 0) {
-		msgs_add(&res->errors, "per-cpu latency: no memory for a %s "
+		msgs_add(mine->errors, "per-cpu latency: no memory for a %s "
 			 "buffer for cpu %d%s", fmt_size(a, sizeof a, size),
 			 rep, node >= 0 ? " and the others of its node" : "");
 		o->failed = 1;
@@ -768,7 +768,7 @@ static int chase_node(const struct run_env *env, const struct cpu_set *set,
 	}
 	fmt(what, sizeof what, "per-cpu latency, the buffer for cpu %d's "
 	    "node", rep);
-	nodebuf_warn(&res->warnings, &nb, what);
+	nodebuf_warn(mine->warnings, &nb, what);
 	buf = (struct plat_buffer){ .base = nb.base[0],
 				    .bytes = nb.slot_bytes,
 				    .page_bytes = nb.page_bytes };
@@ -788,18 +788,18 @@ static int chase_node(const struct run_env *env, const struct cpu_set *set,
 			continue;
 		progress_step(pr, "latency per cpu: %s on cpu %d",
 			      fmt_size(a, sizeof a, size), cpu);
-		r = measure_point(env, res, cpu, &buf, nb.node[0], size, ticks,
+		r = measure_point(env, mine, cpu, &buf, nb.node[0], size, ticks,
 				  samples);
 		progress_done(pr);
 		if (r == -2) {
 			/* no longer usable: latency_buffer_node passes it
 			 * by from here on, and the runner drops it */
-			cpus_lost(&res->warnings, o, cpu, "its latency point");
+			cpus_lost(mine->warnings, o, cpu, "its latency point");
 			continue;
 		}
 		if (r != 0)
 			break;
-		print_row(&res->lat[res->lat_count - 1], 1);
+		print_row(&mine->lat->p[mine->lat->count - 1], 1);
 	}
 	nodebuf_free(&nb);
 	return r == -1 ? -1 : 0;
@@ -807,14 +807,14 @@ static int chase_node(const struct run_env *env, const struct cpu_set *set,
 
 struct test_outcome latency_per_cpu(const struct run_env *env,
 				    const struct cpu_set *set,
-				    struct run_results *res)
+				    struct test_out *mine)
 {
 	struct test_outcome outcome = { 0, 0, 0 }, *o = &outcome;
 	const struct bm_config *c = env->config;
 	uint64_t size = latency_dram_bytes(env, set), max_bytes, *ticks;
-	int samples = sweep_repeats(c), first = res->lat_count;
+	int samples = sweep_repeats(c), first = mine->lat->count;
 	int done[NUMA_MAX_NODES + 1] = { 0 }, *distance;
-	struct numa_topo *t = get_topology(res, o);
+	struct numa_topo *t = get_topology(mine, o);
 	struct progress pr;
 	char a[16];
 
@@ -822,13 +822,14 @@ struct test_outcome latency_per_cpu(const struct run_env *env,
 		o->nothing = 1;
 		return outcome;
 	}
-	lat_reserve(res, set->count);	/* a point per cpu */
+	lat_reserve(mine, set->count);	/* a point per cpu */
 	max_bytes = plat_buffer_max_bytes(c->page_bytes);
 	while (size > max_bytes && size > (1ull << 20))
 		size >>= 1;
 	if (size < dramfloor_bytes(env, set)) {
 		char b[16], l[16];
-		msgs_add(&res->warnings, "per-cpu latency: the DRAM floor is %s "
+		msgs_add(mine->warnings,
+			 "per-cpu latency: the DRAM floor is %s "
 			 "(4x the %s last-level cache), but free memory holds "
 			 "%s: each cpu chases %s, a figure that may include "
 			 "cache hits", fmt_size(a, sizeof a,
@@ -836,7 +837,7 @@ struct test_outcome latency_per_cpu(const struct run_env *env,
 			 fmt_size(l, sizeof l, dramfloor_llc_bytes(env, set)),
 			 fmt_size(b, sizeof b, size), b);
 	}
-	if (alloc_ticks(res, o, &ticks)) {
+	if (alloc_ticks(mine, o, &ticks)) {
 		plat_free(t);
 		o->nothing = 1;
 		return outcome;
@@ -859,19 +860,22 @@ struct test_outcome latency_per_cpu(const struct run_env *env,
 		if (rep < 0)
 			break;
 		done[node + 1] = 1;
-		if (chase_node(env, set, res, o, t, node, rep, size, ticks,
+		if (chase_node(env, set, mine, o, t, node, rep, size, ticks,
 			       samples, &pr)) {
 			o->nothing = 1;
 			break;
 		}
 	}
 	distance = plat_alloc(sizeof(int) *
-			      (size_t)(res->lat_count - first + 1));
+			      (size_t)(mine->lat->count - first + 1));
 	if (distance) {
-		for (int i = first; i < res->lat_count; i++)
-			distance[i - first] = distance_of(
-				t, res->lat[i].cpu, res->lat[i].buffer_node);
-		latency_judge_spread(env, res, first, size, distance);
+		for (int i = first; i < mine->lat->count; i++) {
+			const struct lat_point *p = &mine->lat->p[i];
+
+			distance[i - first] = distance_of(t, p->cpu,
+							  p->buffer_node);
+		}
+		latency_judge_spread(env, mine, first, size, distance);
 	}
 	plat_free(distance);
 	plat_free(ticks);
@@ -881,12 +885,12 @@ struct test_outcome latency_per_cpu(const struct run_env *env,
 
 struct test_outcome latency_run(const struct run_env *env,
 				const struct cpu_set *set,
-				struct run_results *res)
+				struct test_out *mine)
 {
-	struct test_outcome o = latency_sweep(env, set, res), p;
+	struct test_outcome o = latency_sweep(env, set, mine), p;
 
 	if (set->count > 1) {
-		p = latency_per_cpu(env, set, res);
+		p = latency_per_cpu(env, set, mine);
 		o.lost += p.lost;
 		o.failed |= p.failed;
 	}

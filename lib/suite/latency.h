@@ -10,11 +10,11 @@
 /* Chases every size of the configuration's sweep on the first selected
  * cpu, over a buffer in that cpu's node where it has room (in profile
  * full, on every selected cpu, the same buffer), prints the table and
- * appends the points to res; on set's cpus with env's inputs. nothing:
- * nothing could be measured (the reason is in res->errors). */
+ * appends the points to mine->lat; on set's cpus with env's inputs. nothing:
+ * nothing could be measured (the reason is in mine->errors). */
 struct test_outcome latency_sweep(const struct run_env *env,
 				  const struct cpu_set *set,
-				  struct run_results *res);
+				  struct test_out *mine);
 
 /* Each selected cpu alone chases a DRAM-sized buffer in its own node
  * (the nearest with room when that is full; anywhere when the nodes are
@@ -22,13 +22,13 @@ struct test_outcome latency_sweep(const struct run_env *env,
  * among cpus at the same distance from their buffer. */
 struct test_outcome latency_per_cpu(const struct run_env *env,
 				    const struct cpu_set *set,
-				    struct run_results *res);
+				    struct test_out *mine);
 
 /* tests=latency: the sweep, then per cpu where more than one is
  * selected; nothing: the sweep measured nothing. */
 struct test_outcome latency_run(const struct run_env *env,
 				const struct cpu_set *set,
-				struct run_results *res);
+				struct test_out *mine);
 
 /* Where the per-cpu DRAM chase puts cpu's buffer: cpu chases the buffer
  * nodebuf gives *rep, the first usable cpu of set in cpu's node, asked
@@ -39,11 +39,11 @@ struct test_outcome latency_run(const struct run_env *env,
 int latency_buffer_node(const struct cpu_set *set, const struct numa_topo *t,
 			int cpu, int *rep);
 
-/* The per-cpu DRAM points res->lat[first..lat_count): prints their spread
- * and warns of each more than 5 % from the median of the points at the
+/* The per-cpu DRAM points mine->lat->p[first..count): prints their
+ * spread and warns of each more than 5 % from the median of the points at the
  * same distance (distance[i] for point first + i: SLIT units, -1 not
  * known) and of the same core type (env's). */
-void latency_judge_spread(const struct run_env *env, struct run_results *res,
+void latency_judge_spread(const struct run_env *env, struct test_out *mine,
 			  int first, uint64_t size, const int *distance);
 
 /* The DRAM working-set size: a power of two well above the last-level
@@ -62,7 +62,7 @@ static inline uint64_t latency_dram_floor_bytes(const struct run_env *env,
 /* The median ns per load of the chain from start (nodes long) chased on
  * cpu with the sweep's rules but the caller's warm pass and sample
  * length: warm hops (at most nodes) untimed, then `repeat` samples of
- * about sample_ns each, slow outliers retaken; appends nothing to res.
+ * about sample_ns each, slow outliers retaken; appends nothing to a series.
  * *chased: the hops chased in all (warm pass, calibration, samples and
  * retakes; more than nodes: the cycle came round, and the later hops
  * met lines chased before). < 0 when the cpu did not finish or memory

@@ -1,5 +1,5 @@
 /* What starting a window's cpus costs, and how an AP started by a call
- * to all APs finds its share (efi/mp.c). Pure, so unit-tested. */
+ * to all APs finds its share (efi/x86_64/mp_x86.c). Pure, so unit-tested. */
 #ifndef BAREMEM_LAUNCH_H
 #define BAREMEM_LAUNCH_H
 

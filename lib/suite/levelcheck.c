@@ -37,7 +37,7 @@ static void say(struct msgs *warnings, int cpu, int l,
 }
 
 void levelcheck_run(const struct run_env *env, const struct cpu_set *set,
-		    struct run_results *res, int first)
+		    struct test_out *mine, int first)
 {
 	static struct curve_out cv;	/* 4 KiB: off the firmware's stack */
 	int idx[CURVE_MAX_POINTS], cpu, n;
@@ -47,7 +47,7 @@ void levelcheck_run(const struct run_env *env, const struct cpu_set *set,
 		return;
 	cpu = set->cpu[0];
 	ci = run_env_info(env, cpu);
-	n = summary_curve(res->lat, res->lat_count, ci,
+	n = summary_curve(mine->lat->p, mine->lat->count, ci,
 			  dramfloor_bytes(env, set), cpu, idx, &cv);
 	if (n < 2)
 		return;
@@ -61,7 +61,7 @@ void levelcheck_run(const struct run_env *env, const struct cpu_set *set,
 			return;
 	}
 	if (!cv.judged) {
-		msgs_add(&res->warnings, "latency on cpu %d: the curve rises "
+		msgs_add(mine->warnings, "latency on cpu %d: the curve rises "
 			 "under %.0fx from its fastest to its slowest plateau: "
 			 "no cache levels seen in it (an emulator?), %s "
 			 "sizes label the points unchecked", cpu, CURVE_FLAT,
@@ -70,11 +70,11 @@ void levelcheck_run(const struct run_env *env, const struct cpu_set *set,
 		return;
 	}
 	for (int i = 0; i < n; i++)
-		res->lat[idx[i]].level_measured =
+		mine->lat->p[idx[i]].level_measured =
 			cv.level[i] >= 0 ? summary_level_name(cv.level[i]) : 0;
 	for (int l = 0; l < 3; l++) {
 		const struct cpu_cache *c = cpuinfo_cache(ci, l + 1);
 		if (c && (cv.far[l] || cv.read_as_dram[l] || cv.missing[l]))
-			say(&res->warnings, cpu, l, &cv, c);
+			say(mine->warnings, cpu, l, &cv, c);
 	}
 }

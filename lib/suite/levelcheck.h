@@ -9,10 +9,11 @@
 #include "results/run_env.h"
 
 /* Checks the summary's sweep (set's first cpu's, on its largest
- * pages, prefetchers not off) when it holds points from res->lat[first]
+ * pages, prefetchers not off) when it holds points from mine->lat->p[first]
  * on (the sweep just run): sets level_measured on its points, prints a
- * line per level the curve disagrees on and adds its warning to res. */
+ * line per level the curve disagrees on and adds its warning to
+ * mine->warnings. */
 void levelcheck_run(const struct run_env *env, const struct cpu_set *set,
-		    struct run_results *res, int first);
+		    struct test_out *mine, int first);
 
 #endif

@@ -200,7 +200,7 @@ static double loaders_gb(const struct run_env *env, const struct load_job *j,
 }
 
 /* Runs jobs on cpus together; 0 when all finished and started together. */
-static int run_together(const struct run_env *env, struct run_results *res,
+static int run_together(const struct run_env *env, struct test_out *mine,
 			struct test_outcome *o,
 			const int *cpus, int n, struct load_job *jobs,
 			const char *what)
@@ -226,13 +226,13 @@ static int run_together(const struct run_env *env, struct run_results *res,
 	if (done < n) {
 		for (int i = 0; i < n; i++)
 			if (!ok[i])
-				cpus_lost(&res->warnings, o, cpus[i], what);
+				cpus_lost(mine->warnings, o, cpus[i], what);
 		o->failed = 1;
 		bad = -1;
 	}
 	for (int i = 0; i < n && !bad; i++)
 		if (jobs[i].failed) {
-			msgs_add(&res->warnings, "%s: the cpus did not start "
+			msgs_add(mine->warnings, "%s: the cpus did not start "
 				 "together; point dropped", what);
 			bad = -1;
 		}
@@ -272,7 +272,7 @@ static void print_row(const struct loaded_point *pt, double max_ns)
  * (4x the LLC: the chase must stay a DRAM latency); below it, fewer
  * loaders. -1 when not even two cpus fit. */
 static int alloc_buffers(const struct run_env *env,
-			 const struct cpu_set *set, struct run_results *res,
+			 const struct cpu_set *set, struct test_out *mine,
 			 struct test_outcome *o,
 			 const int *team, uint64_t *size, int *n,
 			 struct nodebuf *nb)
@@ -292,22 +292,22 @@ static int alloc_buffers(const struct run_env *env,
 		} else if (*n > 2) {
 			*n = *n * 3 / 4;
 		} else {
-			msgs_add(&res->errors, "loaded latency: no memory for "
+			msgs_add(mine->errors, "loaded latency: no memory for "
 				 "two %s buffers", fmt_size(a, sizeof a, *size));
 			o->failed = 1;
 			return -1;
 		}
 	}
 	if (*size < want)
-		msgs_add(&res->warnings, "loaded latency: working set cut to "
+		msgs_add(mine->warnings, "loaded latency: working set cut to "
 			 "%s per cpu for lack of memory",
 			 fmt_size(a, sizeof a, *size));
 	if (*n < all)
-		msgs_add(&res->warnings, "loaded latency: memory holds %s "
+		msgs_add(mine->warnings, "loaded latency: memory holds %s "
 			 "buffers (4x the last-level cache) for %d of the %d "
 			 "cpus: %d load", fmt_size(a, sizeof a, *size), *n, all,
 			 *n - 1);
-	nodebuf_warn(&res->warnings, nb, "loaded latency");
+	nodebuf_warn(mine->warnings, nb, "loaded latency");
 	return 0;
 }
 
@@ -334,7 +334,7 @@ static int team_of(const struct run_env *env, const struct cpu_set *set,
 
 struct test_outcome loaded_run(const struct run_env *env,
 			       const struct cpu_set *set,
-			       struct run_results *res)
+			       struct test_out *mine)
 {
 	struct test_outcome outcome = { 0, 0, 0 }, *o = &outcome;
 	int n = set->count, ndelays, samples, *team;
@@ -350,7 +350,7 @@ struct test_outcome loaded_run(const struct run_env *env,
 	char a[16];
 
 	if (n < 2) {
-		msgs_add(&res->warnings, "loaded latency needs two cpus or "
+		msgs_add(mine->warnings, "loaded latency needs two cpus or "
 			 "more (one chases, the others load): not measured");
 		o->failed = o->nothing = 1;
 		return outcome;
@@ -358,7 +358,7 @@ struct test_outcome loaded_run(const struct run_env *env,
 	team = plat_alloc(sizeof(int) * (size_t)n);
 	if (!team || (n = team_of(env, set, o, team)) < 2) {
 		if (team)
-			msgs_add(&res->warnings, "loaded latency: every other "
+			msgs_add(mine->warnings, "loaded latency: every other "
 				 "selected cpu is a thread of the chaser's core "
 				 "(cpu %d), and loaders never share it: not "
 				 "measured", set->cpu[0]);
@@ -367,7 +367,7 @@ struct test_outcome loaded_run(const struct run_env *env,
 		return outcome;
 	}
 	size = size / CHUNK_BYTES * CHUNK_BYTES;
-	if (alloc_buffers(env, set, res, o, team, &size, &n, &bufs) < 0) {
+	if (alloc_buffers(env, set, mine, o, team, &size, &n, &bufs) < 0) {
 		plat_free(team);
 		o->nothing = 1;
 		return outcome;
@@ -378,16 +378,17 @@ struct test_outcome loaded_run(const struct run_env *env,
 	ticks = plat_alloc(sizeof(uint64_t) * MAX_SAMPLES);
 	jobs = plat_alloc(sizeof(*jobs) * (size_t)n);
 	spans = plat_alloc(sizeof(*spans) * (size_t)n);
-	res->loaded = plat_alloc(sizeof(*res->loaded) * (size_t)(ndelays + 1));
-	if (!ticks || !jobs || !spans || !res->loaded) {
-		msgs_add(&res->errors, "loaded latency: out of pool memory");
+	mine->loaded->p = plat_alloc(sizeof(*mine->loaded->p) *
+				     (size_t)(ndelays + 1));
+	if (!ticks || !jobs || !spans || !mine->loaded->p) {
+		msgs_add(mine->errors, "loaded latency: out of pool memory");
 		o->failed = 1;
 		goto out;
 	}
 	out_progress("loaded latency: idle");
 	idle = idle_chase(env, team[0], chase_buf, size, ticks, &hops, &at);
 	if (idle < 0) {
-		msgs_add(&res->warnings, "cpu %d did not finish the idle "
+		msgs_add(mine->warnings, "cpu %d did not finish the idle "
 			 "chase (timed out or faulted: the errors say "
 			 "which)", team[0]);
 		o->failed = 1;
@@ -442,11 +443,11 @@ struct test_outcome loaded_run(const struct run_env *env,
 		}
 		if (!src || nodebuf_slot(&bufs, team[0], 0) != chase_buf)
 			break;
-		if (run_together(env, res, o, team, cpus, jobs,
+		if (run_together(env, mine, o, team, cpus, jobs,
 				 "loaded latency"))
 			continue;
 		at = jobs[0].end;
-		res->loaded[res->loaded_count++] = (struct loaded_point){
+		mine->loaded->p[mine->loaded->count++] = (struct loaded_point){
 			.delay = delays[d],
 			.loaders = cpus - 1,
 			.gb_per_s = loaders_gb(env, jobs, 1, cpus, spans),
@@ -455,15 +456,15 @@ struct test_outcome loaded_run(const struct run_env *env,
 			.buffer_nodes = nodebuf_nodes_of(&bufs, team, cpus),
 		};
 	}
-	res->loaded[res->loaded_count++] = (struct loaded_point){
+	mine->loaded->p[mine->loaded->count++] = (struct loaded_point){
 		.delay = -1, .ns = idle,
 	};
 	/* The rows once all are in, so the bars share one scale. */
-	for (int i = 0; i < res->loaded_count; i++)
-		if (res->loaded[i].ns > max_ns)
-			max_ns = res->loaded[i].ns;
-	for (int i = 0; i < res->loaded_count; i++)
-		print_row(&res->loaded[i], max_ns);
+	for (int i = 0; i < mine->loaded->count; i++)
+		if (mine->loaded->p[i].ns > max_ns)
+			max_ns = mine->loaded->p[i].ns;
+	for (int i = 0; i < mine->loaded->count; i++)
+		print_row(&mine->loaded->p[i], max_ns);
 out:
 	plat_free(ticks);
 	plat_free(jobs);

@@ -10,10 +10,10 @@
 #include "results/run_env.h"
 
 /* Runs the curve on set's cpus, prints it, appends the points to
- * res->loaded. */
+ * mine->loaded. */
 struct test_outcome loaded_run(const struct run_env *env,
 			       const struct cpu_set *set,
-			       struct run_results *res);
+			       struct test_out *mine);
 
 /* Median ns per hop of a chase over the `bytes` at buf (the chain is
  * built here) on cpu alone; < 0 when the cpu did not answer. */

@@ -101,7 +101,7 @@ static void print_matrix(const struct numa_topo *t, const double *v,
 
 struct test_outcome numa_run(const struct run_env *env,
 			     const struct cpu_set *set,
-			     struct run_results *res)
+			     struct test_out *mine)
 {
 	struct test_outcome outcome = { 0, 0, 0 }, *o = &outcome;
 	struct numa_result *r = plat_alloc(sizeof *r);
@@ -112,7 +112,7 @@ struct test_outcome numa_run(const struct run_env *env,
 	char a[16];
 
 	if (!r || !t || !cpus) {
-		msgs_add(&res->errors, "numa: out of pool memory");
+		msgs_add(mine->errors, "numa: out of pool memory");
 		o->failed = 1;
 		plat_free(r);
 		plat_free(t);
@@ -123,12 +123,12 @@ struct test_outcome numa_run(const struct run_env *env,
 	n = plat_numa_topology(t);
 	r->source = env->platform && env->platform[0] == 'l' ? "linux" : "srat";
 	if (n <= 0) {
-		msgs_add(&res->warnings, "numa: %s: measured as one node",
+		msgs_add(mine->warnings, "numa: %s: measured as one node",
 			 t->problem ? t->problem : "no topology");
 		one_node(set, t);
 		r->source = "none";
 	} else if (t->problem) {
-		msgs_add(&res->warnings, "numa: %s", t->problem);
+		msgs_add(mine->warnings, "numa: %s", t->problem);
 	}
 	n = t->node_count;
 	r->topo = t;
@@ -139,14 +139,14 @@ struct test_outcome numa_run(const struct run_env *env,
 	r->page_bytes = plat_alloc(sizeof(uint64_t) * (size_t)(n * n));
 	if (!r->latency_ns || !r->read_gb || !r->buffer_base ||
 	    !r->page_bytes) {
-		msgs_add(&res->errors, "numa: out of pool memory");
+		msgs_add(mine->errors, "numa: out of pool memory");
 		o->failed = o->nothing = 1;
 		plat_free(cpus);
 		return outcome;
 	}
 	for (int i = 0; i < n * n; i++)
 		r->latency_ns[i] = r->read_gb[i] = -1;
-	res->numa = r;
+	*mine->numa = r;
 
 	out("\nnuma: %d node%s (%s)\n", n, n > 1 ? "s" : "",
 	    r->source[0] == 's' ? "ACPI SRAT" : r->source[0] == 'l'
@@ -175,13 +175,13 @@ struct test_outcome numa_run(const struct run_env *env,
 					break;
 			}
 			if (used == 0) {
-				msgs_add(&res->warnings, "numa: no %s buffer "
+				msgs_add(mine->warnings, "numa: no %s buffer "
 					 "in node %d", fmt_size(a, sizeof a,
 					 size), m);
 				continue;
 			}
 			if (used < k)
-				msgs_add(&res->warnings, "numa: node %d has "
+				msgs_add(mine->warnings, "numa: node %d has "
 					 "room for %d of node %d's %d cpus' "
 					 "buffers: %d read", m, used, c, k,
 					 used);
@@ -196,7 +196,7 @@ struct test_outcome numa_run(const struct run_env *env,
 			fmt(what, sizeof what, "numa read of node %d by "
 			    "node %d", m, c);
 			r->read_gb[c * n + m] = bandwidth_read_together(
-				env, &res->warnings, o, cpus, used, buf.base,
+				env, mine->warnings, o, cpus, used, buf.base,
 				buf.bytes, size, 0,
 				what);
 			plat_buffer_free(&buf);

@@ -8,11 +8,11 @@
 #include "results/results.h"
 #include "results/run_env.h"
 
-/* Measures on set's cpus and prints the matrix into res->numa. Without
+/* Measures on set's cpus and prints the matrix into *mine->numa. Without
  * a topology from the platform: one node holding every cpu and all
  * memory, said once. */
 struct test_outcome numa_run(const struct run_env *env,
 			     const struct cpu_set *set,
-			     struct run_results *res);
+			     struct test_out *mine);
 
 #endif

@@ -1,14 +1,10 @@
-/* prefetch=on|off|both. The control is used only where the vendor
- * documents it for the cpu at hand: Intel's "Disclosure of H/W
- * prefetcher control on some Intel processors" (MSR 0x1A4, bits 0-3,
- * 1 = disabled) lists the Nehalem, Westmere, Sandy Bridge, Ivy Bridge,
- * Haswell and Broadwell cores. AMD's Processor Programming References
- * for family 19h (Zen 3, Zen 4) document PrefetchControl, MSR
- * C000_0108: bits 0-3 and 5 (L1 stream, L1 stride, L1 region, L2
- * stream, L2 up/down), 1 = disabled, bit 4 reserved; other AMD families
- * are left alone. Under a hypervisor the MSR may be ignored or refused:
- * unsupported too (so QEMU always is). Which control a cpu has is the
- * architecture's answer (lib/arch/x86_64/regs_x86.c). */
+/* prefetch=on|off|both: the hardware prefetchers switched off through
+ * the architecture's prefetcher control, a register of every cpu read
+ * and written through the platform (plat_msr_*). The control is used
+ * only where the vendor documents it for the cpu at hand; which control
+ * a cpu has, from which documents, and when it is not to be trusted
+ * (under a hypervisor) is the architecture's answer (lib/arch/arch.h's
+ * arch_prefetch_documented: x86's in lib/arch/x86_64/regs_x86.c). */
 #include "suite/prefetch.h"
 
 #include "arch/arch.h"
@@ -17,11 +13,11 @@
 #include "util/str.h"
 #include "platform.h"
 
-/* The cpus whose MSR is switched: every usable one, not only the
- * selected, so no core prefetches into a shared cache behind the
- * measurement's back. */
+/* The cpus whose control register is switched: every usable one, not
+ * only the selected, so no core prefetches into a shared cache behind
+ * the measurement's back. */
 struct pf_state {
-	uint32_t msr;
+	uint32_t reg;
 	uint64_t bits;
 	int n;
 	int *cpus, *ok;
@@ -45,7 +41,7 @@ static int pf_open(struct pf_state *s)
 		if (plat_cpu_info(i, &pc) == 0 && pc.usable)
 			s->cpus[s->n++] = i;
 	}
-	if (plat_msr_on_cpus(s->cpus, s->n, s->msr, s->saved, 0, s->ok) !=
+	if (plat_msr_on_cpus(s->cpus, s->n, s->reg, s->saved, 0, s->ok) !=
 	    s->n)
 		return -1;
 	return 0;
@@ -70,7 +66,7 @@ static int pf_write(struct pf_state *s, int off)
 {
 	for (int i = 0; i < s->n; i++)
 		s->vals[i] = off ? s->saved[i] | s->bits : s->saved[i];
-	return plat_msr_on_cpus(s->cpus, s->n, s->msr, s->vals, 1, s->ok) ==
+	return plat_msr_on_cpus(s->cpus, s->n, s->reg, s->vals, 1, s->ok) ==
 		       s->n
 		       ? 0
 		       : -1;
@@ -85,14 +81,15 @@ static void pf_restore(struct run_results *res, struct pf_state *s)
 	pf_write(s, 0);
 	for (int i = 0; i < s->n; i++)
 		s->vals[i] = ~s->saved[i];
-	plat_msr_on_cpus(s->cpus, s->n, s->msr, s->vals, 0, s->ok);
+	plat_msr_on_cpus(s->cpus, s->n, s->reg, s->vals, 0, s->ok);
 	for (int i = 0; i < s->n; i++) {
 		if (s->ok[i] && s->vals[i] == s->saved[i])
 			continue;
 		bad++;
-		msgs_add(&res->errors, "prefetch: cpu %d's MSR 0x%x could not "
-			 "be put back to 0x%llx: reboot to restore it",
-			 s->cpus[i], (unsigned)s->msr,
+		msgs_add(&res->errors, "prefetch: cpu %d's " ARCH_REG_FMT
+			 " could not be put back to 0x%llx: reboot to "
+			 "restore it",
+			 s->cpus[i], (unsigned)s->reg,
 			 (unsigned long long)s->saved[i]);
 	}
 	res->prefetch.restore_failed = bad;
@@ -142,20 +139,21 @@ void prefetch_run(struct run_results *res,
 	}
 	if (!res->msr_ok) {
 		fmt(res->prefetch.why, sizeof res->prefetch.why,
-		    "this platform gives baremem no MSR access");
+		    "this platform gives baremem no " ARCH_REG_KIND
+		    " access");
 		unsupported(res, fn, ctx);
 		return;
 	}
-	s.msr = arch_prefetch_documented(&res->cpu, &s.bits, &names,
+	s.reg = arch_prefetch_documented(&res->cpu, &s.bits, &names,
 					 res->prefetch.why,
 					 sizeof res->prefetch.why);
-	if (s.msr && plat_msr_probe(s.msr) != 0) {
+	if (s.reg && plat_msr_probe(s.reg) != 0) {
 		fmt(res->prefetch.why, sizeof res->prefetch.why,
-		    "MSR 0x%x could not be read and written back on the boot "
-		    "cpu", (unsigned)s.msr);
-		s.msr = 0;
+		    ARCH_REG_FMT " could not be read and written back on the "
+		    "boot cpu", (unsigned)s.reg);
+		s.reg = 0;
 	}
-	if (!s.msr) {
+	if (!s.reg) {
 		unsupported(res, fn, ctx);
 		return;
 	}
@@ -163,21 +161,22 @@ void prefetch_run(struct run_results *res,
 		pf_free(&s);
 		res->prefetch.state = "failed";
 		fmt(res->prefetch.why, sizeof res->prefetch.why,
-		    "MSR 0x%x could not be read on every cpu", (unsigned)s.msr);
+		    ARCH_REG_FMT " could not be read on every cpu",
+		    (unsigned)s.reg);
 		msgs_add(&res->warnings, "prefetch=%s: %s: measured once as "
 			 "found", asked_name(res), res->prefetch.why);
 		fn(res, ctx);
 		return;
 	}
-	res->prefetch.control = arch_prefetch_control(s.msr);
+	res->prefetch.control = arch_prefetch_control(s.reg);
 	res->prefetch.switched = names;
 	res->prefetch.off_bits = s.bits;
 	res->prefetch.original = s.saved[0];
 	res->prefetch.cpus = s.n;
 	res->prefetch.state = "switched";
-	out("\nprefetch=%s: %s switched through MSR 0x%x on %d cpus (found "
-	    "0x%llx on cpu %d)\n", asked_name(res), names, (unsigned)s.msr,
-	    s.n, (unsigned long long)s.saved[0], s.cpus[0]);
+	out("\nprefetch=%s: %s switched through " ARCH_REG_FMT " on %d cpus "
+	    "(found 0x%llx on cpu %d)\n", asked_name(res), names,
+	    (unsigned)s.reg, s.n, (unsigned long long)s.saved[0], s.cpus[0]);
 	if (res->config.prefetch == BM_PREFETCH_BOTH) {
 		out("\nprefetchers on (as found):\n");
 		run_as(res, fn, ctx, BM_PF_ON);
@@ -194,8 +193,8 @@ void prefetch_run(struct run_results *res,
 		pf_restore(res, &s);
 		res->prefetch.state = "failed";
 		fmt(res->prefetch.why, sizeof res->prefetch.why,
-		    "MSR 0x%x could not be written on every cpu",
-		    (unsigned)s.msr);
+		    ARCH_REG_FMT " could not be written on every cpu",
+		    (unsigned)s.reg);
 		msgs_add(&res->warnings, "prefetch=%s: %s: nothing measured "
 			 "with the prefetchers off", asked_name(res),
 			 res->prefetch.why);
@@ -204,8 +203,8 @@ void prefetch_run(struct run_results *res,
 	}
 	pf_free(&s);
 	if (res->config.prefetch == BM_PREFETCH_BOTH)
-		prefetch_print_compare(res->lat, res->lat_count, res->bw,
-				       res->bw_count);
+		prefetch_print_compare(res->lat.p, res->lat.count, res->bw.p,
+				       res->bw.count);
 }
 
 static void ratio(char *buf, size_t cap, double off, double on)

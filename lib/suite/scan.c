@@ -468,7 +468,7 @@ static void scan_pinned(const struct scan_ctx *c)
 
 struct test_outcome scan_run(const struct run_env *env,
 			     const struct cpu_set *set,
-			     struct run_results *res)
+			     struct test_out *mine)
 {
 	struct test_outcome outcome = { 0, 0, 0 }, *o = &outcome;
 	struct scan_result *sr = plat_alloc(sizeof *sr);
@@ -479,13 +479,13 @@ struct test_outcome scan_run(const struct run_env *env,
 	int *cpus = plat_alloc(sizeof(int) * 2 *
 			       (size_t)(set->count + 1));
 	int n, known_dimms = 0;
-	const struct scan_ctx c = { env, set, o, &res->errors, &res->warnings,
+	const struct scan_ctx c = { env, set, o, mine->errors, mine->warnings,
 				    t, sr, cpus };
 
 	plan.range = plat_alloc(sizeof *plan.range * MAX_RANGES);
 	plan.skip = plat_alloc(sizeof *plan.skip * MAX_SKIPS);
 	if (!sr || !t || !spans || !cpus || !plan.range || !plan.skip) {
-		msgs_add(&res->errors, "scan: out of pool memory");
+		msgs_add(mine->errors, "scan: out of pool memory");
 		o->failed = o->nothing = 1;
 		return outcome;
 	}
@@ -499,14 +499,14 @@ struct test_outcome scan_run(const struct run_env *env,
 							    env->config))
 				  : latency_dram_floor_bytes(env, set) / 64;
 	sr->source = "memory-map";
-	res->scan = sr;
+	*mine->scan = sr;
 	n = plat_memory_spans(spans, MAX_SPANS);
 	if (n < 0) {
 		scan_pinned(&c);
 		plat_free(plan.skip);
 	} else {
 		scan_plan_build(spans, n,
-				env->cpu->f.page1g ? SCAN_GIB : 2ull << 20, t,
+				env->cpu->f.big_pages ? SCAN_GIB : 2ull << 20, t,
 				&plan);
 		for (int i = 0; i < n; i++)
 			free_bytes += spans[i].kind == SCAN_FREE
@@ -514,7 +514,7 @@ struct test_outcome scan_run(const struct run_env *env,
 					      : 0;
 		scan_planned(&c, &plan, free_bytes);
 		if (plan.dropped)
-			msgs_add(&res->warnings, "scan: %d ranges or gaps past "
+			msgs_add(mine->warnings, "scan: %d ranges or gaps past "
 				 "the planner's room (%d ranges, %d gaps) not "
 				 "scanned or named", plan.dropped, MAX_RANGES,
 				 MAX_SKIPS);
@@ -536,7 +536,7 @@ struct test_outcome scan_run(const struct run_env *env,
 		sr->chase_s = (double)sr->chase_ticks / hz;
 		sr->read_s = (double)sr->read_ticks / hz;
 	}
-	judge(&res->warnings, sr);
+	judge(mine->warnings, sr);
 	print_table(sr);
 	plat_free(t);
 	plat_free(spans);

@@ -6,10 +6,10 @@
 #include "results/results.h"
 #include "results/run_env.h"
 
-/* Plans and measures on set's cpus, prints the table, keeps res->scan;
- * nothing: nothing could be planned (the reason is in res->errors). */
+/* Plans and measures on set's cpus, prints the table, keeps *mine->scan;
+ * nothing: nothing could be planned (the reason is in mine->errors). */
 struct test_outcome scan_run(const struct run_env *env,
 			     const struct cpu_set *set,
-			     struct run_results *res);
+			     struct test_out *mine);
 
 #endif

@@ -11,6 +11,7 @@
 #include "suite/cpus.h"
 #include "util/fmt.h"
 #include "util/out.h"
+#include "util/str.h"
 #include "suite/prefetch.h"
 #include "suite/summary.h"
 #include "suite/tsccheck.h"
@@ -96,7 +97,7 @@ static void print_summary(const struct run_results *res)
 	struct summary s;
 	char line[160], all[32];
 
-	if (res->lat_count == 0 && res->bw_count == 0)
+	if (res->lat.count == 0 && res->bw.count == 0)
 		return;
 	summary_compute(res, res->selected[0], &s);
 	fmt(all, sizeof all, "GB/s %d cpus", s.dram_all_cpus);
@@ -142,22 +143,27 @@ static void after_test(struct run_results *res, const struct test_outcome *o)
 }
 
 struct test_outcome suite_run_test(struct run_results *res,
-				   const struct run_env *env, test_run_fn run)
+				   const struct run_env *env, int row,
+				   test_run_fn run)
 {
 	struct cpu_set cpus = { res->selected_count, res->selected };
-	struct test_outcome o = run(env, &cpus, res);
+	struct test_out out = results_test_out(res, row);
+	struct test_outcome o = run(env, &cpus, &out);
 
 	after_test(res, &o);
 	return o;
 }
 
 struct test_outcome suite_run_alone(struct run_results *res,
-				    test_run_fn run)
+				    const char *name, test_run_fn run)
 {
 	struct run_env env;
+	int row = 0;
 
+	while (row < res->test_count && !str_eq(res->tests[row].name, name))
+		row++;
 	run_env_fix(&env, res);
-	return suite_run_test(res, &env, run);
+	return suite_run_test(res, &env, row, run);
 }
 
 /* The rows of the registry with under_prefetch == prefetched that the
@@ -171,7 +177,7 @@ static void run_rows(struct run_results *res, const struct run_env *env,
 		if (!(res->config.tests & t->bit) ||
 		    !t->under_prefetch != !prefetched)
 			continue;
-		suite_run_test(res, env, t->run);
+		suite_run_test(res, env, i, t->run);
 	}
 }
 

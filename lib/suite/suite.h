@@ -14,13 +14,17 @@
 enum run_status suite_run(struct run_results *res);
 
 struct run_env;
-/* One test as the runner runs it: on the selection as it stands, with
- * env; then the run is marked partial and the cpus it lost leave the
- * selection, from its outcome. suite_run_alone fixes env from res first
- * (a unit test running one test). Returns the test's outcome. */
+/* One test as the runner runs it: row `row` of res->tests's run (or
+ * run, a part of that test, when given) on the selection as it stands,
+ * with env and only that row's own series (results_test_out); then the
+ * run is marked partial and the cpus it lost leave the selection, from
+ * its outcome. suite_run_alone fixes env from res first and finds the
+ * row by its tests= word (a unit test running one test, or a part of
+ * one). Returns the test's outcome. */
 struct test_outcome suite_run_test(struct run_results *res,
-				   const struct run_env *env, test_run_fn run);
+				   const struct run_env *env, int row,
+				   test_run_fn run);
 struct test_outcome suite_run_alone(struct run_results *res,
-				    test_run_fn run);
+				    const char *name, test_run_fn run);
 
 #endif

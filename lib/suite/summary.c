@@ -218,18 +218,18 @@ void summary_compute(const struct run_results *res, int cpu,
 		s->scan_ranges++;
 		s->scan_flagged += p->flag[0] != 0;
 	}
-	if (res->lat_count) {
+	if (res->lat.count) {
 		struct run_env env;
 		struct cpu_set set = run_env_selected(res);
 
 		run_env_fix(&env, res);
-		latency_figures(res->lat, res->lat_count,
+		latency_figures(res->lat.p, res->lat.count,
 				coretypes_info(res, cpu),
 				dramfloor_bytes(&env, &set), cpu, s);
 	}
 
-	for (int i = 0; i < res->bw_count; i++) {
-		const struct bw_point *p = &res->bw[i];
+	for (int i = 0; i < res->bw.count; i++) {
+		const struct bw_point *p = &res->bw.p[i];
 		int l = level_index(p->level);
 		if (!is_read(p->kernel) || l < 0 || p->scaling ||
 		    p->prefetch == BM_PF_OFF)
@@ -252,7 +252,7 @@ void summary_compute(const struct run_results *res, int cpu,
 	}
 	if (s->ceiling_gb > 0 && s->read_gb_dram_all >= 0)
 		s->dram_all_of_ceiling = s->read_gb_dram_all / s->ceiling_gb;
-	summary_dram_stores(res->bw, res->bw_count, s);
+	summary_dram_stores(res->bw.p, res->bw.count, s);
 }
 
 int summary_level_of(const struct cpu_info *ci, uint64_t size_bytes)

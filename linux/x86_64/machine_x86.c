@@ -41,7 +41,7 @@ void linux_arch_machine(struct run_results *res)
 	res->tsc_hz = linux_tsc_calibrate(&res->tsc_error_ppm);
 	res->tsc_source = "os";
 	/* Linux enables the AVX state itself when the CPU has it. */
-	res->avx2_usable = res->cpu.f.avx2 && res->cpu.f.osxsave;
+	res->avx2_usable = res->cpu.x86.avx2 && res->cpu.x86.osxsave;
 	res->isa_widest = isa_usable_here();	/* XCR0 as the kernel set it */
 }
 

@@ -494,10 +494,10 @@ static inline struct run_results *fake_results_new(const char **words,
 	}
 	res->tests = registry_tests;	/* as run_new gives every run */
 	res->test_count = registry_test_count;
-	res->lat_cap = lat_cap;
-	res->lat = lat_cap ? calloc((size_t)lat_cap, sizeof *res->lat) : 0;
-	res->bw_cap = bw_cap;
-	res->bw = bw_cap ? calloc((size_t)bw_cap, sizeof *res->bw) : 0;
+	res->lat.cap = lat_cap;
+	res->lat.p = lat_cap ? calloc((size_t)lat_cap, sizeof *res->lat.p) : 0;
+	res->bw.cap = bw_cap;
+	res->bw.p = bw_cap ? calloc((size_t)bw_cap, sizeof *res->bw.p) : 0;
 	res->tsc_hz = plat_tsc_hz();
 	/* An L2 names the last-level cache: without one the suite guesses
 	 * 32 MiB, and the DRAM floor (4x that) outgrows the fake memory. */
@@ -527,18 +527,35 @@ static inline const struct cpu_set *fake_set(const struct run_results *res)
 	return &set;
 }
 
+/* What the runner hands a test (results_test_out), with every series
+ * of res in it: for the unit tests that stand in for several tests, or
+ * grow a series as a test would. */
+static inline struct test_out *fake_test_out(struct run_results *res)
+{
+	static struct test_out out;
+
+	out = results_test_out(res, -1);
+	out.lat = &res->lat;
+	out.bw = &res->bw;
+	out.loaded = &res->loaded;
+	out.c2c = &res->c2c;
+	out.numa = &res->numa;
+	out.scan = &res->scan;
+	return &out;
+}
+
 static inline void fake_results_free(struct run_results *res)
 {
-	for (int i = 0; i < res->bw_count; i++)
-		free((void *)res->bw[i].buffer_nodes);
-	for (int i = 0; i < res->loaded_count; i++) {
-		free((void *)res->loaded[i].cpu_list);
-		free((void *)res->loaded[i].buffer_nodes);
+	for (int i = 0; i < res->bw.count; i++)
+		free((void *)res->bw.p[i].buffer_nodes);
+	for (int i = 0; i < res->loaded.count; i++) {
+		free((void *)res->loaded.p[i].cpu_list);
+		free((void *)res->loaded.p[i].buffer_nodes);
 	}
-	free(res->loaded);
+	free(res->loaded.p);
 	free(res->tsc);
-	free(res->lat);
-	free(res->bw);
+	free(res->lat.p);
+	free(res->bw.p);
 	free(res->cpus);
 	free(res->selected);
 	free(res);

@@ -16,6 +16,7 @@
 #include "arch/arch.h"
 #include "arch/aarch64/midr.h"
 #include "arm_data.h"
+#include "bw.h"
 
 /* "Neoverse_N1" in the file is "Neoverse N1". */
 static void assert_name(const struct arm_part *p, const char *word)
@@ -178,8 +179,9 @@ static void cpu_description(void **state)
 	assert_int_equal(ci.model, 0xd0c);
 	assert_int_equal(ci.stepping, 1);
 	assert_int_equal(ci.ticks_end_way, TICKS_END_ORDERED);
-	assert_true(ci.f.page1g && ci.f.invariant_tsc);
-	assert_false(ci.f.rdtscp || ci.f.avx2 || ci.f.aperfmperf);
+	assert_true(ci.f.big_pages && ci.f.invariant_ticks);
+	assert_false(ci.x86.rdtscp || ci.x86.avx2 || ci.f.core_clock);
+	assert_int_equal(ci.f.vector_isas, 1u << BW_NEON);
 	assert_int_equal(ci.cache_count, 0);
 	arm_cpu_describe(&ci, 0x000f0510);
 	assert_string_equal(ci.vendor, "unknown");

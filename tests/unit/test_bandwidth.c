@@ -1,6 +1,6 @@
 /* The DRAM copy and write rule of lib/suite/bandwidth.c: copy and write
  * at the DRAM size are measured with cached and with non-temporal
- * stores (write's two in turn, sample by sample), the faster is the one
+ * stores (each pair in turn, sample by sample), the faster is the one
  * point, and both medians stay in it; inside the caches copy and write
  * are the cached kernels alone. The isa key: each ISA's table and mixes, an ISA
  * the cpu cannot run replaced (warned), a cpu without the ISA falling
@@ -61,9 +61,10 @@ static void dram_copy_is_the_faster_of_both_stores(void **state)
 	snprintf(word, sizeof word, "isa=%s", name);
 	res = run_isa(word, isa);
 	fake_out_len = 0;
-	assert_int_equal(suite_run_alone(res, bandwidth_run).nothing, 0);
-	for (int i = 0; i < res->bw_count; i++) {
-		const struct bw_point *p = &res->bw[i];
+	assert_int_equal(suite_run_alone(res, "bandwidth",
+					 bandwidth_run).nothing, 0);
+	for (int i = 0; i < res->bw.count; i++) {
+		const struct bw_point *p = &res->bw.p[i];
 
 		if (p->scaling)
 			continue;
@@ -101,7 +102,7 @@ static void dram_copy_is_the_faster_of_both_stores(void **state)
 	assert_int_equal(dram, 1);
 	assert_int_equal(dram_writes, 1);
 	assert_non_null(strstr(fake_out, "DRAM copy, cached against "
-				      "non-temporal stores"));
+				      "non-temporal stores, in turn"));
 	assert_non_null(strstr(fake_out, "DRAM write, cached against "
 				      "non-temporal stores, in turn"));
 	fake_results_free(res);
@@ -118,9 +119,10 @@ static void check_auto_plan(struct run_results *res, enum bw_isa widest)
 	int caches[BW_ISA_COUNT] = { 0 };
 
 	fake_out_len = 0;
-	assert_int_equal(suite_run_alone(res, bandwidth_run).nothing, 0);
-	for (int i = 0; i < res->bw_count; i++) {
-		const struct bw_point *p = &res->bw[i];
+	assert_int_equal(suite_run_alone(res, "bandwidth",
+					 bandwidth_run).nothing, 0);
+	for (int i = 0; i < res->bw.count; i++) {
+		const struct bw_point *p = &res->bw.p[i];
 		const struct bw_kernel *k = bw_kernel_find(p->kernel);
 
 		assert_non_null(k);
@@ -145,7 +147,7 @@ static void check_auto_plan(struct run_results *res, enum bw_isa widest)
 			 widest == BW_AVX512);
 	assert_int_equal(strstr(fake_out, "sse2 kernels at DRAM alone") != 0,
 			 widest > BW_SSE2);
-	assert_string_equal(res->bw_isa, bw_isa_name(widest));
+	assert_string_equal(res->bw.isa, bw_isa_name(widest));
 	fake_results_free(res);
 }
 
@@ -224,11 +226,11 @@ static uint64_t count_smi_read(void)
 	return 0;
 }
 
-/* The DRAM write and its non-temporal twin run in one window, in turn:
- * twice the samples of any other point (repeat=3), once on one cpu.
- * Timed as two points, they would meet the machine's drift at two
- * different moments. */
-static void dram_write_alternates_with_ntwrite(void **state)
+/* The DRAM copy and write each run with their non-temporal twins in
+ * one window, in turn: twice the samples of any other point (repeat=3),
+ * two windows on one cpu. Timed as two points, a pair would meet the
+ * machine's drift at two different moments. */
+static void dram_copy_and_write_alternate_with_nt_twins(void **state)
 {
 	struct run_results *res = run_isa("isa=sse2", BW_SSE2);
 	int doubled = 0, single = 0;
@@ -237,77 +239,17 @@ static void dram_write_alternates_with_ntwrite(void **state)
 	windows = smi_reads = 0;
 	res->isa_here = count_window;
 	res->smi_count = count_smi_read;
-	assert_int_equal(suite_run_alone(res, bandwidth_run).nothing, 0);
+	assert_int_equal(suite_run_alone(res, "bandwidth",
+					 bandwidth_run).nothing, 0);
 	count_window();		/* closes the last */
 	assert_true(windows > 2 && windows <= 256);
 	for (int w = 0; w < windows - 1; w++) {
 		doubled += window_samples[w] == 6;
 		single += window_samples[w] == 3;
 	}
-	assert_int_equal(doubled, 1);
+	assert_int_equal(doubled, 2);
 	assert_int_equal(doubled + single, windows - 1);
 	fake_results_free(res);
-}
-
-static struct bw_point point(const char *kernel, int nontemporal,
-			     double median)
-{
-	return (struct bw_point){ .kernel = kernel, .level = "DRAM",
-				  .cpus = 2, .gb_min = median - 1,
-				  .gb_median = median, .gb_max = median + 1,
-				  .nontemporal = nontemporal };
-}
-
-/* The rule itself on made-up medians: the faster is kept in the first
- * slot, the second slot is given back, and both medians are carried. */
-static void keep_faster_keeps_the_faster(void **state)
-{
-	struct bw_point bw[4];
-	struct run_results res = { .bw = bw, .bw_cap = 4 };
-	struct bw_point *kept;
-
-	(void)state;
-	/* non-temporal faster */
-	bw[0] = point("avx2-copy", 0, 40);
-	bw[1] = point("avx2-copy", 1, 52);
-	res.bw_count = 2;
-	kept = bandwidth_keep_faster(&res, &bw[0], &bw[1]);
-	assert_ptr_equal(kept, &bw[0]);
-	assert_int_equal(res.bw_count, 1);
-	assert_true(kept->nontemporal);
-	assert_true(kept->gb_median == 52 && kept->gb_min == 51);
-	assert_true(kept->stores_compared);
-	assert_true(kept->cached_gb_median == 40);
-	assert_true(kept->nontemporal_gb_median == 52);
-
-	/* cached faster, and a tie goes to cached */
-	for (int tie = 0; tie <= 1; tie++) {
-		bw[0] = point("sse2-copy", 0, 30);
-		bw[1] = point("sse2-copy", 1, tie ? 30 : 21);
-		res.bw_count = 2;
-		kept = bandwidth_keep_faster(&res, &bw[0], &bw[1]);
-		assert_ptr_equal(kept, &bw[0]);
-		assert_int_equal(res.bw_count, 1);
-		assert_false(kept->nontemporal);
-		assert_true(kept->gb_median == 30);
-		assert_true(kept->nontemporal_gb_median == (tie ? 30 : 21));
-	}
-
-	/* one of them failed: the other alone, not compared */
-	bw[0] = point("avx2-copy", 1, 50);
-	res.bw_count = 1;
-	kept = bandwidth_keep_faster(&res, 0, &bw[0]);
-	assert_ptr_equal(kept, &bw[0]);
-	assert_int_equal(res.bw_count, 1);
-	assert_false(kept->stores_compared);
-	bw[0] = point("avx2-copy", 0, 40);
-	kept = bandwidth_keep_faster(&res, &bw[0], 0);
-	assert_ptr_equal(kept, &bw[0]);
-	assert_int_equal(res.bw_count, 1);
-	assert_false(kept->stores_compared);
-	res.bw_count = 0;
-	assert_null(bandwidth_keep_faster(&res, 0, 0));
-	assert_int_equal(res.bw_count, 0);
 }
 
 /* isa=avx512,avx2,sse2 on a cpu whose widest is AVX2: a warning for
@@ -327,14 +269,15 @@ static void a_list_measures_each_isa_it_can(void **state)
 			     "kernels");
 	res = run_isa("isa=avx512,avx2,sse2", BW_AVX2);
 	fake_out_len = 0;
-	assert_int_equal(suite_run_alone(res, bandwidth_run).nothing, 0);
+	assert_int_equal(suite_run_alone(res, "bandwidth",
+					 bandwidth_run).nothing, 0);
 	for (int i = 0; i < res->warnings.count; i++)
 		warned += strstr(res->warnings.text[i], "isa=avx512: this cpu "
 				 "cannot run avx512 kernels") != 0;
 	assert_int_equal(warned, 1);
-	assert_false(res->avx512_used);
-	for (int i = 0; i < res->bw_count; i++) {
-		const struct bw_point *p = &res->bw[i];
+	assert_false(res->bw.avx512_used);
+	for (int i = 0; i < res->bw.count; i++) {
+		const struct bw_point *p = &res->bw.p[i];
 		const struct bw_kernel *k = bw_kernel_find(p->kernel);
 
 		assert_non_null(k);
@@ -379,20 +322,21 @@ static void a_cpu_without_the_isa_falls_back(void **state)
 			     "avx2 kernels");
 	res = run_isa("isa=avx512", BW_AVX512);	/* the boot cpu claims it */
 	res->isa_here = no_avx512_here;
-	assert_int_equal(suite_run_alone(res, bandwidth_run).nothing, 0);
-	for (int i = 0; i < res->bw_count; i++) {
-		assert_int_equal(strncmp(res->bw[i].kernel, "avx512-", 7), 0);
-		assert_int_equal(res->bw[i].fallback_cpus, 1);
-		assert_true(res->bw[i].bytes > 0);
+	assert_int_equal(suite_run_alone(res, "bandwidth",
+					 bandwidth_run).nothing, 0);
+	for (int i = 0; i < res->bw.count; i++) {
+		assert_int_equal(strncmp(res->bw.p[i].kernel, "avx512-", 7), 0);
+		assert_int_equal(res->bw.p[i].fallback_cpus, 1);
+		assert_true(res->bw.p[i].bytes > 0);
 		points++;
 	}
 	assert_true(points > 0);
 	for (int i = 0; i < res->warnings.count; i++)
 		warned += strstr(res->warnings.text[i], "cannot run it (CPUID "
 				 "or XCR0) and ran avx2-") != 0;
-	/* one a measurement: the DRAM copy is measured twice (cached and
-	 * non-temporal stores) and kept once */
-	assert_int_equal(warned, points + 1);
+	/* one a point: the DRAM copy and write each measure both store
+	 * kinds in one window */
+	assert_int_equal(warned, points);
 	fake_results_free(res);
 }
 
@@ -431,10 +375,11 @@ static void every_point_records_its_core_clock(void **state)
 
 		res->clock_read = readers[r];
 		fake_clock_reads = 0;
-		assert_int_equal(suite_run_alone(res, bandwidth_run).nothing, 0);
-		assert_true(res->bw_count > 0);
-		for (int i = 0; i < res->bw_count; i++) {
-			const struct bw_point *p = &res->bw[i];
+		assert_int_equal(suite_run_alone(res, "bandwidth",
+						 bandwidth_run).nothing, 0);
+		assert_true(res->bw.count > 0);
+		for (int i = 0; i < res->bw.count; i++) {
+			const struct bw_point *p = &res->bw.p[i];
 			if (r == 0) {
 				assert_true(p->clock_ghz == 1.5);
 				assert_true(p->clock_ghz_min == 1.5);
@@ -447,7 +392,7 @@ static void every_point_records_its_core_clock(void **state)
 		/* one pair of reads a sample, and a pair per retake */
 		if (r == 0)
 			assert_true(fake_clock_reads >=
-				    2 * (uint64_t)res->bw_count * 3);
+				    2 * (uint64_t)res->bw.count * 3);
 		fake_results_free(res);
 	}
 }
@@ -472,9 +417,10 @@ static void a_512_bit_point_settles_before_anything_follows(void **state)
 
 		res->isa_here = no_avx512_here;
 		res->clock_read = readers[r];
-		assert_int_equal(suite_run_alone(res, bandwidth_run).nothing, 0);
-		for (int i = 0; i < res->bw_count; i++) {
-			const struct bw_point *p = &res->bw[i];
+		assert_int_equal(suite_run_alone(res, "bandwidth",
+						 bandwidth_run).nothing, 0);
+		for (int i = 0; i < res->bw.count; i++) {
+			const struct bw_point *p = &res->bw.p[i];
 			if (strncmp(p->kernel, "avx512-", 7)) {
 				assert_true(p->settle_ms < 0);
 				narrow++;
@@ -584,8 +530,7 @@ int main(void)
 		cmocka_unit_test(a_cpu_without_the_isa_falls_back),
 		cmocka_unit_test(every_point_records_its_core_clock),
 		cmocka_unit_test(a_512_bit_point_settles_before_anything_follows),
-		cmocka_unit_test(keep_faster_keeps_the_faster),
-		cmocka_unit_test(dram_write_alternates_with_ntwrite),
+		cmocka_unit_test(dram_copy_and_write_alternate_with_nt_twins),
 		cmocka_unit_test(a_cpu_gone_costs_two_timeouts_not_one_a_sample),
 		cmocka_unit_test(given_passes_skip_the_sizing),
 	};

@@ -62,31 +62,32 @@ static void reserve_grows_its_own_series(void **state)
 	res = fake_results_new(w, 1, 8, 4);
 	assert_non_null(res);
 	res->selected_count = 300;
-	res->lat_count = 3;
+	res->lat.count = 3;
 	for (int i = 0; i < 3; i++)
-		res->lat[i].size_bytes = 4096u << i;
-	res->bw_count = 1;
-	res->bw[0].bytes = 12345;
+		res->lat.p[i].size_bytes = 4096u << i;
+	res->bw.count = 1;
+	res->bw.p[0].bytes = 12345;
 	more = capacity_latency_pass(&res->config, res->selected_count,
 				     1ull << 30);
 	assert_true(more >= 300);	/* a DRAM point per cpu at least */
-	bw = res->bw;
-	assert_int_equal(lat_reserve(res, more), 0);
-	assert_true(res->lat_cap >= 3 + more);
-	assert_ptr_equal(res->bw, bw);	/* bandwidth's untouched */
-	assert_int_equal(res->bw_cap, 4);
+	bw = res->bw.p;
+	assert_int_equal(lat_reserve(fake_test_out(res), more), 0);
+	assert_true(res->lat.cap >= 3 + more);
+	assert_ptr_equal(res->bw.p, bw);	/* bandwidth's untouched */
+	assert_int_equal(res->bw.cap, 4);
 	for (int i = 0; i < 3; i++)
-		assert_int_equal(res->lat[i].size_bytes, 4096u << i);
-	lat = res->lat;
-	assert_int_equal(bw_reserve(res, capacity_bandwidth_pass(
+		assert_int_equal(res->lat.p[i].size_bytes, 4096u << i);
+	lat = res->lat.p;
+	assert_int_equal(bw_reserve(fake_test_out(res), capacity_bandwidth_pass(
 					      &res->config)), 0);
-	assert_true(res->bw_cap >= 1 + 4 * 8 * 2 + 64);
-	assert_ptr_equal(res->lat, lat);	/* latency's untouched */
-	assert_int_equal(res->bw[0].bytes, 12345);
-	cap = res->lat_cap;
-	assert_int_equal(lat_reserve(res, 1), 0);	/* room already */
-	assert_int_equal(res->lat_cap, cap);
-	assert_ptr_equal(res->lat, lat);
+	assert_true(res->bw.cap >= 1 + 4 * 8 * 2 + 64);
+	assert_ptr_equal(res->lat.p, lat);	/* latency's untouched */
+	assert_int_equal(res->bw.p[0].bytes, 12345);
+	cap = res->lat.cap;
+	assert_int_equal(lat_reserve(fake_test_out(res), 1),
+			 0);	/* room already */
+	assert_int_equal(res->lat.cap, cap);
+	assert_ptr_equal(res->lat.p, lat);
 	assert_int_equal(res->warnings.count, 0);
 	fake_results_free(res);
 }
@@ -102,18 +103,19 @@ static void short_pool_warns_per_series(void **state)
 
 	assert_non_null(res);
 	res->selected_count = 2;
-	res->lat_count = 8;
-	res->lat[7].size_bytes = 77;
-	lat = res->lat;
-	fake_alloc_max = 64 * sizeof *res->bw;
-	assert_int_equal(lat_reserve(res, 100), -1);
-	assert_int_equal(bw_reserve(res, 100), -1);
+	res->lat.count = 8;
+	res->lat.p[7].size_bytes = 77;
+	lat = res->lat.p;
+	fake_alloc_max = 64 * sizeof *res->bw.p;
+	assert_int_equal(lat_reserve(fake_test_out(res), 100), -1);
+	assert_int_equal(bw_reserve(fake_test_out(res), 100), -1);
 	fake_alloc_max = 0;
-	assert_ptr_equal(res->lat, lat);
-	assert_int_equal(res->lat_cap, 8);
-	assert_int_equal(res->lat[7].size_bytes, 77);
-	assert_null(lat_append(res, &(struct lat_point){ .cpu = 1 }));
-	assert_int_equal(res->lat_count, 8);
+	assert_ptr_equal(res->lat.p, lat);
+	assert_int_equal(res->lat.cap, 8);
+	assert_int_equal(res->lat.p[7].size_bytes, 77);
+	assert_null(lat_append(fake_test_out(res),
+			       &(struct lat_point){ .cpu = 1 }));
+	assert_int_equal(res->lat.count, 8);
 	assert_int_equal(res->warnings.count, 2);
 	assert_string_equal(res->warnings.text[0], "out of pool memory for "
 			    "the results of 2 cpus: points past 8 latency are "

@@ -415,11 +415,11 @@ static void capacity_holds_full_plan(void **state)
 
 	platform_from(m);
 	res = run_full(m);
-	assert_int_equal(lat_reserve(res, capacity_latency_pass(
+	assert_int_equal(lat_reserve(fake_test_out(res), capacity_latency_pass(
 			&res->config, res->selected_count,
 			latency_dram_floor_bytes(fake_env(res),
 						 fake_set(res)))), 0);
-	assert_int_equal(bw_reserve(res, capacity_bandwidth_pass(
+	assert_int_equal(bw_reserve(fake_test_out(res), capacity_bandwidth_pass(
 			&res->config)), 0);
 	lat_points = (int)sweep_sizes(&res->config,
 				      latency_dram_floor_bytes(fake_env(res),
@@ -428,12 +428,12 @@ static void capacity_holds_full_plan(void **state)
 				      sizes, 256,
 				      &trimmed) + trimmed;
 	lat_points = lat_points * res->selected_count + res->selected_count;
-	assert_true(res->lat_cap >= lat_points);
+	assert_true(res->lat.cap >= lat_points);
 	for (int l = 1; l <= 3; l++)
 		levels += cpuinfo_cache(&res->cpu, l) != 0;
 	scaling = bandwidth_scaling_counts(res->selected_count, counts, 128);
 	/* read, write, ntwrite, copy at each level, one cpu and all */
-	assert_true(res->bw_cap >= levels * 4 * 2 + scaling);
+	assert_true(res->bw.cap >= levels * 4 * 2 + scaling);
 	fake_results_free(res);
 	platform_done();
 }

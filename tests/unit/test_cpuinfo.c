@@ -10,6 +10,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "bw.h"
 #include "hw/cpuinfo.h"
 
 struct leaf {
@@ -125,11 +126,14 @@ static void identity_and_features(void **state)
 	assert_int_equal(ci.family, 0x19);
 	assert_int_equal(ci.model, 0x11);
 	assert_int_equal(ci.stepping, 1);
-	assert_true(ci.f.avx2 && ci.f.avx && ci.f.xsave && ci.f.sse2);
-	assert_true(ci.f.page1g);
-	assert_true(ci.f.invariant_tsc);
+	assert_true(ci.x86.avx2 && ci.x86.avx && ci.x86.xsave && ci.x86.sse2);
+	/* what generic code reads: Zen 4 lists AVX-512F (7:EBX[16]) */
+	assert_int_equal(ci.f.vector_isas, (1u << BW_SSE2) | (1u << BW_AVX2) |
+					   (1u << BW_AVX512));
+	assert_true(ci.f.big_pages);
+	assert_true(ci.f.invariant_ticks);
 	assert_true(ci.f.hypervisor);
-	assert_false(ci.f.aperfmperf);	/* the VM hides APERF/MPERF */
+	assert_false(ci.f.core_clock);	/* the VM hides APERF/MPERF */
 	assert_int_equal(ci.phys_addr_bits, 48);
 }
 
@@ -192,7 +196,9 @@ static void intel_client_caches_from_leaf_4(void **state)
 	assert_int_equal(ci.family, 6);
 	assert_int_equal(ci.model, 0x9e);
 	assert_int_equal(ci.stepping, 0xa);
-	assert_true(ci.f.avx2 && ci.f.aperfmperf && ci.f.invariant_tsc);
+	assert_true(ci.x86.avx2 && ci.f.core_clock && ci.f.invariant_ticks);
+	assert_false(ci.x86.avx512f);
+	assert_int_equal(ci.f.vector_isas, (1u << BW_SSE2) | (1u << BW_AVX2));
 	assert_false(ci.f.hybrid);
 	assert_null(ci.core_type);
 	assert_int_equal(ci.phys_addr_bits, 39);

@@ -248,11 +248,11 @@ static struct run_results *fake_run(void)
 					       16, 0 };
 	r->selected = selected;
 	r->selected_count = 8;
-	r->lat_cap = 256;
-	r->lat = calloc(256, sizeof *r->lat);
+	r->lat.cap = 256;
+	r->lat.p = calloc(256, sizeof *r->lat.p);
 	for (int page = 0; page < 2; page++)
 		for (uint64_t sz = 4096; sz <= (1ull << 30); sz *= 2) {
-			struct lat_point *p = &r->lat[r->lat_count++];
+			struct lat_point *p = &r->lat.p[r->lat.count++];
 			double ns = sz <= (48 << 10) ? 1.3
 				    : sz <= (2 << 20) ? 4.2
 				    : sz <= (32 << 20) ? 14.0 : 85.0;
@@ -264,18 +264,18 @@ static struct run_results *fake_run(void)
 				.page_bytes = page ? 4096 : 1u << 30,
 				.ns_median = ns, .ns_min = ns, .ns_max = ns };
 		}
-	r->bw_cap = 64;
-	r->bw = calloc(64, sizeof *r->bw);
+	r->bw.cap = 64;
+	r->bw.p = calloc(64, sizeof *r->bw.p);
 	for (int cpus = 1; cpus <= 8; cpus += 7)
 		for (int l = 0; l < 4; l++)
 			for (int k = 0; k < 4; k++)
-				r->bw[r->bw_count++] = (struct bw_point){
+				r->bw.p[r->bw.count++] = (struct bw_point){
 					.kernel = kernels[k], .level = levels[l],
 					.cpus = cpus,
 					.gb_median = gb1[l] * (k == 1 ? 0.6 : 1) *
 						(cpus == 1 ? 1 : l == 3 ? 3 : 7.5),
 				};
-	r->bw_isa = "avx2";
+	r->bw.isa = "avx2";
 	r->scan = fake_scan();
 	msgs_add(&r->warnings, "CPU has no APERF/MPERF (CPUID 6): core "
 		 "cycles are not measured, TSC cycles are");
@@ -284,8 +284,8 @@ static struct run_results *fake_run(void)
 
 static void fake_free(struct run_results *r)
 {
-	free(r->lat);
-	free(r->bw);
+	free(r->lat.p);
+	free(r->bw.p);
 	free(r);
 }
 
@@ -427,11 +427,11 @@ static void latency_axes_are_logarithmic(void **state)
 	int x[5], y[5], dot;
 	(void)state;
 
-	r->lat_count = 0;
-	r->bw_count = 0;
+	r->lat.count = 0;
+	r->bw.count = 0;
 	r->cpu.cache_count = 0;
 	for (int k = 0; k < 5; k++)
-		r->lat[r->lat_count++] = (struct lat_point){ .cpu = 0,
+		r->lat.p[r->lat.count++] = (struct lat_point){ .cpu = 0,
 			.size_bytes = 4096ull << (2 * k), .page_bytes = k + 1,
 			.ns_median = k == 0 ? 1 : k == 1 ? 10 : k == 2 ? 100
 				     : k == 3 ? 1000 : 10000 };
@@ -565,7 +565,7 @@ static void scan_view_only_with_a_scan(void **state)
 	assert_int_equal(draw_view_next(DRAW_CHART, r), draw_view_of_test(r, "scan"));
 	assert_int_equal(draw_view_next(draw_view_of_test(r, "scan"), r), DRAW_TABLES);
 	assert_int_equal(draw_view_next(DRAW_LOG, r), DRAW_CHART);
-	r->lat_count = r->bw_count = 0;
+	r->lat.count = r->bw.count = 0;
 	assert_int_equal(draw_view_first(r), draw_view_of_test(r, "scan"));
 	r->scan = 0;
 	assert_int_equal(draw_view_first(r), DRAW_CHART);
@@ -592,7 +592,7 @@ static void text_scale_by_resolution(void **state)
 static void series_from_results(void **state)
 {
 	struct run_results *r = fake_run();
-	struct lat_series s[SERIES_MAX];
+	struct lat_curve s[SERIES_MAX];
 	struct bw_table t;
 	(void)state;
 

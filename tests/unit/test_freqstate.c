@@ -44,8 +44,8 @@ static void intel(void **state)
 	struct freq_state fs;
 	(void)state;
 
-	ci.f.turbo = 1;
-	ci.f.hwp = 1;
+	ci.x86.turbo = 1;
+	ci.x86.hwp = 1;
 	freq_state_from_msrs(&ci, rd, &m, &fs);
 	assert_string_equal(fs.boost, "on");
 	assert_string_equal(fs.hwp, "on");
@@ -53,19 +53,19 @@ static void intel(void **state)
 	/* Turbo disabled by firmware: bit 38, and CPUID 6:EAX[1] reads 0. */
 	m.val[0] = 1ull << 38;
 	m.val[1] = 0;
-	ci.f.turbo = 0;
+	ci.x86.turbo = 0;
 	freq_state_from_msrs(&ci, rd, &m, &fs);
 	assert_string_equal(fs.boost, "off");
 	assert_string_equal(fs.hwp, "off");
 	/* No turbo, no HWP in the cpu. */
 	m.val[0] = 0;
-	ci.f.hwp = 0;
+	ci.x86.hwp = 0;
 	freq_state_from_msrs(&ci, rd, &m, &fs);
 	assert_string_equal(fs.boost, "absent");
 	assert_string_equal(fs.hwp, "absent");
 	/* Unreadable: unknown. */
 	m.n = 0;
-	ci.f.hwp = 1;
+	ci.x86.hwp = 1;
 	freq_state_from_msrs(&ci, rd, &m, &fs);
 	assert_string_equal(fs.boost, "unknown");
 	assert_string_equal(fs.hwp, "unknown");
@@ -78,8 +78,8 @@ static void amd(void **state)
 	struct freq_state fs;
 	(void)state;
 
-	ci.f.cpb = 1;
-	ci.f.cppc = 1;
+	ci.x86.cpb = 1;
+	ci.x86.cppc = 1;
 	freq_state_from_msrs(&ci, rd, &m, &fs);
 	assert_string_equal(fs.boost, "on");	/* CpbDis clear */
 	assert_string_equal(fs.hwp, "on");
@@ -88,8 +88,8 @@ static void amd(void **state)
 	freq_state_from_msrs(&ci, rd, &m, &fs);
 	assert_string_equal(fs.boost, "off");
 	assert_string_equal(fs.hwp, "off");
-	ci.f.cpb = 0;
-	ci.f.cppc = 0;
+	ci.x86.cpb = 0;
+	ci.x86.cppc = 0;
 	freq_state_from_msrs(&ci, rd, &m, &fs);
 	assert_string_equal(fs.boost, "absent");
 	assert_string_equal(fs.hwp, "absent");

@@ -212,20 +212,20 @@ static void hostile_run(struct run_results *r)
 	msgs_add(&r->warnings, "a warning with %s", evil);
 	r->selected = selected;
 	r->selected_count = 2;
-	r->lat = lat;
-	r->bw = bw;
+	r->lat.p = lat;
+	r->bw.p = bw;
 	lat[0] = (struct lat_point){ .size_bytes = 8 * K, .page_bytes = 1 << 30,
 				     .ns_median = 1.25, .core_cycles_median = -1 };
 	lat[1] = (struct lat_point){ .size_bytes = 256 * K, .page_bytes = 1 << 30,
 				     .ns_median = 4.5, .core_cycles_median = -1 };
 	lat[2] = (struct lat_point){ .size_bytes = 128 * M, .page_bytes = 1 << 30,
 				     .ns_median = 95.125, .core_cycles_median = -1 };
-	r->lat_count = 3;
+	r->lat.count = 3;
 	bw[0] = (struct bw_point){ .kernel = "avx2-read", .level = "L1",
 				   .cpus = 1, .gb_median = 180.0 };
 	bw[1] = (struct bw_point){ .kernel = "avx2-read", .level = "DRAM",
 				   .cpus = 1, .gb_median = 20.04 };
-	r->bw_count = 2;
+	r->bw.count = 2;
 }
 
 static void report_escapes_machine_strings(void **state)
@@ -271,7 +271,7 @@ static void absent_bandwidth_cells_draw_no_bar(void **state)
 	hostile_run(&r);
 	bw[2] = (struct bw_point){ .kernel = "avx2-mix11", .level = "DRAM",
 				   .cpus = 1, .gb_median = 15.0 };
-	r.bw_count = 3;
+	r.bw.count = 3;
 	assert_true(report_html(&r, RUN_OK, buf, sizeof buf) > 0);
 	/* BARS_HTML_OUT=FILE: the page, to look at (chromium --headless
 	 * --screenshot) */
@@ -396,7 +396,7 @@ static void ceiling_line_across_the_all_cpus_bars(void **state)
 	hostile_run(&r);
 	bw[2] = (struct bw_point){ .kernel = "avx2-read", .level = "DRAM",
 				   .cpus = 2, .gb_median = 30.0 };
-	r.bw_count = 3;
+	r.bw.count = 3;
 	r.ceiling = &mc;
 	assert_true(report_html(&r, RUN_OK, buf, sizeof buf) > 0);
 	all = strstr(buf, "Bandwidth per level, 2 cpus at once");

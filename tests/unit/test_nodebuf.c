@@ -171,9 +171,10 @@ static void bandwidth_points_read_their_own_node(void **state)
 	machine(4, 2, 1ull << 30);
 	fake_max_bytes = 16 * MIB;	/* small buffers: a quick test */
 	res = run("tests=bandwidth");
-	assert_int_equal(suite_run_alone(res, bandwidth_run).nothing, 0);
-	for (int i = 0; i < res->bw_count; i++) {
-		const struct bw_point *p = &res->bw[i];
+	assert_int_equal(suite_run_alone(res, "bandwidth",
+					 bandwidth_run).nothing, 0);
+	for (int i = 0; i < res->bw.count; i++) {
+		const struct bw_point *p = &res->bw.p[i];
 		assert_non_null(p->buffer_nodes);
 		for (int c = 0; c < p->cpus; c++)
 			assert_int_equal(p->buffer_nodes[c],
@@ -200,9 +201,9 @@ static void loaded_points_read_their_own_node(void **state)
 	(void)state;
 	machine(4, 2, 1ull << 30);
 	res = run("tests=loaded");
-	assert_int_equal(suite_run_alone(res, loaded_run).nothing, 0);
-	for (int i = 0; i < res->loaded_count; i++) {
-		const struct loaded_point *p = &res->loaded[i];
+	assert_int_equal(suite_run_alone(res, "loaded", loaded_run).nothing, 0);
+	for (int i = 0; i < res->loaded.count; i++) {
+		const struct loaded_point *p = &res->loaded.p[i];
 		if (p->delay < 0)
 			continue;
 		loaded++;
@@ -228,15 +229,16 @@ static void unknown_topology_is_one_warning(void **state)
 	machine(2, 0, 0);
 	fake_max_bytes = 16 * MIB;
 	res = run("tests=bandwidth,loaded");
-	assert_int_equal(suite_run_alone(res, bandwidth_run).nothing, 0);
-	assert_int_equal(suite_run_alone(res, loaded_run).nothing, 0);
-	assert_true(res->bw_count > 0);
-	for (int i = 0; i < res->bw_count; i++)
-		for (int c = 0; c < res->bw[i].cpus; c++)
-			assert_int_equal(res->bw[i].buffer_nodes[c], -1);
-	for (int i = 0; i < res->loaded_count; i++)
-		if (res->loaded[i].delay >= 0)
-			assert_int_equal(res->loaded[i].buffer_nodes[1], -1);
+	assert_int_equal(suite_run_alone(res, "bandwidth",
+					 bandwidth_run).nothing, 0);
+	assert_int_equal(suite_run_alone(res, "loaded", loaded_run).nothing, 0);
+	assert_true(res->bw.count > 0);
+	for (int i = 0; i < res->bw.count; i++)
+		for (int c = 0; c < res->bw.p[i].cpus; c++)
+			assert_int_equal(res->bw.p[i].buffer_nodes[c], -1);
+	for (int i = 0; i < res->loaded.count; i++)
+		if (res->loaded.p[i].delay >= 0)
+			assert_int_equal(res->loaded.p[i].buffer_nodes[1], -1);
 	assert_int_equal(count_warned(res, "buffers placed without knowing "
 				      "the NUMA nodes"), 1);
 	fake_results_free(res);
@@ -263,9 +265,10 @@ static void dram_one_cpu_is_sized_on_its_own(void **state)
 	machine(8, 0, 0);
 	res = run("tests=bandwidth");
 	with_l3(res);
-	assert_int_equal(suite_run_alone(res, bandwidth_run).nothing, 0);
-	for (int i = 0; i < res->bw_count; i++) {
-		const struct bw_point *p = &res->bw[i];
+	assert_int_equal(suite_run_alone(res, "bandwidth",
+					 bandwidth_run).nothing, 0);
+	for (int i = 0; i < res->bw.count; i++) {
+		const struct bw_point *p = &res->bw.p[i];
 		if (strcmp(p->level, "DRAM"))
 			continue;
 		assert_true(p->size_bytes >= 8 * MIB);
@@ -293,9 +296,10 @@ static void dram_floor_shrinks_the_cpus_not_the_size(void **state)
 	fake_mem_room = 100 * MIB;
 	res = run("tests=bandwidth");
 	with_l3(res);
-	assert_int_equal(suite_run_alone(res, bandwidth_run).nothing, 0);
-	for (int i = 0; i < res->bw_count; i++) {
-		const struct bw_point *p = &res->bw[i];
+	assert_int_equal(suite_run_alone(res, "bandwidth",
+					 bandwidth_run).nothing, 0);
+	for (int i = 0; i < res->bw.count; i++) {
+		const struct bw_point *p = &res->bw.p[i];
 		/* memory cuts no cache row: L1 and L2 on all 8, L3 on the
 		 * 2 whose 512K (twice the L2) fit in half the 2M L3
 		 * (lib/suite/levels.h) */
@@ -328,7 +332,8 @@ static void ntwrite_in_cache_rows_is_marked(void **state)
 	machine(1, 0, 0);
 	fake_max_bytes = 16 * MIB;
 	res = run("tests=bandwidth");
-	assert_int_equal(suite_run_alone(res, bandwidth_run).nothing, 0);
+	assert_int_equal(suite_run_alone(res, "bandwidth",
+					 bandwidth_run).nothing, 0);
 	l1 = strstr(fake_out, "\nL1 ");
 	dram = strstr(fake_out, "\nDRAM ");
 	assert_non_null(l1);
@@ -360,9 +365,9 @@ static void loaders_avoid_the_chasers_core(void **state)
 	machine(4, 0, 0);
 	fake_smt = 2;
 	res = run("tests=loaded");
-	assert_int_equal(suite_run_alone(res, loaded_run).nothing, 0);
-	for (int i = 0; i < res->loaded_count; i++) {
-		const struct loaded_point *p = &res->loaded[i];
+	assert_int_equal(suite_run_alone(res, "loaded", loaded_run).nothing, 0);
+	for (int i = 0; i < res->loaded.count; i++) {
+		const struct loaded_point *p = &res->loaded.p[i];
 		if (p->delay < 0)
 			continue;
 		loaded++;
@@ -378,8 +383,8 @@ static void loaders_avoid_the_chasers_core(void **state)
 	machine(2, 0, 0);
 	fake_smt = 2;
 	res = run("tests=loaded");
-	assert_int_equal(suite_run_alone(res, loaded_run).nothing, 1);
-	assert_int_equal(res->loaded_count, 0);
+	assert_int_equal(suite_run_alone(res, "loaded", loaded_run).nothing, 1);
+	assert_int_equal(res->loaded.count, 0);
 	assert_true(fake_warned(res, "thread of the chaser's core"));
 	fake_results_free(res);
 }
@@ -394,17 +399,17 @@ static void c2c_pairs_say_same_core(void **state)
 	machine(4, 0, 0);
 	fake_smt = 2;
 	res = run("tests=c2c");
-	assert_int_equal(suite_run_alone(res, c2c_run).nothing, 0);
-	assert_int_equal(res->c2c_count, 6);
-	for (int i = 0; i < res->c2c_count; i++) {
-		const struct c2c_point *p = &res->c2c[i];
+	assert_int_equal(suite_run_alone(res, "c2c", c2c_run).nothing, 0);
+	assert_int_equal(res->c2c.count, 6);
+	for (int i = 0; i < res->c2c.count; i++) {
+		const struct c2c_point *p = &res->c2c.p[i];
 		int same = p->from % 2 == p->to % 2;
 		assert_int_equal(p->same_core, same);
 		siblings += same;
 	}
 	assert_int_equal(siblings, 2);
 	assert_non_null(strstr(fake_out, "s: SMT threads of one core"));
-	free(res->c2c);
+	free(res->c2c.p);
 	fake_results_free(res);
 }
 
@@ -433,11 +438,12 @@ static void per_cpu_latency_chases_its_own_node(void **state)
 	machine(4, 2, 1ull << 30);
 	fake_max_bytes = 4 * MIB;
 	res = run_lat(0);
-	assert_int_equal(suite_run_alone(res, latency_per_cpu).nothing, 0);
-	assert_int_equal(res->lat_count, 4);
-	for (int i = 0; i < res->lat_count; i++)
-		assert_int_equal(res->lat[i].buffer_node,
-				 fake_node_of_cpu(res->lat[i].cpu));
+	assert_int_equal(suite_run_alone(res, "latency",
+					 latency_per_cpu).nothing, 0);
+	assert_int_equal(res->lat.count, 4);
+	for (int i = 0; i < res->lat.count; i++)
+		assert_int_equal(res->lat.p[i].buffer_node,
+				 fake_node_of_cpu(res->lat.p[i].cpu));
 	assert_non_null(strstr(fake_out, "cpus of node 1: buffer in node 1"));
 	assert_false(fake_warned(res, "own node"));
 	fake_results_free(res);
@@ -445,20 +451,23 @@ static void per_cpu_latency_chases_its_own_node(void **state)
 	machine(4, 2, 1ull << 30);
 	res = run_lat("cpus=2-3");
 	assert_int_equal(res->selected[0], 2);
-	assert_int_equal(suite_run_alone(res, latency_sweep).nothing, 0);
-	assert_true(res->lat_count > 0);
-	for (int i = 0; i < res->lat_count; i++)
-		assert_int_equal(res->lat[i].buffer_node, 1);
+	assert_int_equal(suite_run_alone(res, "latency", latency_sweep).nothing,
+			 0);
+	assert_true(res->lat.count > 0);
+	for (int i = 0; i < res->lat.count; i++)
+		assert_int_equal(res->lat.p[i].buffer_node, 1);
 	fake_results_free(res);
 
 	/* No topology: every buffer_node unknown, said once. */
 	machine(2, 0, 0);
 	fake_max_bytes = 4 * MIB;
 	res = run_lat(0);
-	assert_int_equal(suite_run_alone(res, latency_sweep).nothing, 0);
-	assert_int_equal(suite_run_alone(res, latency_per_cpu).nothing, 0);
-	for (int i = 0; i < res->lat_count; i++)
-		assert_int_equal(res->lat[i].buffer_node, -1);
+	assert_int_equal(suite_run_alone(res, "latency", latency_sweep).nothing,
+			 0);
+	assert_int_equal(suite_run_alone(res, "latency",
+					 latency_per_cpu).nothing, 0);
+	for (int i = 0; i < res->lat.count; i++)
+		assert_int_equal(res->lat.p[i].buffer_node, -1);
 	assert_int_equal(count_warned(res, "without knowing"), 1);
 	fake_results_free(res);
 }
@@ -475,17 +484,18 @@ static void per_cpu_latency_full_node_goes_remote(void **state)
 	fake_max_bytes = 4 * MIB;
 	fake_node_room[1] = MIB;
 	res = run_lat(0);
-	assert_int_equal(suite_run_alone(res, latency_per_cpu).nothing, 0);
-	assert_int_equal(res->lat_count, 4);
-	for (int i = 0; i < res->lat_count; i++)
-		assert_int_equal(res->lat[i].buffer_node, 0);
+	assert_int_equal(suite_run_alone(res, "latency",
+					 latency_per_cpu).nothing, 0);
+	assert_int_equal(res->lat.count, 4);
+	for (int i = 0; i < res->lat.count; i++)
+		assert_int_equal(res->lat.p[i].buffer_node, 0);
 	assert_true(fake_warned(res, "not in their cpu's own node"));
 	fake_results_free(res);
 }
 
 static void lat_at(struct run_results *res, int cpu, double ns)
 {
-	res->lat[res->lat_count++] = (struct lat_point){
+	res->lat.p[res->lat.count++] = (struct lat_point){
 		.cpu = cpu, .size_bytes = 64 * MIB, .ns_median = ns };
 }
 
@@ -506,18 +516,21 @@ static void outliers_judged_within_a_distance(void **state)
 	lat_at(res, 2, 99);
 	lat_at(res, 3, 150);
 	lat_at(res, 4, 152);
-	latency_judge_spread(fake_env(res), res, 0, 64 * MIB, local_remote);
+	latency_judge_spread(fake_env(res), fake_test_out(res), 0, 64 * MIB,
+			     local_remote);
 	assert_int_equal(res->warnings.count, 0);
 	assert_non_null(strstr(fake_out, "buffer at distance 21"));
 	/* all at one distance: the remote ones stand out, as before */
-	latency_judge_spread(fake_env(res), res, 0, 64 * MIB, one);
+	latency_judge_spread(fake_env(res), fake_test_out(res), 0, 64 * MIB,
+			     one);
 	assert_true(fake_warned(res, "cpu 3 DRAM latency 150.0 ns is"));
 	assert_true(fake_warned(res, "cpu 4 DRAM latency 152.0 ns is"));
 	assert_int_equal(res->warnings.count, 2);
 	/* a slow cpu among the local ones, judged against them alone */
 	res->warnings.count = 0;
-	res->lat[1].ns_median = 120;
-	latency_judge_spread(fake_env(res), res, 0, 64 * MIB, local_remote);
+	res->lat.p[1].ns_median = 120;
+	latency_judge_spread(fake_env(res), fake_test_out(res), 0, 64 * MIB,
+			     local_remote);
 	assert_true(fake_warned(res, "cpu 1 DRAM latency 120.0 ns is +20% "
 				     "from the median of the cpus at its "
 				     "distance from its buffer (10)"));
@@ -575,10 +588,11 @@ static void hotplug_srat_memory_is_used(void **state)
 	}
 	nodebuf_warn(&res->warnings, &nb, "test");
 	nodebuf_free(&nb);
-	assert_int_equal(suite_run_alone(res, latency_per_cpu).nothing, 0);
-	for (int i = 0; i < res->lat_count; i++)
-		assert_int_equal(res->lat[i].buffer_node,
-				 fake_node_of_cpu(res->lat[i].cpu));
+	assert_int_equal(suite_run_alone(res, "latency",
+					 latency_per_cpu).nothing, 0);
+	for (int i = 0; i < res->lat.count; i++)
+		assert_int_equal(res->lat.p[i].buffer_node,
+				 fake_node_of_cpu(res->lat.p[i].cpu));
 	assert_false(fake_warned(res, "own node"));
 	assert_false(fake_warned(res, "asked in"));
 	assert_false(fake_warned(res, "without knowing"));
@@ -586,7 +600,7 @@ static void hotplug_srat_memory_is_used(void **state)
 
 	hotplug_machine();
 	res = run_lat("tests=numa");
-	assert_int_equal(suite_run_alone(res, numa_run).nothing, 0);
+	assert_int_equal(suite_run_alone(res, "numa", numa_run).nothing, 0);
 	assert_non_null(res->numa);
 	assert_int_equal(res->numa->topo->node_count, 2);
 	assert_int_equal(numa_node_bytes(res->numa->topo, 1), 1ull << 32);

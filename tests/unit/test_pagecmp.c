@@ -38,8 +38,8 @@ static struct run_results *run(const char *page)
 static int count_page(const struct run_results *res, uint64_t page)
 {
 	int n = 0;
-	for (int i = 0; i < res->lat_count; i++)
-		n += res->lat[i].page_bytes == page;
+	for (int i = 0; i < res->lat.count; i++)
+		n += res->lat.p[i].page_bytes == page;
 	return n;
 }
 
@@ -50,12 +50,13 @@ static void all_three_on_a_machine_with_1g(void **state)
 
 	fake_page_cap = G;
 	res = run("page=all");
-	assert_int_equal(suite_run_alone(res, latency_sweep).nothing, 0);
-	assert_int_equal(res->lat_count, 6);
+	assert_int_equal(suite_run_alone(res, "latency", latency_sweep).nothing,
+			 0);
+	assert_int_equal(res->lat.count, 6);
 	/* Largest first: the baseline is measured first. */
-	assert_int_equal(res->lat[0].page_bytes, G);
-	assert_int_equal(res->lat[2].page_bytes, 2 * M);
-	assert_int_equal(res->lat[4].page_bytes, 4096);
+	assert_int_equal(res->lat.p[0].page_bytes, G);
+	assert_int_equal(res->lat.p[2].page_bytes, 2 * M);
+	assert_int_equal(res->lat.p[4].page_bytes, 4096);
 	assert_int_equal(count_page(res, G), 2);
 	assert_int_equal(count_page(res, 2 * M), 2);
 	assert_int_equal(count_page(res, 4096), 2);
@@ -78,8 +79,9 @@ static void no_1g_pass_skipped(void **state)
 
 	fake_page_cap = 2 * M;
 	res = run("page=all");
-	assert_int_equal(suite_run_alone(res, latency_sweep).nothing, 0);
-	assert_int_equal(res->lat_count, 4);
+	assert_int_equal(suite_run_alone(res, "latency", latency_sweep).nothing,
+			 0);
+	assert_int_equal(res->lat.count, 4);
 	assert_int_equal(count_page(res, G), 0);
 	assert_int_equal(count_page(res, 2 * M), 2);
 	assert_int_equal(count_page(res, 4096), 2);
@@ -100,8 +102,9 @@ static void fallback_recorded_honestly(void **state)
 
 	fake_page_cap = 2 * M;
 	res = run("page=4K,1G");
-	assert_int_equal(suite_run_alone(res, latency_sweep).nothing, 0);
-	assert_int_equal(res->lat_count, 4);
+	assert_int_equal(suite_run_alone(res, "latency", latency_sweep).nothing,
+			 0);
+	assert_int_equal(res->lat.count, 4);
 	assert_int_equal(count_page(res, 2 * M), 2);
 	assert_int_equal(count_page(res, 4096), 2);
 	assert_true(fake_warned(res, "2M pages, not the 1G asked"));
@@ -117,8 +120,9 @@ static void single_page_no_table(void **state)
 
 	fake_page_cap = G;
 	res = run("page=4K");
-	assert_int_equal(suite_run_alone(res, latency_sweep).nothing, 0);
-	assert_int_equal(res->lat_count, 2);
+	assert_int_equal(suite_run_alone(res, "latency", latency_sweep).nothing,
+			 0);
+	assert_int_equal(res->lat.count, 2);
 	assert_int_equal(count_page(res, 4096), 2);
 	assert_null(strstr(fake_out, "page sizes"));
 	fake_results_free(res);

@@ -35,10 +35,10 @@ static void fake_tests(struct run_results *r, void *ctx)
 	struct bw_point *bp;
 
 	calls++;
-	lp = lat_append(r, &(struct lat_point){
+	lp = lat_append(fake_test_out(r), &(struct lat_point){
 		.cpu = 0, .size_bytes = 1 << 20, .page_bytes = 4096,
 		.ns_median = 10.0 * calls, .level = "L2", .prefetch = -1 });
-	bp = bw_append(r, &(struct bw_point){
+	bp = bw_append(fake_test_out(r), &(struct bw_point){
 		.kernel = "sse2-read", .level = "L2", .cpus = 1,
 		.size_bytes = 1 << 20, .gb_median = 50.0 / calls,
 		.prefetch = -1 });
@@ -64,9 +64,9 @@ static int setup(void **state)
 {
 	(void)state;
 	res = calloc(1, sizeof *res);
-	res->lat_cap = res->bw_cap = 16;
-	res->lat = calloc(16, sizeof *res->lat);
-	res->bw = calloc(16, sizeof *res->bw);
+	res->lat.cap = res->bw.cap = 16;
+	res->lat.p = calloc(16, sizeof *res->lat.p);
+	res->bw.p = calloc(16, sizeof *res->bw.p);
 	res->msr_ok = 1;
 	set_cpu(&res->cpu, "GenuineIntel", 6, 0x3f, 0);	/* Haswell-EP */
 	fake_cpus = 4;
@@ -86,8 +86,8 @@ static int setup(void **state)
 static int teardown(void **state)
 {
 	(void)state;
-	free(res->lat);
-	free(res->bw);
+	free(res->lat.p);
+	free(res->bw.p);
 	free(res);
 	return 0;
 }
@@ -148,10 +148,10 @@ static void both_switches_and_restores(void **state)
 		assert_int_equal(seen[1][c], original[c] | 0xf);
 	}
 	restored();
-	assert_int_equal(res->lat[0].prefetch, BM_PF_ON);
-	assert_int_equal(res->lat[1].prefetch, BM_PF_OFF);
-	assert_int_equal(res->bw[0].prefetch, BM_PF_ON);
-	assert_int_equal(res->bw[1].prefetch, BM_PF_OFF);
+	assert_int_equal(res->lat.p[0].prefetch, BM_PF_ON);
+	assert_int_equal(res->lat.p[1].prefetch, BM_PF_OFF);
+	assert_int_equal(res->bw.p[0].prefetch, BM_PF_ON);
+	assert_int_equal(res->bw.p[1].prefetch, BM_PF_OFF);
 	assert_string_equal(res->prefetch.state, "switched");
 	assert_int_equal(res->prefetch.cpus, 4);
 	assert_int_equal(res->prefetch.restore_failed, 0);
@@ -169,18 +169,20 @@ static void both_switches_and_restores(void **state)
 static void points_stamped_as_made(void **state)
 {
 	(void)state;
-	assert_non_null(lat_append(res, &(struct lat_point){ .cpu = 1 }));
+	assert_non_null(lat_append(fake_test_out(res),
+				   &(struct lat_point){ .cpu = 1 }));
 	res->config.prefetch = BM_PREFETCH_BOTH;
 	prefetch_run(res, fake_tests, 0);
 	assert_int_equal(stamped[0][0], BM_PF_ON);
 	assert_int_equal(stamped[0][1], BM_PF_ON);
 	assert_int_equal(stamped[1][0], BM_PF_OFF);
 	assert_int_equal(stamped[1][1], BM_PF_OFF);
-	assert_int_equal(res->lat[0].prefetch, 0);
-	assert_int_equal(res->lat[1].prefetch, BM_PF_ON);
-	assert_int_equal(res->lat[2].prefetch, BM_PF_OFF);
-	assert_non_null(bw_append(res, &(struct bw_point){ .kernel = "x" }));
-	assert_int_equal(res->bw[2].prefetch, 0);
+	assert_int_equal(res->lat.p[0].prefetch, 0);
+	assert_int_equal(res->lat.p[1].prefetch, BM_PF_ON);
+	assert_int_equal(res->lat.p[2].prefetch, BM_PF_OFF);
+	assert_non_null(bw_append(fake_test_out(res),
+				  &(struct bw_point){ .kernel = "x" }));
+	assert_int_equal(res->bw.p[2].prefetch, 0);
 }
 
 /* A Zen 4 on bare metal: PrefetchControl's five documented bits go on
@@ -207,7 +209,7 @@ static void off_runs_once_off(void **state)
 	prefetch_run(res, fake_tests, 0);
 	assert_int_equal(calls, 1);
 	assert_int_equal(seen[0][3], original[3] | 0xf);
-	assert_int_equal(res->lat[0].prefetch, BM_PF_OFF);
+	assert_int_equal(res->lat.p[0].prefetch, BM_PF_OFF);
 	restored();
 }
 
@@ -221,7 +223,7 @@ static void failed_write_restores_all(void **state)
 	prefetch_run(res, fake_tests, 0);
 	assert_int_equal(calls, 1);
 	assert_int_equal(seen[0][0], original[0]);	/* back before it ran */
-	assert_int_equal(res->lat[0].prefetch, 0);
+	assert_int_equal(res->lat.p[0].prefetch, 0);
 	assert_string_equal(res->prefetch.state, "failed");
 	restored();
 	assert_int_equal(res->errors.count, 0);
@@ -235,7 +237,7 @@ static void failed_write_restores_all(void **state)
 	fake_msr_stuck_cpu = 1;
 	prefetch_run(res, fake_tests, 0);
 	assert_int_equal(calls, 1);
-	assert_int_equal(res->lat[0].prefetch, BM_PF_ON);
+	assert_int_equal(res->lat.p[0].prefetch, BM_PF_ON);
 	restored();
 }
 
@@ -315,7 +317,7 @@ static void unsupported_paths(void **state)
 	prefetch_run(res, fake_tests, 0);
 	assert_int_equal(calls, 1);
 	assert_int_equal(fake_msr_writes, 0);
-	assert_int_equal(res->lat[0].prefetch, 0);
+	assert_int_equal(res->lat.p[0].prefetch, 0);
 	assert_string_equal(res->prefetch.state, "unsupported");
 	assert_non_null(strstr(res->warnings.text[0], "prefetch=both: "
 			       "hardware prefetcher control unavailable"));

@@ -53,11 +53,12 @@ static void latency_sample_hit_by_smi_is_retaken(void **state)
 	smi_every = 0;
 	smi_step = 2;
 	res = run("tests=latency", fake_smi_count);
-	assert_int_equal(suite_run_alone(res, latency_sweep).nothing, 0);
-	assert_int_equal(res->lat_count, 1);
-	assert_int_equal(res->lat[0].smi, 1);
-	assert_true(res->lat[0].retaken >= 1);
-	assert_int_equal(res->lat[0].repeats, 5);
+	assert_int_equal(suite_run_alone(res, "latency", latency_sweep).nothing,
+			 0);
+	assert_int_equal(res->lat.count, 1);
+	assert_int_equal(res->lat.p[0].smi, 1);
+	assert_true(res->lat.p[0].retaken >= 1);
+	assert_int_equal(res->lat.p[0].repeats, 5);
 	fake_results_free(res);
 }
 
@@ -71,11 +72,13 @@ static void latency_smi_storm_is_bounded_and_warned(void **state)
 	(void)state;
 	smi_every = 1;
 	res = run("tests=latency", fake_smi_count);
-	assert_int_equal(suite_run_alone(res, latency_sweep).nothing, 0);
-	assert_int_equal(res->lat[0].smi, 15 * (1 + res->lat[0].whole_retakes));
-	assert_int_equal(res->lat[0].retaken,
-			 10 * (1 + res->lat[0].whole_retakes));
-	assert_int_equal(res->lat[0].noisy, 5);
+	assert_int_equal(suite_run_alone(res, "latency", latency_sweep).nothing,
+			 0);
+	assert_int_equal(res->lat.p[0].smi,
+			 15 * (1 + res->lat.p[0].whole_retakes));
+	assert_int_equal(res->lat.p[0].retaken,
+			 10 * (1 + res->lat.p[0].whole_retakes));
+	assert_int_equal(res->lat.p[0].noisy, 5);
 	assert_true(fake_warned(res, "or hit by an SMI after retakes"));
 	fake_results_free(res);
 }
@@ -86,8 +89,9 @@ static void no_counter_no_smi_field(void **state)
 	struct run_results *res;
 	(void)state;
 	res = run("tests=latency", 0);
-	assert_int_equal(suite_run_alone(res, latency_sweep).nothing, 0);
-	assert_int_equal(res->lat[0].smi, -1);
+	assert_int_equal(suite_run_alone(res, "latency", latency_sweep).nothing,
+			 0);
+	assert_int_equal(res->lat.p[0].smi, -1);
 	assert_int_equal(smi_reads, 0);
 	fake_results_free(res);
 }
@@ -141,9 +145,10 @@ static void disturbed_point_retaken_whole_then_flagged(void **state)
 
 		sample_starts = 0;
 		res = run("tests=latency", disturbing_counter);
-		assert_int_equal(suite_run_alone(res, latency_sweep).nothing, 0);
-		assert_int_equal(res->lat_count, 1);
-		p = &res->lat[0];
+		assert_int_equal(suite_run_alone(res, "latency",
+						 latency_sweep).nothing, 0);
+		assert_int_equal(res->lat.count, 1);
+		p = &res->lat.p[0];
 		assert_int_equal(p->disturbed, p->spread > 0.25);
 		assert_true(p->whole_retakes <= 1);
 		if (p->disturbed) {
@@ -165,14 +170,15 @@ static void bandwidth_sample_hit_by_smi_is_retaken(void **state)
 	smi_every = 0;
 	smi_step = 0;
 	res = run("tests=bandwidth", fake_smi_count);
-	assert_int_equal(suite_run_alone(res, bandwidth_run).nothing, 0);
-	assert_true(res->bw_count >= 8);
-	assert_int_equal(res->bw[0].smi, 1);
-	assert_int_equal(res->bw[0].retaken, 1);
-	assert_int_equal(res->bw[0].repeats, 5);
-	for (int i = 1; i < res->bw_count; i++) {
-		assert_int_equal(res->bw[i].smi, 0);
-		assert_int_equal(res->bw[i].retaken, 0);
+	assert_int_equal(suite_run_alone(res, "bandwidth",
+					 bandwidth_run).nothing, 0);
+	assert_true(res->bw.count >= 8);
+	assert_int_equal(res->bw.p[0].smi, 1);
+	assert_int_equal(res->bw.p[0].retaken, 1);
+	assert_int_equal(res->bw.p[0].repeats, 5);
+	for (int i = 1; i < res->bw.count; i++) {
+		assert_int_equal(res->bw.p[i].smi, 0);
+		assert_int_equal(res->bw.p[i].retaken, 0);
 	}
 	fake_results_free(res);
 }
@@ -184,8 +190,9 @@ static void bandwidth_smi_storm_drops_points(void **state)
 	(void)state;
 	smi_every = 1;
 	res = run("tests=bandwidth", fake_smi_count);
-	assert_int_equal(suite_run_alone(res, bandwidth_run).nothing, 0);
-	assert_int_equal(res->bw_count, 0);
+	assert_int_equal(suite_run_alone(res, "bandwidth",
+					 bandwidth_run).nothing, 0);
+	assert_int_equal(res->bw.count, 0);
 	assert_true(fake_warned(res, "every sample hit by an SMI"));
 	fake_results_free(res);
 }

@@ -108,14 +108,14 @@ static void note(const struct cpu_set *set, int k)
 
 static struct test_outcome losing_run(const struct run_env *env,
 				      const struct cpu_set *set,
-				      struct run_results *res)
+				      struct test_out *mine)
 {
 	struct test_outcome o = { 0, 0, 0 };
 
 	(void)env;
 	note(set, 0);
 	fake_lost_cpu = 2;
-	cpus_lost(&res->warnings, &o, 2, "a fake point");
+	cpus_lost(mine->warnings, &o, 2, "a fake point");
 	note(set, 1);
 	runs++;
 	return o;
@@ -123,10 +123,10 @@ static struct test_outcome losing_run(const struct run_env *env,
 
 static struct test_outcome next_run(const struct run_env *env,
 				    const struct cpu_set *set,
-				    struct run_results *res)
+				    struct test_out *mine)
 {
 	(void)env;
-	(void)res;
+	(void)mine;
 	note(set, 2);
 	runs++;
 	return (struct test_outcome){ 0, 0, 0 };
@@ -188,9 +188,9 @@ static void runner_prunes_between_tests(void **state)
  * section, and the screen pages to it and draws its figures. */
 static struct test_outcome toy_run(const struct run_env *env,
 				   const struct cpu_set *set,
-				   struct run_results *res)
+				   struct test_out *mine)
 {
-	void **own = test_own(res, "toy");
+	void **own = mine->own;
 	struct test_table *t = calloc(1, sizeof *t);
 	double row[2] = { 4096, 12.5 };
 
@@ -280,6 +280,47 @@ static void a_row_with_a_table_alone_is_shown(void **state)
 	fake_results_free(res);
 }
 
+/* What the runner hands each row of the registry: the run's messages
+ * and conditions, and that row's own series alone; every other test's
+ * series is 0, so a test cannot reach another's points. */
+static void each_test_gets_its_own_series_alone(void **state)
+{
+	const char *words[] = { "tests=latency" };
+	struct run_results *res;
+
+	(void)state;
+	res = run_with_table(words, 1, 2, registry_tests, registry_test_count);
+	res->now.prefetch = BM_PF_OFF;
+	for (int i = 0; i < registry_test_count; i++) {
+		struct test_out o = results_test_out(res, i);
+		const char *n = registry_tests[i].name;
+		const void *mine[] = { o.lat, o.bw, o.loaded, o.c2c, o.numa,
+				       o.scan };
+		const void *want[] = { &res->lat, &res->bw, &res->loaded,
+				       &res->c2c, &res->numa, &res->scan };
+		static const char *const owner[] = { "latency", "bandwidth",
+						     "loaded", "c2c", "numa",
+						     "scan" };
+		int set = 0;
+
+		assert_ptr_equal(o.warnings, &res->warnings);
+		assert_ptr_equal(o.errors, &res->errors);
+		assert_int_equal(o.prefetch, BM_PF_OFF);
+		assert_int_equal(o.cpus, res->selected_count);
+		assert_ptr_equal(o.own, &res->own[i]);
+		for (int k = 0; k < 6; k++) {
+			if (strcmp(owner[k], n) == 0) {
+				assert_ptr_equal(mine[k], want[k]);
+				set++;
+			} else {
+				assert_null(mine[k]);
+			}
+		}
+		assert_int_equal(set, 1);
+	}
+	fake_results_free(res);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -288,6 +329,7 @@ int main(void)
 		cmocka_unit_test(prefetch_rows_first_every_row_complete),
 		cmocka_unit_test(runner_prunes_between_tests),
 		cmocka_unit_test(a_row_with_a_table_alone_is_shown),
+		cmocka_unit_test(each_test_gets_its_own_series_alone),
 	};
 	return cmocka_run_group_tests(tests, 0, 0);
 }

@@ -41,8 +41,8 @@ static void small_figures_keep_their_digits(void **state)
 	const char *p = buf;
 
 	(void)state;
-	res.loaded = pts;
-	res.loaded_count = 5;
+	res.loaded.p = pts;
+	res.loaded.count = 5;
 	json_init(&w, buf, sizeof buf, 0);
 	json_object_begin(&w, 0);
 	results_json_loaded(&w, &res);

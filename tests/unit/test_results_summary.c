@@ -70,10 +70,10 @@ static void run_with_figures(double big)
 			.kernel = i < 2 ? "avx512-copy" : "avx512-ntwrite",
 			.level = "DRAM", .cpus = i % 2 ? 4096 : 1,
 			.gb_median = big, .nontemporal = 1 };
-	res.lat = lat;
-	res.lat_count = 4;
-	res.bw = bw;
-	res.bw_count = 9;
+	res.lat.p = lat;
+	res.lat.count = 4;
+	res.bw.p = bw;
+	res.bw.count = 9;
 	res.run_number = 9999;
 	/* the DIMMs' ceiling as large: the all-cpus read its 1.00 */
 	ceiling = (struct mem_ceiling){ .dimms = 1, .gb_per_s = big };

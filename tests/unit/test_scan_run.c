@@ -89,7 +89,7 @@ static const struct scan_result *scan_losing_cpu1(struct run_results *res,
 	fake_lose_at_alloc = 2;
 	fake_lose_cpu = 1;
 	fake_hold_on_loss = hold;
-	assert_int_equal(suite_run_alone(res, scan_run).nothing, 0);
+	assert_int_equal(suite_run_alone(res, "scan", scan_run).nothing, 0);
 	return res->scan;
 }
 
@@ -157,7 +157,7 @@ static void pinned_pieces_are_scanned(void **state)
 
 	fake_span_count = 0;	/* no map: the Linux case */
 	fake_pin_count = 3;
-	assert_int_equal(suite_run_alone(res, scan_run).nothing, 0);
+	assert_int_equal(suite_run_alone(res, "scan", scan_run).nothing, 0);
 	sr = res->scan;
 	assert_int_equal(sr->count, 3);
 	assert_string_equal(sr->source, "pinned");
@@ -195,7 +195,8 @@ static uint64_t chase_hops_at(int repeat)
 		res->config.repeat = repeat;
 		fake_span_count = 0;
 		fake_pin_count = 1;
-		assert_int_equal(suite_run_alone(res, scan_run).nothing, 0);
+		assert_int_equal(suite_run_alone(res, "scan", scan_run).nothing,
+				 0);
 		if (res->scan->point[0].chase_hops > most)
 			most = res->scan->point[0].chase_hops;
 		results_free(res);

@@ -23,13 +23,13 @@ static void machine(struct run_results *r)
 	r->cpu.caches[1] = (struct cpu_cache){ 1, "instruction", 32 * K, 64, 8, 2, 0 };
 	r->cpu.caches[2] = (struct cpu_cache){ 2, "unified", 1 * M, 64, 16, 2, 0 };
 	r->cpu.caches[3] = (struct cpu_cache){ 3, "unified", 16 * M, 64, 16, 16, 0 };
-	r->lat = pts;
-	r->bw = bws;
+	r->lat.p = pts;
+	r->bw.p = bws;
 }
 
 static void add(struct run_results *r, int cpu, uint64_t size, double ns)
 {
-	pts[r->lat_count++] = (struct lat_point){
+	pts[r->lat.count++] = (struct lat_point){
 		.cpu = cpu, .size_bytes = size, .ns_median = ns,
 		.tsc_cycles_median = ns * 3, .core_cycles_median = -1 };
 }
@@ -78,7 +78,7 @@ static void page_all_summary_from_largest_pages(void **state)
 		add(&r, 0, 8 * K, 1.0 * f);
 		add(&r, 0, 4 * M, 10.0 * f);
 		add(&r, 0, 128 * M, 80.0 * f);
-		for (int i = r.lat_count - 3; i < r.lat_count; i++)
+		for (int i = r.lat.count - 3; i < r.lat.count; i++)
 			pts[i].page_bytes = pages[k];
 	}
 	summary_compute(&r, 0, &s);
@@ -109,25 +109,25 @@ static void read_bandwidth_by_level(void **state)
 	struct summary s;
 	(void)state;
 	machine(&r);
-	bws[r.bw_count++] = (struct bw_point){ .kernel = "avx2-read",
+	bws[r.bw.count++] = (struct bw_point){ .kernel = "avx2-read",
 		.level = "L1", .cpus = 1, .gb_median = 200 };
-	bws[r.bw_count++] = (struct bw_point){ .kernel = "avx2-write",
+	bws[r.bw.count++] = (struct bw_point){ .kernel = "avx2-write",
 		.level = "L1", .cpus = 1, .gb_median = 100 };
-	bws[r.bw_count++] = (struct bw_point){ .kernel = "avx2-read",
+	bws[r.bw.count++] = (struct bw_point){ .kernel = "avx2-read",
 		.level = "DRAM", .cpus = 1, .gb_median = 20 };
-	bws[r.bw_count++] = (struct bw_point){ .kernel = "avx2-read",
+	bws[r.bw.count++] = (struct bw_point){ .kernel = "avx2-read",
 		.level = "DRAM", .cpus = 8, .gb_median = 60 };
-	bws[r.bw_count++] = (struct bw_point){ .kernel = "avx2-read",
+	bws[r.bw.count++] = (struct bw_point){ .kernel = "avx2-read",
 		.level = "DRAM", .cpus = 16, .scaling = 1, .gb_median = 99 };
 	/* isa=avx512,avx2,sse2: each level's peak is the best ISA's, in
 	 * whichever order they ran; mixes are not reads */
-	bws[r.bw_count++] = (struct bw_point){ .kernel = "avx512-read",
+	bws[r.bw.count++] = (struct bw_point){ .kernel = "avx512-read",
 		.level = "L2", .cpus = 1, .gb_median = 150 };
-	bws[r.bw_count++] = (struct bw_point){ .kernel = "avx2-read",
+	bws[r.bw.count++] = (struct bw_point){ .kernel = "avx2-read",
 		.level = "L2", .cpus = 1, .gb_median = 110 };
-	bws[r.bw_count++] = (struct bw_point){ .kernel = "sse2-read",
+	bws[r.bw.count++] = (struct bw_point){ .kernel = "sse2-read",
 		.level = "DRAM", .cpus = 8, .gb_median = 55 };
-	bws[r.bw_count++] = (struct bw_point){ .kernel = "avx512-mix31",
+	bws[r.bw.count++] = (struct bw_point){ .kernel = "avx512-mix31",
 		.level = "DRAM", .cpus = 8, .gb_median = 70 };
 	summary_compute(&r, 0, &s);
 	assert_true(s.read_gb[SUM_L1] == 200);
@@ -158,7 +158,7 @@ static void auto_keeps_the_faster_isa_and_names_it(void **state)
 	(void)state;
 	machine(&r);
 	for (size_t i = 0; i < sizeof pt / sizeof pt[0]; i++)
-		bws[r.bw_count++] = (struct bw_point){ .kernel = pt[i].kernel,
+		bws[r.bw.count++] = (struct bw_point){ .kernel = pt[i].kernel,
 			.level = pt[i].level, .cpus = 1, .gb_median = pt[i].gb };
 	summary_compute(&r, 0, &s);
 	assert_true(s.read_gb[SUM_L1] == 230.0);
@@ -244,10 +244,10 @@ static void figure_from_a_flagged_point_says_so(void **state)
 static struct bw_point *add_bw(struct run_results *r, const char *kernel,
 			       const char *level, int cpus, int nt, double gb)
 {
-	bws[r->bw_count] = (struct bw_point){ .kernel = kernel,
+	bws[r->bw.count] = (struct bw_point){ .kernel = kernel,
 		.level = level, .cpus = cpus, .nontemporal = nt,
 		.gb_median = gb };
-	return &bws[r->bw_count++];
+	return &bws[r->bw.count++];
 }
 
 /* The DRAM copy and write: the fastest of every ISA and store kind, on

@@ -119,12 +119,12 @@ static void numa_read_is_the_bandwidth_measurement(void **state)
 	(void)state;
 	smi_storm = 0;
 	res = numa_results();
-	assert_int_equal(suite_run_alone(res, numa_run).nothing, 0);
+	assert_int_equal(suite_run_alone(res, "numa", numa_run).nothing, 0);
 	assert_non_null(res->numa);
 	assert_true(res->numa->latency_ns[0] > 0);
 	assert_true(res->numa->read_gb[0] > 0);
 	assert_int_equal(smi_reads, 2 * 5);
-	assert_int_equal(res->bw_count, 0);
+	assert_int_equal(res->bw.count, 0);
 	assert_int_equal(res->numa->page_bytes[0], 4096);
 	numa_results_free(res);
 }
@@ -137,7 +137,7 @@ static void numa_read_follows_the_smi_rule(void **state)
 	(void)state;
 	smi_storm = 1;
 	res = numa_results();
-	assert_int_equal(suite_run_alone(res, numa_run).nothing, 0);
+	assert_int_equal(suite_run_alone(res, "numa", numa_run).nothing, 0);
 	assert_true(res->numa->latency_ns[0] > 0);
 	assert_true(res->numa->read_gb[0] < 0);
 	assert_true(fake_warned(res, "numa read of node 0 by node 0 on 1 "

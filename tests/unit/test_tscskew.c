@@ -209,7 +209,7 @@ static struct run_results *adjust_run(const char *vendor, int bit, int probe)
 
 	fake_msr_probe = probe;
 	memcpy(res->cpu.vendor, vendor, 13);
-	res->cpu.f.tsc_adjust = bit;
+	res->cpu.x86.tsc_adjust = bit;
 	tsccheck_run(res, &(struct test_outcome){ 0 });
 	return res;
 }

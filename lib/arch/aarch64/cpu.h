@@ -56,7 +56,7 @@ static inline void cpu_wait_interrupt(void)
 /* The core clock's counts, as x86's MPERF and APERF: the generic
  * timer's count, and the PMU's cycle counter (PMCCNTR_EL0), which the
  * UEFI app enables on every cpu where it counts (efi/aarch64/pmu_arm.c)
- * and then sets cpu_info's aperfmperf. The Linux runner never does (the
+ * and then sets cpu_info's core_clock. The Linux runner never does (the
  * counter is the kernel's at EL0), so never reads them. */
 static inline uint64_t coreclock_ref(void)
 {
@@ -76,6 +76,17 @@ static inline uint64_t coreclock_actual(void)
  * offset, an L3 class of service), and baremem uses no prefetcher
  * switch there (docs/method.md). */
 struct cpu_info;
+
+/* Such a register in messages (none is reached on AArch64). */
+#define ARCH_REG_KIND "system register"
+#define ARCH_REG_FMT "system register 0x%x"
+/* The core clock and the tick counter in the warnings (lib/run.c); the
+ * platforms say themselves why no core clock is read (the run's
+ * core_cycles_source), and the generic timer's rate is fixed, so these
+ * stand by. */
+#define ARCH_NO_CORE_CLOCK "no PMU cycle counter (PMCCNTR_EL0)"
+#define ARCH_CORE_CLOCK "PMCCNTR_EL0"
+#define ARCH_TICKS_NOT_INVARIANT "the generic timer's rate is not fixed"
 
 static inline uint32_t arch_tick_offset_reg(const struct cpu_info *ci)
 {

@@ -3,6 +3,7 @@
 
 #include "arch/aarch64/midr.h"
 #include "arch/arch.h"
+#include "bw.h"		/* the vector ISAs' slots */
 #include "util/fmt.h"
 #include "util/str.h"
 
@@ -25,11 +26,14 @@ void arm_cpu_describe(struct cpu_info *ci, uint64_t midr)
 	ci->model = d.part;
 	ci->stepping = d.revision;
 	ci->ticks_end_way = TICKS_END_ORDERED;
-	ci->f.page1g = 1;
+	ci->f.big_pages = 1;
 	/* The generic timer's system counter runs at one fixed rate
 	 * whatever the cores' clocks do (Arm ARM, "The Generic Timer"):
 	 * what x86 calls an invariant TSC. */
-	ci->f.invariant_tsc = 1;
+	ci->f.invariant_ticks = 1;
+	/* NEON (Advanced SIMD), which the cores UEFI and Linux run on
+	 * have; SVE is learnt later, per cpu, where it is enabled. */
+	ci->f.vector_isas = 1u << BW_NEON;
 }
 
 struct cpu_cache arm_cpu_cache(const struct arm_cache *c)

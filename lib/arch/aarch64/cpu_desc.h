@@ -16,8 +16,8 @@
  * implementer code, model the part number, stepping the revision. Also
  * what every AArch64 cpu has: timed regions end one way
  * (TICKS_END_ORDERED, lib/arch/aarch64/cpu.h), the 4 KiB granule's
- * 1 GiB level-1 blocks (page1g) and a fixed-rate counter
- * (invariant_tsc). Clears ci first. */
+ * 1 GiB level-1 blocks (big_pages), a fixed-rate counter
+ * (invariant_ticks) and NEON (vector_isas). Clears ci first. */
 void arm_cpu_describe(struct cpu_info *ci, uint64_t midr);
 
 /* One decoded cache as cpu_info lists it ("data", "instruction",

@@ -88,6 +88,14 @@ static inline uint64_t coreclock_actual(void)
  * tick counter (IA32_TSC_ADJUST, where Intel documents it), the cpu's
  * L3 class of service (IA32_PQR_ASSOC) and the class in its value. */
 uint32_t arch_tick_offset_reg(const struct cpu_info *ci);
+/* Such a register in messages: its kind, and a format for its number. */
+#define ARCH_REG_KIND "MSR"
+#define ARCH_REG_FMT "MSR 0x%x"
+/* The core clock and the tick counter in the warnings (lib/run.c): no
+ * core clock, its name, a tick counter whose rate is not fixed. */
+#define ARCH_NO_CORE_CLOCK "CPU has no APERF/MPERF (CPUID 6)"
+#define ARCH_CORE_CLOCK "APERF/MPERF"
+#define ARCH_TICKS_NOT_INVARIANT "TSC is not invariant (CPUID 80000007h)"
 uint32_t arch_cache_class_reg(void);
 int arch_cache_class_of(uint64_t value);
 

@@ -1,10 +1,12 @@
 /* CPUID decoding: vendor, brand, family/model, the features baremem
  * relies on, and the cache hierarchy (Intel leaf 4, AMD 8000001Dh or the
- * older 80000005h/6h), into the arch-neutral lib/hw/cpuinfo.h. */
+ * older 80000005h/6h), into lib/hw/cpuinfo.h's cpu_info: what the suite
+ * needs in its own words (cpu_features), x86's bits beside them. */
 #include "hw/cpuinfo.h"
 
 #include "arch/arch.h"
 #include "arch/x86_64/x86.h"
+#include "bw.h"		/* the vector ISAs' slots */
 #include "util/str.h"
 
 static const char *const cache_type_name[4] = {
@@ -22,7 +24,7 @@ static void decode_brand(struct cpu_info *ci, cpuid_fn fn, void *ctx)
 	char raw[49];
 	int n = 0, start = 0, end;
 
-	if (ci->max_ext_leaf < 0x80000004u) {
+	if (ci->x86.max_ext_leaf < 0x80000004u) {
 		ci->brand[0] = 0;
 		return;
 	}
@@ -100,7 +102,7 @@ static void decode_amd_legacy(struct cpu_info *ci, cpuid_fn fn, void *ctx)
 {
 	struct cpuid_regs l1, l2;
 
-	if (ci->max_ext_leaf < 0x80000006u)
+	if (ci->x86.max_ext_leaf < 0x80000006u)
 		return;
 	l1 = fn(ctx, 0x80000005u, 0);
 	l2 = fn(ctx, 0x80000006u, 0);
@@ -122,14 +124,15 @@ void cpuinfo_decode(struct cpu_info *ci, cpuid_fn fn, void *ctx)
 
 	*ci = (struct cpu_info){ 0 };
 	r0 = fn(ctx, 0, 0);
-	ci->max_leaf = r0.eax;
+	ci->x86.max_leaf = r0.eax;
 	regs_to_chars(ci->vendor, r0.ebx);
 	regs_to_chars(ci->vendor + 4, r0.edx);
 	regs_to_chars(ci->vendor + 8, r0.ecx);
 	ci->vendor[12] = 0;
-	ci->max_ext_leaf = fn(ctx, 0x80000000u, 0).eax;
-	if (ci->max_ext_leaf < 0x80000000u || ci->max_ext_leaf > 0x800000ffu)
-		ci->max_ext_leaf = 0;
+	ci->x86.max_ext_leaf = fn(ctx, 0x80000000u, 0).eax;
+	if (ci->x86.max_ext_leaf < 0x80000000u ||
+	    ci->x86.max_ext_leaf > 0x800000ffu)
+		ci->x86.max_ext_leaf = 0;
 
 	r1 = fn(ctx, 1, 0);
 	/* Display family/model (SDM vol 2A, CPUID leaf 01H, figure 3-6). */
@@ -143,61 +146,64 @@ void cpuinfo_decode(struct cpu_info *ci, cpuid_fn fn, void *ctx)
 	if (base_family == 0x6 || base_family == 0xf)
 		ci->model += (int)(((r1.eax >> 16) & 0xf) << 4);
 
-	ci->f.sse2 = (int)((r1.edx >> 26) & 1);
-	ci->f.mtrr = (int)((r1.edx >> 12) & 1);
-	ci->f.xsave = (int)((r1.ecx >> 26) & 1);
-	ci->f.osxsave = (int)((r1.ecx >> 27) & 1);
-	ci->f.avx = (int)((r1.ecx >> 28) & 1);
+	ci->x86.sse2 = (int)((r1.edx >> 26) & 1);
+	ci->x86.mtrr = (int)((r1.edx >> 12) & 1);
+	ci->x86.xsave = (int)((r1.ecx >> 26) & 1);
+	ci->x86.osxsave = (int)((r1.ecx >> 27) & 1);
+	ci->x86.avx = (int)((r1.ecx >> 28) & 1);
 	ci->f.hypervisor = (int)((r1.ecx >> 31) & 1);
-	if (ci->max_leaf >= 6)
-		ci->f.aperfmperf = (int)(fn(ctx, 6, 0).ecx & 1);
+	if (ci->x86.max_leaf >= 6)
+		ci->f.core_clock = (int)(fn(ctx, 6, 0).ecx & 1);
 	/* SDM vol 2A, CPUID leaf 06H: EAX[1] turbo boost available (reads
 	 * 0 while IA32_MISC_ENABLE[38] disables it), EAX[7] HWP. */
-	if (ci->max_leaf >= 6) {
+	if (ci->x86.max_leaf >= 6) {
 		uint32_t eax = fn(ctx, 6, 0).eax;
-		ci->f.turbo = (int)((eax >> 1) & 1);
-		ci->f.hwp = (int)((eax >> 7) & 1);
+		ci->x86.turbo = (int)((eax >> 1) & 1);
+		ci->x86.hwp = (int)((eax >> 7) & 1);
 	}
-	if (ci->max_leaf >= 7) {
+	if (ci->x86.max_leaf >= 7) {
 		r = fn(ctx, 7, 0);
-		ci->f.avx2 = (int)((r.ebx >> 5) & 1) && ci->f.avx;
-		ci->f.avx512f = (int)((r.ebx >> 16) & 1) && ci->f.avx;
+		ci->x86.avx2 = (int)((r.ebx >> 5) & 1) && ci->x86.avx;
+		ci->x86.avx512f = (int)((r.ebx >> 16) & 1) && ci->x86.avx;
 		ci->f.hybrid = (int)((r.edx >> 15) & 1);
-		ci->f.tsc_adjust = (int)((r.ebx >> 1) & 1);
+		ci->x86.tsc_adjust = (int)((r.ebx >> 1) & 1);
 	}
+	ci->f.vector_isas = (ci->x86.sse2 ? 1u << BW_SSE2 : 0) |
+			    (ci->x86.avx2 ? 1u << BW_AVX2 : 0) |
+			    (ci->x86.avx512f ? 1u << BW_AVX512 : 0);
 	/* Core type, SDM vol 2A, CPUID leaf 1AH: EAX[31:24] 20h Intel Atom,
 	 * 40h Intel Core. */
-	if (ci->f.hybrid && ci->max_leaf >= 0x1a) {
+	if (ci->f.hybrid && ci->x86.max_leaf >= 0x1a) {
 		uint32_t type = fn(ctx, 0x1a, 0).eax >> 24;
 		ci->core_type = type == 0x40 ? "performance"
 				: type == 0x20 ? "efficiency" : 0;
 	}
-	if (ci->max_ext_leaf >= 0x80000001u) {
+	if (ci->x86.max_ext_leaf >= 0x80000001u) {
 		r = fn(ctx, 0x80000001u, 0);
-		ci->f.page1g = (int)((r.edx >> 26) & 1);
-		ci->f.rdtscp = (int)((r.edx >> 27) & 1);
-		ci->ticks_end_way = ci->f.rdtscp ? TICKS_END_ORDERED
+		ci->f.big_pages = (int)((r.edx >> 26) & 1);
+		ci->x86.rdtscp = (int)((r.edx >> 27) & 1);
+		ci->ticks_end_way = ci->x86.rdtscp ? TICKS_END_ORDERED
 						 : TICKS_END_FENCED;
 		topoext = (int)((r.ecx >> 22) & 1);
 	}
 	/* AMD APM vol 3, CPUID 8000_0007h EDX[9] CPB (core performance
 	 * boost), 8000_0008h EBX[27] CPPC. */
-	if (ci->max_ext_leaf >= 0x80000007u) {
+	if (ci->x86.max_ext_leaf >= 0x80000007u) {
 		uint32_t edx = fn(ctx, 0x80000007u, 0).edx;
-		ci->f.invariant_tsc = (int)((edx >> 8) & 1);
-		ci->f.cpb = (int)((edx >> 9) & 1);
+		ci->f.invariant_ticks = (int)((edx >> 8) & 1);
+		ci->x86.cpb = (int)((edx >> 9) & 1);
 	}
 	ci->phys_addr_bits = 36;
-	if (ci->max_ext_leaf >= 0x80000008u) {
+	if (ci->x86.max_ext_leaf >= 0x80000008u) {
 		ci->phys_addr_bits = (int)(fn(ctx, 0x80000008u, 0).eax & 0xff);
-		ci->f.cppc = (int)((fn(ctx, 0x80000008u, 0).ebx >> 27) & 1);
+		ci->x86.cppc = (int)((fn(ctx, 0x80000008u, 0).ebx >> 27) & 1);
 	}
 	decode_brand(ci, fn, ctx);
 
-	if (ci->max_leaf >= 4)
+	if (ci->x86.max_leaf >= 4)
 		decode_deterministic(ci, fn, ctx, 4);
 	if (ci->cache_count == 0 && topoext &&
-	    ci->max_ext_leaf >= 0x8000001du)
+	    ci->x86.max_ext_leaf >= 0x8000001du)
 		decode_deterministic(ci, fn, ctx, 0x8000001du);
 	if (ci->cache_count == 0)
 		decode_amd_legacy(ci, fn, ctx);

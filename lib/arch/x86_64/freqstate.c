@@ -31,17 +31,17 @@ void freq_state_from_msrs(const struct cpu_info *ci, freq_msr_fn rd,
 		else if (misc & MISC_TURBO_DISABLE)
 			fs->boost = "off";	/* CPUID 6:EAX[1] then reads 0 */
 		else
-			fs->boost = ci->f.turbo ? "on" : "absent";
-		fs->hwp = ci->f.hwp ? bit_state(rd, ctx, MSR_IA32_PM_ENABLE,
+			fs->boost = ci->x86.turbo ? "on" : "absent";
+		fs->hwp = ci->x86.hwp ? bit_state(rd, ctx, MSR_IA32_PM_ENABLE,
 						1, 0)
 				    : "absent";
 	} else if (cpuinfo_vendor_is(ci, "AuthenticAMD") ||
 		   cpuinfo_vendor_is(ci, "HygonGenuine")) {
 		fs->source = "msr";
-		fs->boost = ci->f.cpb ? bit_state(rd, ctx, MSR_AMD_HWCR,
+		fs->boost = ci->x86.cpb ? bit_state(rd, ctx, MSR_AMD_HWCR,
 						  HWCR_CPB_DIS, 1)
 				      : "absent";
-		fs->hwp = ci->f.cppc ? bit_state(rd, ctx, MSR_AMD_CPPC_ENABLE,
+		fs->hwp = ci->x86.cppc ? bit_state(rd, ctx, MSR_AMD_CPPC_ENABLE,
 						 1, 0)
 				     : "absent";
 	}

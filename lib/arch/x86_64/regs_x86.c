@@ -1,8 +1,15 @@
 /* The x86 registers the suite reads or switches on every cpu through the
  * platform (plat_msr_*), and when a cpu has them (lib/arch/x86_64/cpu.h).
- * The prefetchers' switches: Intel's "Disclosure of H/W prefetcher
- * control on some Intel processors" (MSR 0x1A4) and AMD's family 19h
- * Processor Programming References (PrefetchControl, MSR C000_0108). */
+ * The prefetchers' switches (lib/suite/prefetch.c's control), used only
+ * where the vendor documents them for the cpu at hand: Intel's
+ * "Disclosure of H/W prefetcher control on some Intel processors"
+ * (MSR 0x1A4, bits 0-3, 1 = disabled) lists the Nehalem, Westmere,
+ * Sandy Bridge, Ivy Bridge, Haswell and Broadwell cores. AMD's
+ * Processor Programming References for family 19h (Zen 3, Zen 4)
+ * document PrefetchControl, MSR C000_0108: bits 0-3 and 5 (L1 stream,
+ * L1 stride, L1 region, L2 stream, L2 up/down), 1 = disabled, bit 4
+ * reserved; other AMD families are left alone. Under a hypervisor the
+ * MSR may be ignored or refused: no control (so QEMU never has one). */
 #include "arch/arch.h"
 
 #include "hw/cpuinfo.h"
@@ -11,7 +18,7 @@
 /* IA32_TSC_ADJUST where Intel documents it (CPUID 7:EBX[1]). */
 uint32_t arch_tick_offset_reg(const struct cpu_info *ci)
 {
-	return cpuinfo_vendor_is(ci, "GenuineIntel") && ci->f.tsc_adjust
+	return cpuinfo_vendor_is(ci, "GenuineIntel") && ci->x86.tsc_adjust
 		       ? MSR_TSC_ADJUST : 0;
 }
 

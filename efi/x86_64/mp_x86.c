@@ -10,11 +10,11 @@
  * non-blocking calls (EFI_UNSUPPORTED: the PI spec allows it after
  * ReadyToBoot, which precedes every boot option) gets blocking calls,
  * the boot cpu waiting inside them (cpus_drop_bsp leaves it out). */
-#include "baremem_efi.h"
+#include "../baremem_efi.h"
 #include "arch/arch.h"
 #include "hw/cputable.h"
 #include "suite/launch.h"
-#include "mp_services.h"
+#include "../mp_services.h"
 #include "util/out.h"
 #include "platform.h"
 

@@ -1,11 +1,11 @@
 /* Test image only (make test-image): the hook points' state, set once
  * from the config's test_hook key. The release build compiles this file
  * to nothing and baremem_efi.h turns every hook point into a constant. */
-#include "baremem_efi.h"
+#include "../baremem_efi.h"
 
 #ifdef BAREMEM_TEST_HOOKS
 #include "arch/arch.h"
-#include "net/netboot.h"
+#include "../net/netboot.h"
 #include "results/upload_parts.h"
 #include "util/out.h"
 #include "platform.h"
@@ -87,7 +87,7 @@ static void spin_forever(void *arg)
 }
 
 /* fault-bsp, fault-ap: read_unmapped, write_unmapped. */
-#include "test_unmapped.h"
+#include "../test_unmapped.h"
 
 /* fault-bsp: the second window the boot cpu runs on its own, so the run
  * has a result to keep by then (windows shared with APs, such as the TSC

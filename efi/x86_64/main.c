@@ -1,9 +1,9 @@
 /* The UEFI entry point: sets the stage (watchdog, config, timer, page
  * tables), runs the suite, reports, then does what `after` says. */
-#include "baremem_efi.h"
+#include "../baremem_efi.h"
 #include "arch/arch.h"
 #include "bw.h"
-#include "net/netboot.h"
+#include "../net/netboot.h"
 #include "suite/barrier.h"
 #include "suite/cpus.h"
 #include "util/fmt.h"
@@ -103,7 +103,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 		cpus_select(res);	/* the processors, for the record */
 	if (config_ok) {
 		run_print_config(&res->config);
-		res->avx2_usable = res->cpu.f.avx2 && cpu_enable_avx() == 0;
+		res->avx2_usable = res->cpu.x86.avx2 && cpu_enable_avx() == 0;
 		res->isa_widest = isa_usable_here();
 		res->msr_ok = 1;
 		msr_probe(res);
