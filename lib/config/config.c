@@ -148,22 +148,6 @@ static const char *quote(char *out, size_t cap, const char *s, size_t len)
 	return out;
 }
 
-int config_decimal(const char *s, size_t len, uint64_t *out)
-{
-	uint64_t v = 0;
-
-	if (len == 0)
-		return -1;
-	for (size_t i = 0; i < len; i++) {
-		unsigned d = (unsigned)(s[i] - '0');
-		if (s[i] < '0' || s[i] > '9' || v > (~0ull - d) / 10)
-			return -1;
-		v = v * 10 + d;
-	}
-	*out = v;
-	return 0;
-}
-
 static int parse_hex(const char *s, size_t len, uint64_t *out)
 {
 	uint64_t v = 0;
@@ -282,8 +266,8 @@ static const char *set_cpus(struct bm_config *c, const char *v, size_t len)
 			hi_s = lo_s;
 			hi_len = lo_len;
 		}
-		if (config_decimal(lo_s, lo_len, &lo) ||
-		    config_decimal(hi_s, hi_len, &hi))
+		if (str_decimal(lo_s, lo_len, &lo) ||
+		    str_decimal(hi_s, hi_len, &hi))
 			return "";
 		if (hi >= BM_MAX_CPUS)
 			return "cpu above 1023";
@@ -407,7 +391,7 @@ static const char *set_repeat(struct bm_config *c, const char *v, size_t len)
 {
 	uint64_t n;
 
-	if (config_decimal(v, len, &n) || n < 1 || n > 1000)
+	if (str_decimal(v, len, &n) || n < 1 || n > 1000)
 		return "";
 	c->repeat = (int)n;
 	return 0;
@@ -420,7 +404,7 @@ static const char *set_seed(struct bm_config *c, const char *v, size_t len)
 	if (len > 2 && v[0] == '0' && str_lower(v[1]) == 'x') {
 		if (parse_hex(v + 2, len - 2, &seed))
 			return "";
-	} else if (config_decimal(v, len, &seed)) {
+	} else if (str_decimal(v, len, &seed)) {
 		return "";
 	}
 	c->seed = seed;
@@ -997,4 +981,16 @@ const char *config_value_text(const struct bm_config *c, enum bm_key k,
 		break;
 	}
 	return buf;
+}
+
+/* The binding of a signed config (config_binding.h): the parse below it
+ * is this file's, so the binding reads through it here. */
+void config_binding_read(struct config_binding *b, const char *text,
+			 size_t len)
+{
+	struct bm_config scratch;
+
+	*b = (struct config_binding){ 0 };
+	config_defaults(&scratch);
+	config_parse_signed(&scratch, text, len, "", b, 0, 0);
 }

@@ -164,12 +164,14 @@ int config_parse_signed(struct bm_config *c, const char *text, size_t len,
 int config_parse_args(struct bm_config *c, int argc, const char *const *argv,
 		      struct msgs *errs, struct msgs *warns);
 
+/* The binding of a config's text (config_parse_signed into a scratch
+ * configuration, its messages dropped: the real parse says them). */
+void config_binding_read(struct config_binding *b, const char *text,
+			 size_t len);
+
 /* Splits a command line (as one string) into words in place, on spaces
  * and tabs; returns the count (at most max). */
 int config_split_words(char *line, const char **words, int max);
-
-/* A whole decimal number below 2^64 (digits only): 0 with *out, or -1. */
-int config_decimal(const char *s, size_t len, uint64_t *out);
 
 /* The key's name ("profile"), or 0 when out of range. */
 const char *config_key_name(enum bm_key k);

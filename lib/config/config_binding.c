@@ -2,7 +2,6 @@
  * serials a machine accepted: see config_binding.h. */
 #include "config/config_binding.h"
 
-#include "config/config.h"
 #include "util/fmt.h"
 #include "util/str.h"
 
@@ -37,10 +36,10 @@ static int name_ok(const char *v, size_t len)
 	return 1;
 }
 
-/* config_decimal, also bounded in digits: a serial is a counter. */
+/* str_decimal, also bounded in digits: a serial is a counter. */
 static int parse_serial(const char *v, size_t len, uint64_t *out)
 {
-	return len > 20 ? -1 : config_decimal(v, len, out);
+	return len > 20 ? -1 : str_decimal(v, len, out);
 }
 
 static void problem(struct config_binding *b, const char *f, ...)
@@ -93,16 +92,6 @@ void config_binding_set(struct config_binding *b,
 						       "YYYY-MM-DDTHH:MM:SSZ"
 						     : "a whole number below "
 						       "2^64");
-}
-
-void config_binding_read(struct config_binding *b, const char *text,
-			 size_t len)
-{
-	struct bm_config scratch;
-
-	*b = (struct config_binding){ 0 };
-	config_defaults(&scratch);
-	config_parse_signed(&scratch, text, len, "", b, 0, 0);
 }
 
 int config_binding_check(const struct config_binding *b, const char *fetched,

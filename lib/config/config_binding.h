@@ -45,10 +45,6 @@ void config_binding_set(struct config_binding *b,
 			enum config_binding_field f, const char *v,
 			size_t vlen);
 
-/* The binding of a config's text (config_parse_signed into a scratch
- * configuration, its messages dropped: the real parse says them). */
-void config_binding_read(struct config_binding *b, const char *text,
-			 size_t len);
 
 /* Whether a verified config may be applied: 0, or -1 with why (short:
  * it follows "NAME refused: "). fetched: the name it was fetched under

@@ -71,3 +71,19 @@ void mem_copy(void *dst, const void *src, size_t n)
 	while (n--)
 		*d++ = *s++;
 }
+
+int str_decimal(const char *s, size_t len, uint64_t *out)
+{
+	uint64_t v = 0;
+
+	if (len == 0)
+		return -1;
+	for (size_t i = 0; i < len; i++) {
+		unsigned d = (unsigned)(s[i] - '0');
+		if (s[i] < '0' || s[i] > '9' || v > (~0ull - d) / 10)
+			return -1;
+		v = v * 10 + d;
+	}
+	*out = v;
+	return 0;
+}

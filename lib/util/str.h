@@ -4,6 +4,7 @@
 #define BAREMEM_STR_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 size_t str_len(const char *s);
 /* Length of s, counting at most max bytes (s need not be terminated). */
@@ -21,6 +22,9 @@ int str_eq(const char *a, const char *b);
 /* Copies src into dst[0..cap) as snprintf("%s") would: truncates, always
  * NUL-terminates when cap > 0. Returns str_len(src). */
 size_t str_copy(char *dst, size_t cap, const char *src);
+
+/* A whole decimal number below 2^64 (digits only): 0 with *out, or -1. */
+int str_decimal(const char *s, size_t len, uint64_t *out);
 
 void mem_set(void *dst, int byte, size_t n);
 /* The two ranges must not overlap. */

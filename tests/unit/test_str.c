@@ -97,6 +97,28 @@ static void set_and_copy(void **state)
 	assert_int_equal(b[0], 0);
 }
 
+/* A whole number below 2^64, digits only: the largest is taken, one
+ * past it, a sign, a space or nothing is refused. */
+static void decimal_digits_only_below_2_64(void **state)
+{
+	uint64_t v = 7;
+
+	(void)state;
+	assert_int_equal(str_decimal("18446744073709551615", 20, &v), 0);
+	assert_true(v == ~0ull);
+	assert_int_equal(str_decimal("0042", 4, &v), 0);
+	assert_true(v == 42);
+	assert_int_equal(str_decimal("12x", 2, &v), 0);	/* its length */
+	assert_true(v == 12);
+	v = 7;
+	assert_int_equal(str_decimal("18446744073709551616", 20, &v), -1);
+	assert_int_equal(str_decimal("", 0, &v), -1);
+	assert_int_equal(str_decimal("-1", 2, &v), -1);
+	assert_int_equal(str_decimal("+1", 2, &v), -1);
+	assert_int_equal(str_decimal("1 2", 3, &v), -1);
+	assert_true(v == 7);	/* untouched when refused */
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -105,6 +127,7 @@ int main(void)
 		cmocka_unit_test(case_insensitive_equal),
 		cmocka_unit_test(copy_truncates_like_snprintf),
 		cmocka_unit_test(set_and_copy),
+		cmocka_unit_test(decimal_digits_only_below_2_64),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
