@@ -590,7 +590,7 @@ ARM_EFI_LDFLAGS := -nostdlib -znocombreloc -T $(ARM_GNUEFI)/lib/elf_aarch64_efi.
 ARM_EFI_SRC := $(wildcard efi/aarch64/*.c) efi/console.c efi/files.c \
               efi/results_store.c efi/config_load.c efi/pool.c efi/clock.c \
               efi/boot_source.c efi/memmap.c efi/acpi.c efi/var.c \
-              efi/run_finish.c efi/report_store.c efi/screen.c efi/memory.c \
+              efi/run_finish.c efi/run_start.c efi/report_store.c efi/screen.c efi/memory.c \
                efi/numa.c efi/machine.c efi/scan_memory.c efi/page_tables.c \
                efi/fault_run.c \
               $(wildcard efi/net/*.c) \

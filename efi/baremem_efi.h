@@ -296,6 +296,15 @@ void run_end_warn(struct run_results *res, int loose_cpu, int tables_kept);
 void run_finish(struct run_results *res, int loose_cpu, void (*release)(void));
 void watchdog_off(struct run_results *res);
 
+/* run_start.c: how a run starts, for both architectures' mains: the
+ * results (0: out of memory, said on the console), the banner (arch_tag
+ * after the version: "" or " (aarch64)"), the boot source, the ESP's
+ * root in *root (0: none; a warning where there should be one), the
+ * configuration, the test image's hooks, the watchdog off; *config_ok:
+ * the configuration had no error. */
+struct run_results *run_start(EFI_HANDLE image, const char *arch_tag,
+			      EFI_FILE_HANDLE *root, int *config_ok);
+
 /* config_load.c: the configuration from the file and the command line. */
 void config_load(EFI_HANDLE image, EFI_FILE_HANDLE root,
 		 struct run_results *res);

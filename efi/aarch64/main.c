@@ -36,30 +36,15 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 {
 	struct run_results *res;
 	EFI_FILE_HANDLE root;
-	const char *why = 0;
 	int config_ok;
 	struct arm_machine machine = { 0 };
 	uint64_t t_start = read_cntvct_el0();
 
 	InitializeLib(image, systab);
 	console_init();
-	res = run_new("uefi");
-	if (!res) {
-		Print(L"baremem: out of memory at start\r\n");
+	res = run_start(image, " (aarch64)", &root, &config_ok);
+	if (!res)
 		return EFI_OUT_OF_RESOURCES;
-	}
-	out("baremem %s (aarch64): memory latency and bandwidth, no OS in "
-	    "the way\n", BAREMEM_VERSION);
-	boot_source_find(image, res);
-	/* Booted over the network there is no volume: the upload step
-	 * says where the results went. */
-	root = boot_source()->network ? 0 : esp_open_root(image, &why);
-	if (!root && !boot_source()->network)
-		msgs_add(&res->warnings, "no results file: %s", why);
-	config_load(image, root, res);
-	test_hooks_arm(res);
-	watchdog_off(res);
-	config_ok = res->errors.count == 0;
 	/* The machine and its clock describe the run even when it measures
 	 * nothing (a bad config): its results name the part and the timer
 	 * as any other's do (the schema requires the clock's source). */

@@ -66,32 +66,14 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	struct run_results *res;
 	struct l3alloc_caps l3caps;
 	EFI_FILE_HANDLE root;
-	const char *why = 0;
 	int config_ok;
 	uint64_t t_start = ticks_read();
 
 	InitializeLib(image, systab);
 	console_init();
-	res = run_new("uefi");
-	if (!res) {
-		Print(L"baremem: out of memory at start\r\n");
+	res = run_start(image, "", &root, &config_ok);
+	if (!res)
 		return EFI_OUT_OF_RESOURCES;
-	}
-
-	out("baremem %s: memory latency and bandwidth, no OS in the way\n",
-	    BAREMEM_VERSION);
-	boot_source_find(image, res);
-	/* A volume on a network device (iPXE's) holds no config and takes
-	 * no results: the network boot's rules apply. */
-	root = boot_source()->network ? 0 : esp_open_root(image, &why);
-	/* Booted over the network, there is no volume by design: the
-	 * upload step says where the results went. */
-	if (!root && !boot_source()->network)
-		msgs_add(&res->warnings, "no results file: %s", why);
-	config_load(image, root, res);
-	test_hooks_arm(res);
-	watchdog_off(res);
-	config_ok = res->errors.count == 0;
 	cpuinfo_read(&res->cpu);
 	machine_read(res);
 
